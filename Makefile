@@ -1,0 +1,139 @@
+# assay: one entry point.  Settings go in an optional config.mak, never here.
+#   make deps     install the Debian packages the build needs (root) or print the command
+#   make          build build/assay, build/init and the image (kernel + initramfs)
+#   make run      boot the image under QEMU, run the default suite, print the results
+#   make test     unit tests + boot tests
+#   make image    only the image;  make clean  remove build/
+# V=1 prints full commands.
+
+BUILD      ?= build
+CC         := musl-gcc
+HOSTCC     ?= cc
+CFLAGS     ?= -O2 -g
+WARN       ?= -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+LDFLAGS    ?=
+# Debian kernel package for the default image; empty = what linux-image-amd64 depends on.
+KERNEL_PKG ?=
+# Extra kernel modules (names) to put in the initramfs beside rootfs/modules.list.
+MODULES_EXTRA ?=
+# Extra arguments for qemu/run in `make run` (e.g. RUN_ARGS="--append assay.suite=full").
+RUN_ARGS   ?=
+# Extra arguments for tests/run (e.g. TEST_ARGS="--unit-only").
+TEST_ARGS  ?=
+SOURCE_DATE_EPOCH ?= 0
+
+-include config.mak
+
+ifeq ($(V),1)
+Q :=
+msg = @true
+else
+Q := @
+msg = @printf '  %-7s %s\n' $(1) $(2)
+endif
+
+export BUILD SOURCE_DATE_EPOCH KERNEL_PKG MODULES_EXTRA V
+
+SYSINC     := $(BUILD)/include
+KMOD_LIB   := $(BUILD)/kmod/lib/libkmod.a
+URING_LIB  := /usr/lib/x86_64-linux-gnu/liburing.a
+ALL_CFLAGS := -std=gnu11 $(CFLAGS) $(WARN) -I$(SYSINC) -Ibench -D_GNU_SOURCE \
+              -DASSAY_VERSION=\"$(shell cat VERSION)\"
+
+BENCH_SRC  := $(filter-out bench/main.c,$(wildcard bench/*.c))
+BENCH_OBJ  := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
+INIT_SRC   := $(wildcard init/*.c)
+INIT_OBJ   := $(INIT_SRC:%.c=$(BUILD)/obj/%.o)
+# init shares the option parser and message helpers with bench/
+INIT_SHARED := $(BUILD)/obj/bench/opt.o $(BUILD)/obj/bench/msg.o $(BUILD)/obj/bench/bootopts.o
+UNIT_SRC   := $(wildcard tests/unit/*.c)
+UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+IMAGE      := $(BUILD)/vmlinuz $(BUILD)/initramfs.cpio.xz
+
+.PHONY: all deps deps-test build image run test unit boot clean
+all: deps
+	$(Q)$(MAKE) --no-print-directory build
+
+build: $(BUILD)/assay $(BUILD)/init image-files
+
+deps:
+	$(Q)mk/deps.sh build
+
+deps-test:
+	$(Q)mk/deps.sh build test
+
+# --- headers: musl's own plus the kernel UAPI and liburing, apart from glibc's ---
+$(BUILD)/include/.stamp: mk/sysinc.sh
+	$(call msg,GEN,$(SYSINC))
+	$(Q)mk/sysinc.sh $(SYSINC)
+	$(Q)touch $@
+
+# --- libkmod, static, musl: built once from Debian's kmod source package ---
+$(KMOD_LIB): mk/kmod.sh
+	$(call msg,KMOD,$@)
+	$(Q)mk/kmod.sh $(BUILD)/kmod
+
+$(BUILD)/obj/%.o: %.c $(BUILD)/include/.stamp $(wildcard bench/*.h init/*.h)
+	$(call msg,CC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/init/%.o: ALL_CFLAGS += -Iinit -I$(BUILD)/kmod/include
+$(INIT_OBJ): $(KMOD_LIB)
+
+$(BUILD)/libassay.a: $(BENCH_OBJ)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcD $@ $^
+
+$(BUILD)/assay: $(BUILD)/obj/bench/main.o $(BUILD)/libassay.a
+	$(call msg,LD,$@)
+	$(Q)$(CC) -static $(LDFLAGS) -o $@ $^ $(URING_LIB) -lm
+
+$(BUILD)/init: $(INIT_OBJ) $(INIT_SHARED) $(KMOD_LIB)
+	$(call msg,LD,$@)
+	$(Q)$(CC) -static $(LDFLAGS) -o $@ $^
+
+# --- the image: Debian's kernel + our reproducible initramfs ---
+$(BUILD)/kernel/.stamp: mk/kernel.sh
+	$(call msg,KERNEL,$(BUILD)/kernel)
+	$(Q)mk/kernel.sh $(BUILD)/kernel
+	$(Q)touch $@
+
+$(BUILD)/vmlinuz: $(BUILD)/kernel/.stamp
+	$(Q)cp $(BUILD)/kernel/vmlinuz $@
+
+$(BUILD)/mkcpio: rootfs/mkcpio.c
+	$(call msg,HOSTCC,$<)
+	$(Q)$(HOSTCC) -O2 -Wall -Wextra -o $@ $<
+
+$(BUILD)/initramfs.cpio.xz: $(BUILD)/init $(BUILD)/assay $(BUILD)/mkcpio $(BUILD)/kernel/.stamp \
+		rootfs/build.sh rootfs/files.list rootfs/applets.list rootfs/modules.list \
+		$(wildcard rootfs/etc/*)
+	$(call msg,CPIO,$@)
+	$(Q)rootfs/build.sh $@
+
+image-files: $(IMAGE)
+image: deps
+	$(Q)$(MAKE) --no-print-directory image-files
+
+# --- using it ---
+run: deps
+	$(Q)$(MAKE) --no-print-directory build
+	$(Q)qemu/run $(RUN_ARGS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a tests/unit/unit.h
+	$(call msg,CC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -static -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm
+
+test: deps-test
+	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN)
+	$(Q)tests/run $(TEST_ARGS)
+
+unit: deps-test
+	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN)
+	$(Q)tests/run --unit-only $(TEST_ARGS)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,20 @@
+/* Options of the image's PID 1, read from the kernel command line as assay.KEY=VALUE.
+ * The table lives here so that `assay run --cmdline` knows which keys belong to init
+ * (and reports every other unknown key exactly once). */
+#ifndef ASSAY_BOOTOPTS_H
+#define ASSAY_BOOTOPTS_H
+
+#include "opt.h"
+
+enum after { AFTER_POWEROFF, AFTER_REBOOT, AFTER_SHELL };
+
+struct boot_cfg {
+	int after;           /* what to do when the suite ends */
+	double timeout;      /* watchdog for the whole suite */
+	double devwait;      /* bound on waiting for disks and NICs */
+	int modules;         /* load modules for the hardware found */
+};
+
+extern const struct opt boot_opts[];
+
+#endif

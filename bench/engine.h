@@ -1,0 +1,59 @@
+/* Every engine behind one small struct (after fio's struct ioengine_ops, kept to a
+ * handful of hooks).  An engine measures and fills a JSON result; only report code
+ * prints.  The registry is the explicit array in engines.c. */
+#ifndef ASSAY_ENGINE_H
+#define ASSAY_ENGINE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "opt.h"
+
+struct json;
+
+/* Options every subcommand takes; the first member of every engine's config. */
+struct common_cfg {
+	int format;     /* 0 normal, 1 json */
+};
+
+#define OPTS_COMMON(type) \
+	{ "output-format", 0, OPT_ENUM, offsetof(type, common.format), "normal", 0, 0, \
+	  "normal|json", "output format", 0 }, \
+	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", \
+	  "same as --output-format=json", OPT_NOARG }
+
+/* A headline figure of an engine's result: the summary table and certify use these. */
+struct figure {
+	const char *path;        /* json_path in the engine's result */
+	const char *name;        /* appended to the test name: cpu.1t.events_per_sec */
+	const char *unit;
+	double scale;            /* value = result * scale */
+};
+
+struct engine {
+	const char *name;        /* the subcommand */
+	const char *summary;     /* one line for assay --help */
+	const char *usage;       /* synopsis after the name */
+	const struct opt *opts;
+	size_t cfg_size;
+	/* after option parsing: positional words and cross-checks; 0 or an exit code
+	 * with a one-line reason in err */
+	int (*check)(void *cfg, int npos, char **pos, char *err, size_t errlen);
+	/* measure; fills out; returns EXIT_OK, EXIT_FAIL (partial results kept and
+	 * marked), EXIT_SKIP or EXIT_USAGE */
+	int (*run)(void *cfg, struct json *out);
+	/* human text of a result */
+	void (*text)(const struct json *res, FILE *f);
+	const struct figure *figures;   /* ends with { NULL } */
+};
+
+extern const struct engine *const engines[];
+const struct engine *engine_find(const char *name);
+
+/* Parse argv (words after the subcommand) into a freshly allocated config.  Returns
+ * NULL after printing one line when the input is bad. */
+void *engine_config(const struct engine *e, int argc, char **argv);
+/* The CLI: parse, run, print text or JSON; returns the exit code. */
+int engine_main(const struct engine *e, int argc, char **argv);
+
+#endif

@@ -1,0 +1,74 @@
+#include "engine.h"
+#include "json.h"
+#include "msg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+extern const struct engine engine_cpu;
+
+const struct engine *const engines[] = {
+	&engine_cpu,
+	NULL,
+};
+
+const struct engine *engine_find(const char *name)
+{
+	for (int i = 0; engines[i]; i++)
+		if (!strcmp(engines[i]->name, name))
+			return engines[i];
+	return NULL;
+}
+
+void *engine_config(const struct engine *e, int argc, char **argv)
+{
+	char *pos[16], err[512];
+	int npos = 0, r;
+	void *cfg = calloc(1, e->cfg_size);
+	if (!cfg)
+		die(EXIT_SYS, "out of memory");
+	opt_defaults(e->opts, cfg);
+	if (opt_parse(e->opts, cfg, argc, argv, pos, &npos, 16)) {
+		free(cfg);
+		return NULL;
+	}
+	if (e->check) {
+		r = e->check(cfg, npos, pos, err, sizeof err);
+		if (r) {
+			warn("%s: %s", e->name, err);
+			free(cfg);
+			return NULL;
+		}
+	} else if (npos) {
+		warn("%s: unexpected argument '%s'", e->name, pos[0]);
+		free(cfg);
+		return NULL;
+	}
+	return cfg;
+}
+
+int engine_main(const struct engine *e, int argc, char **argv)
+{
+	struct common_cfg *c;
+	struct json *out;
+	int rc;
+	for (int i = 0; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: assay %s %s\n%s\n\noptions:\n", e->name, e->usage, e->summary);
+			opt_help(e->opts, stdout);
+			return EXIT_OK;
+		}
+	c = engine_config(e, argc, argv);
+	if (!c)
+		return EXIT_USAGE;
+	out = json_obj();
+	rc = e->run(c, out);
+	if (c->format == 1)
+		json_print(stdout, out, 2);
+	else
+		e->text(out, stdout);
+	fflush(stdout);
+	json_free(out);
+	free(c);
+	return rc;
+}

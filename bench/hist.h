@@ -1,0 +1,55 @@
+/* Latency histogram with fio's log-linear scheme (stat.h: FIO_IO_U_PLAT_BITS 6,
+ * FIO_IO_U_PLAT_VAL 64, FIO_IO_U_PLAT_GROUP_NR 29 -> 1856 buckets of nanoseconds,
+ * relative error ~1/128), plus exact min/max/mean/stddev (Welford, as fio) and exact
+ * counts at fixed thresholds ("share done within 250 us"). */
+#ifndef ASSAY_HIST_H
+#define ASSAY_HIST_H
+
+#include <stdint.h>
+
+#define HIST_BITS   6
+#define HIST_VAL    (1u << HIST_BITS)
+#define HIST_GROUPS 29
+#define HIST_NR     (HIST_GROUPS * HIST_VAL)
+
+/* thresholds for the exact "within" counters, in ns */
+#define HIST_NTHRESH 6
+extern const uint64_t hist_thresh_ns[HIST_NTHRESH];
+
+struct hist {
+	uint64_t n;
+	uint64_t min, max;
+	double mean, m2;                 /* Welford */
+	uint64_t within[HIST_NTHRESH];   /* samples <= hist_thresh_ns[i] */
+	uint64_t bins[HIST_NR];
+};
+
+/* fio's default percentile list */
+#define HIST_NPCT 17
+extern const double hist_default_pcts[HIST_NPCT];
+
+void hist_init(struct hist *h);
+unsigned hist_idx(uint64_t v);
+uint64_t hist_val(unsigned idx);        /* bucket midpoint, as fio reports */
+
+static inline void hist_add(struct hist *h, uint64_t v)
+{
+	double d = (double)v - h->mean;
+	if (v < h->min)
+		h->min = v;
+	if (v > h->max)
+		h->max = v;
+	h->n++;
+	h->mean += d / (double)h->n;
+	h->m2 += d * ((double)v - h->mean);
+	for (int i = 0; i < HIST_NTHRESH; i++)
+		h->within[i] += v <= hist_thresh_ns[i];
+	h->bins[hist_idx(v)]++;
+}
+
+void hist_merge(struct hist *dst, const struct hist *src);
+double hist_stddev(const struct hist *h);  /* n-1 denominator; 0 when n < 2 */
+/* fio's rule: the first bucket where the running count >= p/100 * n */
+uint64_t hist_percentile(const struct hist *h, double p);
+
+#endif

@@ -1,0 +1,453 @@
+#include "opt.h"
+#include "msg.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+int parse_int(const char *s, long long *out)
+{
+	char *end;
+	long long v;
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 0);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* 4096, 4k, 4K, 4KiB, 4kb, 1m, 1.5g: multiples of 1024 as fio's default kb_base */
+int parse_size(const char *s, unsigned long long *out)
+{
+	char *end;
+	double v;
+	unsigned long long mult = 1;
+	const char *units = "kmgtp";
+	const char *u;
+	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || !isfinite(v) || v < 0)
+		return -1;
+	if (*end && (u = strchr(units, tolower((unsigned char)*end)))) {
+		for (int i = 0; i <= u - units; i++)
+			mult *= 1024;
+		end++;
+		if (*end == 'i' || *end == 'I')
+			end++;
+		if (*end == 'b' || *end == 'B')
+			end++;
+	} else if (*end == 'b' || *end == 'B') {
+		end++;
+	}
+	if (*end)
+		return -1;
+	v *= (double)mult;
+	if (v >= 18446744073709551615.0 || v != floor(v))
+		return -1;
+	*out = (unsigned long long)v;
+	return 0;
+}
+
+/* seconds by default; us ms s m h d suffixes */
+int parse_time(const char *s, double *out)
+{
+	static const struct { const char *suf; double mult; } tab[] = {
+		{ "us", 1e-6 }, { "ms", 1e-3 }, { "s", 1 }, { "sec", 1 }, { "m", 60 },
+		{ "min", 60 }, { "h", 3600 }, { "d", 86400 }, { "", 1 },
+	};
+	char *end;
+	double v;
+	if (!s || !*s || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || !isfinite(v) || v < 0)
+		return -1;
+	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+		if (!strcasecmp(end, tab[i].suf)) {
+			*out = v * tab[i].mult;
+			return 0;
+		}
+	return -1;
+}
+
+int parse_bool(const char *s, int *out)
+{
+	static const char *yes[] = { "1", "yes", "true", "on", "y" };
+	static const char *no[] = { "0", "no", "false", "off", "n" };
+	for (size_t i = 0; i < 5; i++) {
+		if (!strcasecmp(s, yes[i]))
+			return *out = 1, 0;
+		if (!strcasecmp(s, no[i]))
+			return *out = 0, 0;
+	}
+	return -1;
+}
+
+const struct opt *opt_find(const struct opt *tab, const char *name)
+{
+	for (; tab->name; tab++)
+		if (!strcmp(tab->name, name))
+			return tab;
+	return NULL;
+}
+
+static const struct opt *opt_find_short(const struct opt *tab, char c)
+{
+	for (; tab->name; tab++)
+		if (tab->alias == c)
+			return tab;
+	return NULL;
+}
+
+/* index of word in "a|b|c", -1 if absent */
+static int choice_index(const char *choices, const char *word)
+{
+	size_t wl = strlen(word);
+	int i = 0;
+	for (const char *p = choices; p && *p; i++) {
+		const char *bar = strchr(p, '|');
+		size_t l = bar ? (size_t)(bar - p) : strlen(p);
+		if (l == wl && !strncmp(p, word, l))
+			return i;
+		p = bar ? bar + 1 : NULL;
+	}
+	return -1;
+}
+
+/* "all=0,auto=-1": value of a named word, 0 when found */
+static int named_int(const char *choices, const char *word, long long *out)
+{
+	size_t wl = strlen(word);
+	for (const char *p = choices; p && *p;) {
+		const char *eq = strchr(p, '=');
+		const char *comma = strchr(p, ',');
+		if (!eq)
+			break;
+		if ((size_t)(eq - p) == wl && !strncmp(p, word, wl)) {
+			char num[32];
+			size_t l = comma ? (size_t)(comma - eq - 1) : strlen(eq + 1);
+			if (l >= sizeof num)
+				return -1;
+			memcpy(num, eq + 1, l);
+			num[l] = 0;
+			return parse_int(num, out);
+		}
+		p = comma ? comma + 1 : NULL;
+	}
+	return -1;
+}
+
+static void fmt_num(char *buf, size_t n, enum opt_type t, double v)
+{
+	if (t == OPT_SIZE) {
+		static const char *suf[] = { "", "k", "m", "g", "t", "p" };
+		int i = 0;
+		while (v >= 1024 && fmod(v, 1024) == 0 && i < 5)
+			v /= 1024, i++;
+		snprintf(buf, n, "%.0f%s", v, suf[i]);
+	} else if (t == OPT_TIME) {
+		if (v < 1e-3)
+			snprintf(buf, n, "%gus", v * 1e6);
+		else if (v < 1)
+			snprintf(buf, n, "%gms", v * 1e3);
+		else
+			snprintf(buf, n, "%gs", v);
+	} else {
+		snprintf(buf, n, "%g", v);
+	}
+}
+
+void opt_accepts(const struct opt *o, char *buf, size_t n)
+{
+	char lo[32], hi[32], range[80] = "";
+	if (o->max > o->min) {
+		fmt_num(lo, sizeof lo, o->type, o->min);
+		fmt_num(hi, sizeof hi, o->type, o->max);
+		snprintf(range, sizeof range, " from %s to %s", lo, hi);
+	}
+	switch (o->type) {
+	case OPT_BOOL:
+		snprintf(buf, n, "1/0, yes/no, true/false, on/off");
+		break;
+	case OPT_INT:
+		snprintf(buf, n, "an integer%s%s%s", range, o->choices ? " or " : "",
+			 o->choices ? o->choices : "");
+		break;
+	case OPT_SIZE:
+		snprintf(buf, n, "a size in bytes with optional k/m/g/t suffix%s", range);
+		break;
+	case OPT_TIME:
+		snprintf(buf, n, "a duration in seconds or with us/ms/s/m/h suffix%s", range);
+		break;
+	case OPT_FLOAT:
+		snprintf(buf, n, "a number%s", range);
+		break;
+	case OPT_ENUM:
+		snprintf(buf, n, "one of %s", o->choices);
+		break;
+	case OPT_STR:
+		snprintf(buf, n, "%s", o->choices ? o->choices : "any text");
+		break;
+	case OPT_ALIAS:
+		snprintf(buf, n, "no value (means --%s)", o->choices);
+		break;
+	}
+}
+
+static int bad(const struct opt *o, const char *val, const char *why, char *err, size_t n)
+{
+	char acc[256];
+	opt_accepts(o, acc, sizeof acc);
+	snprintf(err, n, "%s=%s: %s; accepted: %s", o->name, val ? val : "", why, acc);
+	return OPT_EVALUE;
+}
+
+int opt_set(const struct opt *tab, void *cfg, const char *name, const char *val,
+	    char *err, size_t errlen)
+{
+	const struct opt *o = opt_find(tab, name);
+	char *p;
+	if (!o) {
+		size_t l = (size_t)snprintf(err, errlen, "%s: unknown option; accepted:", name);
+		for (const struct opt *t = tab; t->name && l < errlen; t++)
+			if (!(t->flags & OPT_HIDDEN))
+				l += (size_t)snprintf(err + l, errlen - l, " %s", t->name);
+		return OPT_EUNKNOWN;
+	}
+	p = (char *)cfg + o->off;
+	if (o->type == OPT_ALIAS) {
+		char n2[64];
+		const char *eq = strchr(o->choices, '=');
+		if (val && *val)
+			return bad(o, val, "takes no value", err, errlen);
+		snprintf(n2, sizeof n2, "%.*s", (int)(eq - o->choices), o->choices);
+		return opt_set(tab, cfg, n2, eq + 1, err, errlen);
+	}
+	if (!val)
+		return bad(o, val, "missing value", err, errlen);
+	switch (o->type) {
+	case OPT_BOOL: {
+		int b;
+		if (parse_bool(val, &b))
+			return bad(o, val, "not a yes/no value", err, errlen);
+		*(int *)p = b;
+		break;
+	}
+	case OPT_INT: {
+		long long v;
+		if (!named_int(o->choices, val, &v)) {
+			*(long long *)p = v;
+			break;
+		}
+		if (parse_int(val, &v))
+			return bad(o, val, "not an integer", err, errlen);
+		if (o->max > o->min && (v < o->min || v > o->max))
+			return bad(o, val, "out of range", err, errlen);
+		*(long long *)p = v;
+		break;
+	}
+	case OPT_SIZE: {
+		unsigned long long v;
+		if (parse_size(val, &v))
+			return bad(o, val, "not a size", err, errlen);
+		if (o->max > o->min && ((double)v < o->min || (double)v > o->max))
+			return bad(o, val, "out of range", err, errlen);
+		*(unsigned long long *)p = v;
+		break;
+	}
+	case OPT_TIME: {
+		double v;
+		if (parse_time(val, &v))
+			return bad(o, val, "not a duration", err, errlen);
+		if (o->max > o->min && (v < o->min || v > o->max))
+			return bad(o, val, "out of range", err, errlen);
+		*(double *)p = v;
+		break;
+	}
+	case OPT_FLOAT: {
+		char *end;
+		double v;
+		errno = 0;
+		v = strtod(val, &end);
+		if (errno || end == val || *end || !isfinite(v))
+			return bad(o, val, "not a number", err, errlen);
+		if (o->max > o->min && (v < o->min || v > o->max))
+			return bad(o, val, "out of range", err, errlen);
+		*(double *)p = v;
+		break;
+	}
+	case OPT_ENUM: {
+		int i = choice_index(o->choices, val);
+		if (i < 0)
+			return bad(o, val, "unknown value", err, errlen);
+		*(int *)p = i;
+		break;
+	}
+	case OPT_STR:
+		*(const char **)p = val;
+		break;
+	case OPT_ALIAS:
+		break;
+	}
+	return OPT_OK;
+}
+
+void opt_defaults(const struct opt *tab, void *cfg)
+{
+	char err[512];
+	for (const struct opt *o = tab; o->name; o++) {
+		if (o->type == OPT_ALIAS)
+			continue;
+		if (!o->def) {
+			char *p = (char *)cfg + o->off;
+			switch (o->type) {
+			case OPT_BOOL: case OPT_ENUM: *(int *)p = 0; break;
+			case OPT_INT: *(long long *)p = 0; break;
+			case OPT_SIZE: *(unsigned long long *)p = 0; break;
+			case OPT_TIME: case OPT_FLOAT: *(double *)p = 0; break;
+			case OPT_STR: *(const char **)p = NULL; break;
+			case OPT_ALIAS: break;
+			}
+			continue;
+		}
+		if (opt_set(tab, cfg, o->name, o->def, err, sizeof err))
+			die(EXIT_SYS, "internal: bad default %s", err);
+	}
+}
+
+int opt_parse(const struct opt *tab, void *cfg, int argc, char **argv,
+	      char **pos, int *npos, int maxpos)
+{
+	char err[1024];
+	int np = 0, only_pos = 0;
+	for (int i = 0; i < argc; i++) {
+		char *a = argv[i];
+		const struct opt *o = NULL;
+		char name[128];
+		const char *val = NULL;
+		int r;
+		if (only_pos || a[0] != '-' || !a[1]) {
+			if (np >= maxpos) {
+				warn("unexpected argument '%s'", a);
+				return -1;
+			}
+			pos[np++] = a;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			only_pos = 1;
+			continue;
+		}
+		if (a[1] == '-') {
+			const char *eq = strchr(a + 2, '=');
+			size_t l = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+			if (l >= sizeof name) {
+				warn("%.40s...: unknown option", a);
+				return -1;
+			}
+			memcpy(name, a + 2, l);
+			name[l] = 0;
+			/* fio and sysbench spell some options with '_' or '-': accept both */
+			o = opt_find(tab, name);
+			if (!o) {
+				for (char *c = name; *c; c++)
+					*c = *c == '_' ? '-' : *c == '-' ? '_' : *c;
+				o = opt_find(tab, name);
+				if (!o)
+					memcpy(name, a + 2, l);
+			}
+			if (eq)
+				val = eq + 1;
+		} else {
+			o = opt_find_short(tab, a[1]);
+			if (!o) {
+				warn("-%c: unknown option (see --help)", a[1]);
+				return -1;
+			}
+			snprintf(name, sizeof name, "%s", o->name);
+			if (a[2])
+				val = a + 2;
+		}
+		if (!o)
+			o = opt_find(tab, name);
+		if (o && !val) {
+			if (o->type == OPT_ALIAS || (o->flags & OPT_NOARG))
+				val = o->type == OPT_BOOL ? "1" : NULL;
+			else if (o->type == OPT_BOOL)
+				val = (i + 1 < argc && !parse_bool(argv[i + 1], &r)) ? argv[++i] : "1";
+			else if (i + 1 < argc)
+				val = argv[++i];
+		}
+		r = opt_set(tab, cfg, name, val, err, sizeof err);
+		if (r) {
+			warn("--%s", err);
+			return -1;
+		}
+	}
+	if (npos)
+		*npos = np;
+	return 0;
+}
+
+void opt_help(const struct opt *tab, FILE *f)
+{
+	for (const struct opt *o = tab; o->name; o++) {
+		char left[64], acc[256], def[96] = "";
+		if (o->flags & OPT_HIDDEN)
+			continue;
+		if (o->alias)
+			snprintf(left, sizeof left, "-%c, --%s", o->alias, o->name);
+		else
+			snprintf(left, sizeof left, "    --%s", o->name);
+		if (o->type == OPT_ENUM)
+			snprintf(acc, sizeof acc, " (%s)", o->choices);
+		else
+			acc[0] = 0;
+		if (o->def && *o->def)
+			snprintf(def, sizeof def, " [%s]", o->def);
+		fprintf(f, "  %-24s %s%s%s\n", left, o->help ? o->help : "", acc, def);
+	}
+}
+
+int opt_cmdline_each(char *s, const char *prefix,
+		     void (*fn)(const char *key, const char *val, void *arg), void *arg)
+{
+	size_t pl = strlen(prefix);
+	int n = 0;
+	while (*s) {
+		char *word, *w;
+		int q = 0;
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s)
+			break;
+		/* a word ends at unquoted space; quotes are removed (as the kernel does) */
+		word = w = s;
+		for (; *s && (q || !isspace((unsigned char)*s)); s++) {
+			if (*s == '"')
+				q = !q;
+			else
+				*w++ = *s;
+		}
+		if (*s)
+			s++;
+		*w = 0;
+		if (!strncmp(word, prefix, pl)) {
+			char *key = word + pl, *eq = strchr(key, '=');
+			if (eq)
+				*eq = 0;
+			fn(key, eq ? eq + 1 : NULL, arg);
+			n++;
+		}
+	}
+	return n;
+}

@@ -1,0 +1,66 @@
+/* Options are data: one table drives the CLI flags (--name=value), the kernel command
+ * line (assay.name=value), profile files and --help.  (After fio's struct fio_option.) */
+#ifndef ASSAY_OPT_H
+#define ASSAY_OPT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum opt_type {
+	OPT_BOOL,   /* int 0/1: "--x" alone means 1; 1/0 yes/no true/false on/off */
+	OPT_INT,    /* long long in [min,max]; choices may name words: "all=0,auto=-1" */
+	OPT_SIZE,   /* unsigned long long bytes: 4k 1m 1g 1t (1024-based, as fio) */
+	OPT_TIME,   /* double seconds: 10 10s 500ms 250us 2m 1h */
+	OPT_FLOAT,  /* double in [min,max] */
+	OPT_ENUM,   /* int: index into choices "a|b|c" */
+	OPT_STR,    /* const char * (not copied: points into argv or the parsed text) */
+	OPT_ALIAS,  /* no storage: choices holds "name=value" it stands for */
+};
+
+#define OPT_HIDDEN 1u   /* not listed in --help */
+#define OPT_NOARG  2u   /* OPT_ALIAS/OPT_BOOL that never takes a value */
+
+struct opt {
+	const char *name;
+	char alias;             /* short letter, or 0 */
+	enum opt_type type;
+	size_t off;             /* offsetof() into the config struct */
+	const char *def;        /* default, as text as a user would write it (NULL: zero) */
+	double min, max;        /* range for numbers, used when max > min */
+	const char *choices;    /* see enum opt_type */
+	const char *help;
+	unsigned flags;
+};
+#define OPT_END { 0 }
+
+enum { OPT_OK = 0, OPT_EUNKNOWN = -1, OPT_EVALUE = -2 };
+
+const struct opt *opt_find(const struct opt *tab, const char *name);
+/* Apply every default of the table. */
+void opt_defaults(const struct opt *tab, void *cfg);
+/* Set one option from text.  On error returns OPT_EUNKNOWN or OPT_EVALUE and writes a
+ * one-line reason naming what is accepted into err. */
+int opt_set(const struct opt *tab, void *cfg, const char *name, const char *val,
+	    char *err, size_t errlen);
+/* Parse argv (after the subcommand).  --name=value, --name value, -a value, -aVALUE,
+ * "--" ends options.  Non-option words go to pos[] (at most maxpos).  On error prints
+ * one line naming the argument and returns -1. */
+int opt_parse(const struct opt *tab, void *cfg, int argc, char **argv,
+	      char **pos, int *npos, int maxpos);
+/* Print the table as help text. */
+void opt_help(const struct opt *tab, FILE *f);
+/* Describe what an option accepts, e.g. "a size like 4k, 1m (512..64m)". */
+void opt_accepts(const struct opt *o, char *buf, size_t n);
+
+/* Kernel command line: every word "PREFIXkey=value" (quotes allowed as the kernel does).
+ * Calls fn for each; returns the number of words seen.  The text is modified. */
+int opt_cmdline_each(char *text, const char *prefix,
+		     void (*fn)(const char *key, const char *val, void *arg), void *arg);
+
+/* Value parsers shared with profile files and other readers; 0 on success. */
+int parse_size(const char *s, unsigned long long *out);
+int parse_time(const char *s, double *out);
+int parse_bool(const char *s, int *out);
+int parse_int(const char *s, long long *out);
+
+#endif

@@ -1,0 +1,58 @@
+#include "report.h"
+#include "crc32.h"
+#include "engine.h"
+#include "json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void report_summary(struct json *doc)
+{
+	struct json *sum = json_add_arr(doc, "summary");
+	const struct json *tests = json_get(doc, "tests");
+	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
+		const struct engine *e = engine_find(json_get_str(t, "engine", ""));
+		const struct json *res = json_get(t, "result");
+		if (!e || !res || !e->figures || strcmp(json_get_str(t, "status", ""), "ok"))
+			continue;
+		for (const struct figure *f = e->figures; f->path; f++) {
+			const struct json *v = json_path(res, f->path);
+			struct json *row;
+			char name[128];
+			if (!v || v->type != J_NUM)
+				continue;
+			snprintf(name, sizeof name, "%s.%s", json_get_str(t, "name", "?"), f->name);
+			row = json_push(sum, json_obj());
+			json_add_str(row, "name", name);
+			json_add_num(row, "value", v->num * f->scale);
+			json_add_str(row, "unit", f->unit);
+		}
+	}
+}
+
+void report_table(const struct json *doc, FILE *f)
+{
+	const struct json *sum = json_get(doc, "summary");
+	const struct json *tests = json_get(doc, "tests");
+	fprintf(f, "== summary (assay %s, %s suite) ==\n", json_get_str(doc, "assay_version", "?"),
+		json_get_str(doc, "options.suite", "?"));
+	fprintf(f, "%-40s %14s  %s\n", "figure", "value", "unit");
+	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next)
+		fprintf(f, "%-40s %14.2f  %s\n", json_get_str(r, "name", "?"),
+			json_get_num(r, "value", 0), json_get_str(r, "unit", ""));
+	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next)
+		if (strcmp(json_get_str(t, "status", ""), "ok"))
+			fprintf(f, "%-40s %14s  %s\n", json_get_str(t, "name", "?"),
+				json_get_str(t, "status", "?"), json_get_str(t, "why", ""));
+	fprintf(f, "status: %s\n", json_get_str(doc, "status", "?"));
+}
+
+void report_block(const struct json *doc, FILE *f)
+{
+	size_t len;
+	char *s = json_to_string(doc, 1, &len);
+	fprintf(f, "%s\nbytes=%zu crc32=%08x\n", REPORT_BEGIN, len, crc32_update(0, s, len));
+	fwrite(s, 1, len, f);
+	fprintf(f, "%s\n", REPORT_END);
+	free(s);
+}

@@ -1,0 +1,174 @@
+/* What machine is this: kernel, CPU, memory, DMI, hypervisor, NICs. */
+#include "sysinfo.h"
+#include "json.h"
+
+#include <cpuid.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+int read_line(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "r");
+	size_t l;
+	if (!f)
+		return -1;
+	if (!fgets(buf, (int)n, f)) {
+		fclose(f);
+		buf[0] = 0;
+		return -1;
+	}
+	fclose(f);
+	l = strlen(buf);
+	while (l && isspace((unsigned char)buf[l - 1]))
+		buf[--l] = 0;
+	return 0;
+}
+
+int read_num(const char *path, long long *out)
+{
+	char b[64], *end;
+	if (read_line(path, b, sizeof b))
+		return -1;
+	*out = strtoll(b, &end, 0);
+	return end == b ? -1 : 0;
+}
+
+/* "key : value" from /proc/cpuinfo, first CPU */
+static int cpuinfo_field(const char *key, char *out, size_t n)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[4096];
+	size_t kl = strlen(key);
+	int found = -1;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f)) {
+		char *colon = strchr(line, ':');
+		if (!colon || strncmp(line, key, kl) || (line[kl] != '\t' && line[kl] != ' ' && line[kl] != ':'))
+			continue;
+		colon++;
+		while (*colon == ' ')
+			colon++;
+		colon[strcspn(colon, "\n")] = 0;
+		snprintf(out, n, "%s", colon);
+		found = 0;
+		break;
+	}
+	fclose(f);
+	return found;
+}
+
+int sys_hypervisor(char *out, size_t n)
+{
+	unsigned a, b, c, d;
+	char v[13];
+	out[0] = 0;
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 31)))
+		return 0;
+	__cpuid(0x40000000, a, b, c, d);
+	memcpy(v, &b, 4);
+	memcpy(v + 4, &c, 4);
+	memcpy(v + 8, &d, 4);
+	v[12] = 0;
+	static const struct { const char *sig, *name; } known[] = {
+		{ "KVMKVMKVM", "kvm" }, { "TCGTCGTCGTCG", "qemu-tcg" }, { "Microsoft Hv", "hyper-v" },
+		{ "VMwareVMware", "vmware" }, { "XenVMMXenVMM", "xen" }, { "VBoxVBoxVBox", "virtualbox" },
+		{ "ACRNACRNACRN", "acrn" }, { " lrpepyh  vr", "parallels" }, { "bhyve bhyve ", "bhyve" },
+	};
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (!strncmp(v, known[i].sig, strlen(known[i].sig))) {
+			snprintf(out, n, "%s", known[i].name);
+			return 1;
+		}
+	for (int i = 0; i < 12; i++)
+		if (!isprint((unsigned char)v[i]))
+			v[i] = ' ';
+	snprintf(out, n, "unknown (%s)", v);
+	return 1;
+}
+
+static void add_file_str(struct json *o, const char *key, const char *path)
+{
+	char b[256];
+	if (!read_line(path, b, sizeof b) && b[0])
+		json_add_str(o, key, b);
+}
+
+struct json *sysinfo_json(void)
+{
+	struct json *m = json_obj(), *cpu, *mem, *dmi, *nics;
+	struct utsname u;
+	char b[512];
+	long long v;
+	DIR *d;
+
+	if (!uname(&u)) {
+		struct json *k = json_add_obj(m, "kernel");
+		json_add_str(k, "release", u.release);
+		json_add_str(k, "version", u.version);
+		json_add_str(k, "machine", u.machine);
+	}
+	cpu = json_add_obj(m, "cpu");
+	if (!cpuinfo_field("model name", b, sizeof b))
+		json_add_str(cpu, "model", b);
+	if (!cpuinfo_field("vendor_id", b, sizeof b))
+		json_add_str(cpu, "vendor", b);
+	json_add_int(cpu, "online", sysconf(_SC_NPROCESSORS_ONLN));
+	if (sys_hypervisor(b, sizeof b))
+		json_add_str(m, "hypervisor", b);
+	else
+		json_add(m, "hypervisor", json_null());
+
+	mem = json_add_obj(m, "memory");
+	{
+		FILE *f = fopen("/proc/meminfo", "r");
+		unsigned long long kb;
+		char line[256];
+		while (f && fgets(line, sizeof line, f))
+			if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
+				json_add_int(mem, "total_bytes", (long long)(kb * 1024));
+		if (f)
+			fclose(f);
+	}
+
+	dmi = json_add_obj(m, "dmi");
+	add_file_str(dmi, "sys_vendor", "/sys/class/dmi/id/sys_vendor");
+	add_file_str(dmi, "product_name", "/sys/class/dmi/id/product_name");
+	add_file_str(dmi, "product_serial", "/sys/class/dmi/id/product_serial");
+	add_file_str(dmi, "board_name", "/sys/class/dmi/id/board_name");
+	add_file_str(dmi, "bios_version", "/sys/class/dmi/id/bios_version");
+
+	nics = json_add_arr(m, "nics");
+	d = opendir("/sys/class/net");
+	for (struct dirent *e; d && (e = readdir(d));) {
+		struct json *n;
+		char path[512];
+		if (e->d_name[0] == '.')
+			continue;
+		n = json_push(nics, json_obj());
+		json_add_str(n, "name", e->d_name);
+		snprintf(path, sizeof path, "/sys/class/net/%s/address", e->d_name);
+		add_file_str(n, "mac", path);
+		snprintf(path, sizeof path, "/sys/class/net/%s/operstate", e->d_name);
+		add_file_str(n, "operstate", path);
+		snprintf(path, sizeof path, "/sys/class/net/%s/speed", e->d_name);
+		if (!read_num(path, &v) && v > 0)
+			json_add_int(n, "speed_mbps", v);
+		snprintf(path, sizeof path, "/sys/class/net/%s/device/driver", e->d_name);
+		{
+			ssize_t l = readlink(path, b, sizeof b - 1);
+			if (l > 0) {
+				b[l] = 0;
+				json_add_str(n, "driver", strrchr(b, '/') ? strrchr(b, '/') + 1 : b);
+			}
+		}
+	}
+	if (d)
+		closedir(d);
+	return m;
+}

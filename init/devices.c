@@ -1,0 +1,93 @@
+/* Wait, bounded, for disks and NICs to settle; bring the links up. */
+#include "init.h"
+#include "msg.h"
+
+#include <dirent.h>
+#include <net/if.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define QUIET_S 0.5   /* nothing new for this long: settled */
+
+static int list_dir(const char *path, char *names, size_t n)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int count = 0;
+	size_t len = 0;
+	names[0] = 0;
+	while (d && (e = readdir(d))) {
+		int w;
+		if (e->d_name[0] == '.')
+			continue;
+		count++;
+		w = snprintf(names + len, n - len, " %s", e->d_name);
+		if (w > 0 && (size_t)w < n - len)
+			len += (size_t)w;
+	}
+	if (d)
+		closedir(d);
+	return count;
+}
+
+void devices_wait(double bound)
+{
+	char blk[1024], net[1024], prev[2048] = "", cur[2048];
+	double t0 = uptime(), changed = t0;
+	int nb = 0, nn = 0;
+	for (;;) {
+		struct timespec ts = { 0, 50 * 1000000 };
+		nb = list_dir("/sys/block", blk, sizeof blk);
+		nn = list_dir("/sys/class/net", net, sizeof net);
+		snprintf(cur, sizeof cur, "%s|%s", blk, net);
+		if (strcmp(cur, prev)) {
+			snprintf(prev, sizeof prev, "%s", cur);
+			changed = uptime();
+		}
+		if (uptime() - changed >= QUIET_S)
+			break;
+		if (uptime() - t0 >= bound) {
+			warn("devices still appearing after %.1f s (assay.devwait): going on", bound);
+			break;
+		}
+		nanosleep(&ts, NULL);
+	}
+	ilog("disks:%s; NICs:%s (settled at %.2f s)", nb ? blk : " none", nn ? net : " none",
+	     uptime());
+}
+
+void net_up(void)
+{
+	DIR *d = opendir("/sys/class/net");
+	struct dirent *e;
+	int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (s < 0) {
+		warn("cannot open a socket to bring NICs up:");
+		if (d)
+			closedir(d);
+		return;
+	}
+	while (d && (e = readdir(d))) {
+		struct ifreq ifr;
+		if (e->d_name[0] == '.' || strlen(e->d_name) >= IFNAMSIZ)
+			continue;
+		memset(&ifr, 0, sizeof ifr);
+		snprintf(ifr.ifr_name, IFNAMSIZ, "%s", e->d_name);
+		if (ioctl(s, SIOCGIFFLAGS, &ifr)) {
+			warn("%s: cannot read flags:", e->d_name);
+			continue;
+		}
+		if (ifr.ifr_flags & IFF_UP)
+			continue;
+		ifr.ifr_flags |= IFF_UP;
+		if (ioctl(s, SIOCSIFFLAGS, &ifr))
+			warn("%s: cannot bring up:", e->d_name);
+	}
+	close(s);
+	if (d)
+		closedir(d);
+}

@@ -1,0 +1,41 @@
+/* PID 1 of the assay image.  Each step logs, warns and carries on: nothing here exits. */
+#ifndef ASSAY_INIT_H
+#define ASSAY_INIT_H
+
+#include <stddef.h>
+
+#include "bootopts.h"
+
+/* log.c: "init: ..." lines on the console */
+void ilog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+double uptime(void);
+
+/* mounts.c */
+void mount_all(void);
+void console_setup(void);
+
+/* cmdline.c */
+void cmdline_read(struct boot_cfg *c);
+
+/* modules.c: coldplug with libkmod; returns the number of modules loaded */
+int modules_coldplug(void);
+void devices_report_unbound(void);
+
+/* devices.c */
+void devices_wait(double bound_s);
+void net_up(void);
+
+/* spawn.c: runs /bin/assay run with a watchdog, copies its output to the console;
+ * returns its status (124 on timeout, 128+N when killed by signal N). */
+struct capture {
+	char *buf;
+	size_t len, cap;
+};
+int suite_run(const struct boot_cfg *c, struct capture *out);
+
+/* power.c */
+void signals_setup(void);
+int power_requested(void);      /* an action asked for by a signal, or -1 */
+_Noreturn void final_action(int after);
+
+#endif

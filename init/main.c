@@ -1,0 +1,39 @@
+/* PID 1 of the assay image.  main() reads like the boot sequence.  Nothing here exits:
+ * every step logs what went wrong and the sequence goes on to power-off. */
+#include "init.h"
+#include "msg.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int main(void)
+{
+	struct boot_cfg cfg;
+	struct capture out = { 0 };
+	int status;
+
+	msg_prog = "init";
+	if (getpid() != 1) {
+		fprintf(stderr, "init: not PID 1: refusing to run (this is the assay image's init; "
+				"on a host use build/assay)\n");
+		return 2;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	signals_setup();
+	mount_all();
+	console_setup();
+	ilog("assay %s image, init started at %.2f s", ASSAY_VERSION, uptime());
+	cmdline_read(&cfg);
+	if (cfg.modules)
+		modules_coldplug();
+	devices_wait(cfg.devwait);
+	devices_report_unbound();
+	net_up();
+
+	status = suite_run(&cfg, &out);
+	ilog("suite status %d", status);
+	free(out.buf);
+
+	final_action(power_requested() >= 0 ? power_requested() : cfg.after);
+}
