@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <net/if.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -13,25 +14,25 @@
 
 #define QUIET_S 0.5   /* nothing new for this long: settled */
 
+/* " a b c": the entries of a directory, sorted */
 static int list_dir(const char *path, char *names, size_t n)
 {
-	DIR *d = opendir(path);
-	struct dirent *e;
-	int count = 0;
+	struct dirent **v;
+	int count = scandir(path, &v, NULL, alphasort), shown = 0;
 	size_t len = 0;
 	names[0] = 0;
-	while (d && (e = readdir(d))) {
-		int w;
-		if (e->d_name[0] == '.')
-			continue;
-		count++;
-		w = snprintf(names + len, n - len, " %s", e->d_name);
-		if (w > 0 && (size_t)w < n - len)
-			len += (size_t)w;
+	for (int i = 0; i < count; i++) {
+		if (v[i]->d_name[0] != '.') {
+			int w = snprintf(names + len, n - len, " %s", v[i]->d_name);
+			if (w > 0 && (size_t)w < n - len)
+				len += (size_t)w;
+			shown++;
+		}
+		free(v[i]);
 	}
-	if (d)
-		closedir(d);
-	return count;
+	if (count > 0)
+		free(v);
+	return shown;
 }
 
 void devices_wait(double bound)

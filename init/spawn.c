@@ -97,14 +97,18 @@ int suite_run(const struct boot_cfg *c, struct capture *out)
 	for (;;) {
 		struct pollfd pf = { pfd[0], POLLIN, 0 };
 		pid_t w;
-		int r = poll(&pf, 1, 200);
+		int r = poll(&pf, 1, 200), st, done = 0;
 		if (r > 0)
 			drain(pfd[0], out);
-		w = waitpid(pid, &status, WNOHANG);
-		if (w == pid)
+		/* reap the suite and any orphans reparented to us, in one loop: a separate
+		 * waitpid(-1) could take the suite's status */
+		while ((w = waitpid(-1, &st, WNOHANG)) > 0)
+			if (w == pid) {
+				status = st;
+				done = 1;
+			}
+		if (done)
 			break;
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;   /* orphans reparented to us */
 		if (!sig_sent && uptime() - t0 > c->timeout) {
 			ilog("suite still running after %.0f s (assay.timeout): stopping it", c->timeout);
 			kill(-pid, SIGTERM);

@@ -8,7 +8,7 @@ set -eu
 build="make gcc libc6-dev musl-tools liburing-dev busybox-static qemu-system-x86
        xz-utils kmod dpkg-dev autoconf automake libtool pkg-config ca-certificates
        mtools dosfstools"
-test="fio util-linux coreutils"
+test="fio jq cpio util-linux coreutils gzip file"
 
 want=
 for set in "$@"; do

@@ -1,0 +1,16 @@
+# SUMMARY: bad assay.* values on the kernel command line give clear error lines and the run still powers off
+# TIMEOUT: 600
+. "$(dirname "$0")/../lib.sh"
+boot --no-disk --append "assay.suite=bogus assay.after=sideways assay.nosuchkey=1 assay.timeout=abc assay.cpu-time=1"
+[ "$rc" = 0 ] || fail "qemu/run exited $rc, want 0 (the run goes on with defaults)"
+has '^init: warning: kernel command line: assay\.after=sideways: unknown value; accepted: one of poweroff\|reboot\|shell; using the default$'
+has '^init: warning: kernel command line: assay\.timeout=abc: not a duration; accepted: .*; using the default$'
+has '^assay: warning: kernel command line: assay\.suite=bogus: unknown value; accepted: one of quick\|standard\|full; using the default$'
+has '^assay: warning: kernel command line: assay\.nosuchkey: unknown option; accepted: .*; ignored$'
+# init's own keys are not reported as unknown by assay
+hasnt 'assay: warning: .*assay\.(after|timeout)'
+has '^init: powering off$'
+result_json "$T/result.json"
+jq -e '.option_errors | length == 2' "$T/result.json" >/dev/null || fail "want 2 option_errors in the document"
+jq -e '.tests[0].args | index("--time=1") != null' "$T/result.json" >/dev/null || fail "assay.cpu-time=1 not applied"
+echo "ok"

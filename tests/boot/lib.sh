@@ -1,0 +1,42 @@
+# Sourced by boot tests: boots the image with qemu/run into a private temp dir.
+set -u
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+export BUILD=${BUILD:-$top/build}
+T=$(mktemp -d /tmp/assay-boot.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+console=$T/console.log
+rc=
+
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "SKIP: $*"; exit 77; }
+
+# boot [qemu/run args...]: sets $rc; the console (without \r) is in $console
+boot() {
+	"$top/qemu/run" --quiet --log "$T/raw.log" --timeout "${BOOT_TIMEOUT:-400}" "$@"
+	rc=$?
+	tr -d '\r' < "$T/raw.log" > "$console"
+	echo "--- console ($console) ---"
+	cat "$console"
+	echo "--- qemu/run exit $rc ---"
+}
+
+has() { grep -qE "$1" "$console" || fail "console lacks /$1/"; }
+hasnt() { ! grep -qE "$1" "$console" || fail "console has /$1/: $(grep -m1 -E "$1" "$console")"; }
+
+# result_json OUT: the JSON document between the marker lines, checked against the
+# byte count and CRC-32 announced on the line after BEGIN.
+result_json() {
+	local out=$1 want_bytes want_crc bytes crc
+	awk '/^-----BEGIN ASSAY RESULT-----$/ { on = 1; getline; print > "/dev/stderr"; next }
+	     /^-----END ASSAY RESULT-----$/ { on = 0 } on' "$console" > "$out" 2> "$T/header" ||
+		fail "no result block"
+	[ -s "$out" ] || fail "empty or missing result block"
+	want_bytes=$(sed -n 's/^bytes=\([0-9]*\) crc32=\([0-9a-f]*\)$/\1/p' "$T/header")
+	want_crc=$(sed -n 's/^bytes=\([0-9]*\) crc32=\([0-9a-f]*\)$/\2/p' "$T/header")
+	bytes=$(stat -c %s "$out")
+	# gzip's trailer holds the CRC-32 of the data (little-endian), then its size
+	crc=$(gzip -c < "$out" | tail -c 8 | od -An -tx4 -N4 | tr -d ' ')
+	[ "$bytes" = "$want_bytes" ] || fail "result block: $bytes bytes, header says $want_bytes"
+	[ "$crc" = "$want_crc" ] || fail "result block: crc32 $crc, header says $want_crc"
+	jq -e . "$out" >/dev/null || fail "result block is not valid JSON"
+}

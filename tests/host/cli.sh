@@ -1,0 +1,49 @@
+# The CLI: --version/--help, and bad input gets one clear line and exit code 2.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+A=${BUILD:-$top/build}/assay
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect CODE PATTERN CMD...: exit code and a stderr line matching PATTERN
+expect() {
+	local code=$1 pat=$2 out rc
+	shift 2
+	out=$("$@" 2>&1 >/dev/null)
+	rc=$?
+	[ "$rc" = "$code" ] || fail "$*: exit $rc, want $code"
+	if [ -n "$pat" ]; then
+		echo "$out" | grep -qE "$pat" || fail "$*: stderr '$out' lacks /$pat/"
+		[ "$(echo "$out" | grep -c .)" -le 1 ] || fail "$*: more than one line: $out"
+	fi
+}
+
+"$A" --version | grep -qE '^assay [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version"
+"$A" --help | grep -q 'cpu' || fail "--help lists cpu"
+"$A" cpu --help | grep -q -- '--cpu-max-prime' || fail "cpu --help"
+file "$A" | grep -q 'statically linked' || fail "assay is not static"
+
+expect 2 'unknown command' "$A" frobnicate
+expect 2 '^assay: warning: --threads=0x: not an integer' "$A" cpu --threads=0x
+expect 2 'out of range' "$A" cpu --threads=-1
+expect 2 'out of range' "$A" cpu --cpu-max-prime=1
+expect 2 'not a duration' "$A" cpu --time=soon
+expect 2 'never end' "$A" cpu --time=0 --events=0
+expect 2 'unknown option' "$A" cpu --bogus
+expect 2 'unknown value' "$A" cpu --output-format=xml
+expect 2 'unknown value' "$A" run --suite=huge
+expect 2 'unknown engine' "$A" run --tests=cpu,gpu
+expect 2 'unexpected argument' "$A" cpu extra
+
+# an events limit is exact, across threads; JSON parses; text has sysbench's lines
+out=$("$A" cpu --threads=2 --events=300 --time=0 -J) || fail "cpu --events"
+echo "$out" | jq -e '.events == 300 and (.per_thread_events | add) == 300 and .threads == 2' >/dev/null ||
+	fail "events limit not exact: $(echo "$out" | jq -c '{events, per_thread_events}')"
+"$A" cpu --time=0.2 | grep -qE '^    events per second: +[0-9]+\.[0-9]{2}$' || fail "sysbench text shape"
+# a run whose --cmdline file is missing still runs
+T=$(mktemp); trap 'rm -f "$T"' EXIT
+"$A" run --tests=cpu --cpu-time=0.1 --cmdline=/nonexistent >/dev/null 2>"$T" ||
+	fail "run with a missing --cmdline file"
+grep -q "cmdline=/nonexistent: cannot read" "$T" || fail "missing --cmdline file not reported"
+[ $fails = 0 ] && echo ok
+exit $((fails > 0))

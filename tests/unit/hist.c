@@ -1,0 +1,97 @@
+/* The histogram follows fio's scheme; percentiles agree with a brute-force sort within
+ * the bucket error; mean/stddev/merge agree with direct computation. */
+#include "hist.h"
+#include "unit.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+static uint64_t rng = 88172645463325252ull;
+static uint64_t next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+int main(void)
+{
+	static struct hist h, a, b;
+	enum { N = 200000 };
+	static uint64_t v[N];
+	double sum = 0, mean, var = 0;
+
+	/* fio's index function: exact below 128, then 64 buckets per power of two */
+	CHECK(hist_idx(0) == 0, "idx(0)");
+	CHECK(hist_idx(127) == 127, "idx(127)=%u", hist_idx(127));
+	CHECK(hist_idx(128) == 128, "idx(128)=%u", hist_idx(128));
+	CHECK(hist_idx(255) == 191, "idx(255)=%u", hist_idx(255));
+	CHECK(hist_idx(256) == 192, "idx(256)=%u", hist_idx(256));
+	CHECK(hist_idx(UINT64_MAX) == HIST_NR - 1, "idx(max)");
+	CHECK(HIST_NR == 1856, "1856 buckets");
+	CHECK(hist_val(100) == 100, "val(100)");
+	CHECK(hist_val(128) == 129, "val(128)=%llu (midpoint of 128..129)", (unsigned long long)hist_val(128));
+	for (uint64_t x = 1; x < (1ull << 34); x = x * 3 + 7) {
+		uint64_t m = hist_val(hist_idx(x));
+		CHECK(fabs((double)m - (double)x) <= (double)x / 64.0 + 1, "val(idx(%llu))=%llu",
+		      (unsigned long long)x, (unsigned long long)m);
+	}
+
+	/* percentiles vs sort: log-uniform latencies from 1 us to 100 ms */
+	hist_init(&h);
+	hist_init(&a);
+	hist_init(&b);
+	for (int i = 0; i < N; i++) {
+		double e = 3 + 5 * (double)(next() % 1000000) / 1e6;
+		v[i] = (uint64_t)pow(10, e);
+		hist_add(&h, v[i]);
+		hist_add(i % 3 ? &a : &b, v[i]);
+		sum += (double)v[i];
+	}
+	qsort(v, N, sizeof v[0], cmp);
+	mean = sum / N;
+	for (int i = 0; i < N; i++)
+		var += ((double)v[i] - mean) * ((double)v[i] - mean);
+	var /= N - 1;
+	for (int i = 0; i < HIST_NPCT; i++) {
+		double p = hist_default_pcts[i];
+		size_t rank = (size_t)ceil(p / 100.0 * N);
+		uint64_t exact = v[rank ? rank - 1 : 0], got = hist_percentile(&h, p);
+		CHECK(fabs((double)got - (double)exact) <= (double)exact / 64.0 + 1,
+		      "p%g: hist %llu vs sorted %llu", p, (unsigned long long)got,
+		      (unsigned long long)exact);
+	}
+	CHECK(h.n == N, "n");
+	CHECK(h.min == v[0] && h.max == v[N - 1], "min/max");
+	CHECK(fabs(h.mean - mean) < 1e-6 * mean, "mean %f vs %f", h.mean, mean);
+	CHECK(fabs(hist_stddev(&h) - sqrt(var)) < 1e-6 * sqrt(var), "stddev %f vs %f",
+	      hist_stddev(&h), sqrt(var));
+	/* within-threshold counts are exact */
+	for (int t = 0; t < HIST_NTHRESH; t++) {
+		uint64_t c = 0;
+		for (int i = 0; i < N; i++)
+			c += v[i] <= hist_thresh_ns[t];
+		CHECK(h.within[t] == c, "within %llu ns: %llu vs %llu",
+		      (unsigned long long)hist_thresh_ns[t], (unsigned long long)h.within[t],
+		      (unsigned long long)c);
+	}
+	/* merging two halves gives the same as one histogram */
+	hist_merge(&a, &b);
+	CHECK(a.n == h.n && a.min == h.min && a.max == h.max, "merge n/min/max");
+	CHECK(fabs(a.mean - h.mean) < 1e-6 * h.mean, "merge mean");
+	CHECK(fabs(hist_stddev(&a) - hist_stddev(&h)) < 1e-6 * hist_stddev(&h), "merge stddev");
+	CHECK(!memcmp(a.bins, h.bins, sizeof a.bins), "merge bins");
+	CHECK(hist_percentile(&a, 99) == hist_percentile(&h, 99), "merge p99");
+	/* empty */
+	hist_init(&h);
+	CHECK(hist_percentile(&h, 50) == 0 && hist_stddev(&h) == 0, "empty histogram");
+	return unit_done();
+}

@@ -1,0 +1,95 @@
+/* Option values as fio/sysbench users write them; bad ones are refused with a reason. */
+#include "opt.h"
+#include "unit.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+struct cfg {
+	int flag;
+	long long n;
+	unsigned long long size;
+	double t;
+	int mode;
+	const char *s;
+};
+
+static const struct opt tab[] = {
+	{ "flag", 'f', OPT_BOOL, offsetof(struct cfg, flag), "0", 0, 0, NULL, "a flag", 0 },
+	{ "num", 'n', OPT_INT, offsetof(struct cfg, n), "4", 1, 64, "all=0", "a number", 0 },
+	{ "bs", 0, OPT_SIZE, offsetof(struct cfg, size), "4k", 512, 1 << 26, NULL, "a size", 0 },
+	{ "runtime", 0, OPT_TIME, offsetof(struct cfg, t), "10", 0, 3600, NULL, "a time", 0 },
+	{ "rw", 0, OPT_ENUM, offsetof(struct cfg, mode), "read", 0, 0, "read|write|randread", "mode", 0 },
+	{ "name", 0, OPT_STR, offsetof(struct cfg, s), NULL, 0, 0, NULL, "name", 0 },
+	{ "fast", 0, OPT_ALIAS, 0, NULL, 0, 0, "rw=randread", "alias", OPT_NOARG },
+	OPT_END,
+};
+
+struct seen { char keys[256]; };
+static void each(const char *k, const char *v, void *arg)
+{
+	struct seen *s = arg;
+	size_t l = strlen(s->keys);
+	snprintf(s->keys + l, sizeof s->keys - l, "[%s=%s]", k, v ? v : "(none)");
+}
+
+int main(void)
+{
+	struct cfg c;
+	unsigned long long sz;
+	double t;
+	char err[512];
+
+	CHECK(!parse_size("4k", &sz) && sz == 4096, "4k");
+	CHECK(!parse_size("1M", &sz) && sz == 1048576, "1M");
+	CHECK(!parse_size("1GiB", &sz) && sz == 1073741824ull, "1GiB");
+	CHECK(!parse_size("2g", &sz) && sz == 2147483648ull, "2g");
+	CHECK(!parse_size("512", &sz) && sz == 512, "512");
+	CHECK(!parse_size("1.5k", &sz) && sz == 1536, "1.5k");
+	CHECK(parse_size("1.1", &sz), "fraction of a byte refused");
+	CHECK(parse_size("-4k", &sz), "negative refused");
+	CHECK(parse_size("4x", &sz), "bad suffix refused");
+	CHECK(parse_size("", &sz), "empty refused");
+	CHECK(!parse_time("10", &t) && t == 10, "10");
+	CHECK(!parse_time("500ms", &t) && fabs(t - 0.5) < 1e-12, "500ms");
+	CHECK(!parse_time("2m", &t) && t == 120, "2m");
+	CHECK(!parse_time("250us", &t) && fabs(t - 250e-6) < 1e-12, "250us");
+	CHECK(parse_time("abc", &t), "abc refused");
+	CHECK(parse_time("5 s", &t), "'5 s' refused");
+
+	opt_defaults(tab, &c);
+	CHECK(c.n == 4 && c.size == 4096 && c.t == 10 && c.mode == 0 && !c.s && !c.flag, "defaults");
+	{
+		char *argv[] = { "--num=8", "--bs", "64k", "-f", "--rw=write", "pos1", "--name=x",
+				 "--runtime=2m", "--", "--not-an-option" };
+		char *pos[4];
+		int np = 0;
+		CHECK(!opt_parse(tab, &c, 10, argv, pos, &np, 4), "parse");
+		CHECK(c.n == 8 && c.size == 65536 && c.flag == 1 && c.mode == 1 && c.t == 120 &&
+		      c.s && !strcmp(c.s, "x"), "values");
+		CHECK(np == 2 && !strcmp(pos[0], "pos1") && !strcmp(pos[1], "--not-an-option"), "positional");
+	}
+	CHECK(!opt_set(tab, &c, "num", "all", err, sizeof err) && c.n == 0, "named word");
+	CHECK(!opt_set(tab, &c, "fast", NULL, err, sizeof err) && c.mode == 2, "alias");
+	CHECK(opt_set(tab, &c, "num", "65", err, sizeof err) == OPT_EVALUE && strstr(err, "out of range") &&
+	      strstr(err, "from 1 to 64"), "range: %s", err);
+	CHECK(opt_set(tab, &c, "bs", "3x", err, sizeof err) == OPT_EVALUE && strstr(err, "bs=3x"), "bad size: %s", err);
+	CHECK(opt_set(tab, &c, "rw", "sideways", err, sizeof err) == OPT_EVALUE &&
+	      strstr(err, "read|write|randread"), "enum names choices: %s", err);
+	CHECK(opt_set(tab, &c, "nope", "1", err, sizeof err) == OPT_EUNKNOWN && strstr(err, "accepted: flag num"),
+	      "unknown lists accepted: %s", err);
+	CHECK(opt_set(tab, &c, "flag", "maybe", err, sizeof err) == OPT_EVALUE, "bad bool");
+	CHECK(opt_set(tab, &c, "runtime", NULL, err, sizeof err) == OPT_EVALUE && strstr(err, "missing"), "missing value");
+	{
+		char *argv[] = { "--bogus=1" };
+		CHECK(opt_parse(tab, &c, 1, argv, NULL, NULL, 0) == -1, "unknown flag refused");
+	}
+	{
+		char text[] = "BOOT_IMAGE=/vmlinuz assay.a=1 quiet assay.b=\"x y\" assay.c assay.=z ip=dhcp";
+		struct seen s = { "" };
+		int n = opt_cmdline_each(text, "assay.", each, &s);
+		CHECK(n == 4 && !strcmp(s.keys, "[a=1][b=x y][c=(none)][=z]"), "cmdline: %d %s", n, s.keys);
+	}
+	return unit_done();
+}
