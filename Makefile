@@ -10,7 +10,8 @@ BUILD      ?= build
 CC         := musl-gcc
 HOSTCC     ?= cc
 CFLAGS     ?= -O2 -g
-WARN       ?= -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+WARN       ?= -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+              -Wno-format-truncation
 LDFLAGS    ?=
 # Debian kernel package for the default image; empty = what linux-image-amd64 depends on.
 KERNEL_PKG ?=
@@ -122,7 +123,7 @@ run: deps
 	$(Q)$(MAKE) --no-print-directory build
 	$(Q)qemu/run $(RUN_ARGS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a tests/unit/unit.h
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a tests/unit/unit.h $(wildcard bench/*.h)
 	$(call msg,CC,$<)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -static -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm

@@ -163,11 +163,11 @@ static int cpu_run(void *p, struct json *out)
 	json_add_int(out, "events", (long long)events);
 	json_add_num(out, "events_per_second", total_s > 0 ? (double)events / total_s : 0);
 	lat = json_add_obj(out, "latency_ms");
-	json_add_num(lat, "min", all.n ? (double)all.min / 1e6 : 0);
-	json_add_num(lat, "avg", all.mean / 1e6);
-	json_add_num(lat, "max", (double)all.max / 1e6);
-	json_add_num(lat, "stddev", hist_stddev(&all) / 1e6);
-	json_add_num(lat, "sum", all.mean * (double)all.n / 1e6);
+	json_add_num(lat, "min", all.m.n ? (double)all.m.min / 1e6 : 0);
+	json_add_num(lat, "avg", all.m.mean / 1e6);
+	json_add_num(lat, "max", (double)all.m.max / 1e6);
+	json_add_num(lat, "stddev", moments_stddev(&all.m) / 1e6);
+	json_add_num(lat, "sum", all.m.mean * (double)all.m.n / 1e6);
 	pct = json_add_obj(lat, "percentile");
 	{
 		static const double pl[] = { 50, 95, 99 };

@@ -14,6 +14,7 @@ struct json;
 /* Options every subcommand takes; the first member of every engine's config. */
 struct common_cfg {
 	int format;     /* 0 normal, 1 json */
+	unsigned char given[OPT_MAX_ENTRIES];  /* which options the user set */
 };
 
 #define OPTS_COMMON(type) \
@@ -45,6 +46,8 @@ struct engine {
 	/* human text of a result */
 	void (*text)(const struct json *res, FILE *f);
 	const struct figure *figures;   /* ends with { NULL } */
+	/* or, for results with a variable shape: add {name, value, unit} rows to sum */
+	void (*figures_fn)(const struct json *res, const char *test, struct json *sum);
 };
 
 extern const struct engine *const engines[];

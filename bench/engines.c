@@ -6,9 +6,11 @@
 #include <string.h>
 
 extern const struct engine engine_cpu;
+extern const struct engine engine_disk;
 
 const struct engine *const engines[] = {
 	&engine_cpu,
+	&engine_disk,
 	NULL,
 };
 
@@ -28,7 +30,8 @@ void *engine_config(const struct engine *e, int argc, char **argv)
 	if (!cfg)
 		die(EXIT_SYS, "out of memory");
 	opt_defaults(e->opts, cfg);
-	if (opt_parse(e->opts, cfg, argc, argv, pos, &npos, 16)) {
+	if (opt_parse_given(e->opts, cfg, argc, argv, pos, &npos, 16,
+			    ((struct common_cfg *)cfg)->given)) {
 		free(cfg);
 		return NULL;
 	}
@@ -65,7 +68,7 @@ int engine_main(const struct engine *e, int argc, char **argv)
 	rc = e->run(c, out);
 	if (c->format == 1)
 		json_print(stdout, out, 2);
-	else
+	else if (rc != EXIT_USAGE)   /* bad input: the one-line error said it all */
 		e->text(out, stdout);
 	fflush(stdout);
 	json_free(out);

@@ -14,7 +14,7 @@ const double hist_default_pcts[HIST_NPCT] = {
 void hist_init(struct hist *h)
 {
 	memset(h, 0, sizeof *h);
-	h->min = UINT64_MAX;
+	h->m.min = UINT64_MAX;
 }
 
 unsigned hist_idx(uint64_t v)
@@ -40,7 +40,14 @@ uint64_t hist_val(unsigned idx)
 	return base + (uint64_t)((k + 0.5) * (double)(1ull << eb));
 }
 
-void hist_merge(struct hist *d, const struct hist *s)
+void moments_init(struct moments *m)
+{
+	memset(m, 0, sizeof *m);
+	m->min = UINT64_MAX;
+}
+
+/* Chan et al.'s pairwise update */
+void moments_merge(struct moments *d, const struct moments *s)
 {
 	uint64_t n;
 	double delta;
@@ -55,22 +62,29 @@ void hist_merge(struct hist *d, const struct hist *s)
 		d->min = s->min;
 	if (s->max > d->max)
 		d->max = s->max;
+}
+
+double moments_stddev(const struct moments *m)
+{
+	return m->n > 1 ? sqrt(m->m2 / (double)(m->n - 1)) : 0;
+}
+
+void hist_merge(struct hist *d, const struct hist *s)
+{
+	if (!s->m.n)
+		return;
+	moments_merge(&d->m, &s->m);
 	for (int i = 0; i < HIST_NTHRESH; i++)
 		d->within[i] += s->within[i];
 	for (unsigned i = 0; i < HIST_NR; i++)
 		d->bins[i] += s->bins[i];
 }
 
-double hist_stddev(const struct hist *h)
-{
-	return h->n > 1 ? sqrt(h->m2 / (double)(h->n - 1)) : 0;
-}
-
 uint64_t hist_percentile(const struct hist *h, double p)
 {
-	long double want = (long double)p / 100.0L * (long double)h->n;
+	long double want = (long double)p / 100.0L * (long double)h->m.n;
 	uint64_t sum = 0;
-	if (!h->n)
+	if (!h->m.n)
 		return 0;
 	for (unsigned i = 0; i < HIST_NR; i++) {
 		sum += h->bins[i];

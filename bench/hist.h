@@ -5,6 +5,7 @@
 #ifndef ASSAY_HIST_H
 #define ASSAY_HIST_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define HIST_BITS   6
@@ -16,13 +17,34 @@
 #define HIST_NTHRESH 6
 extern const uint64_t hist_thresh_ns[HIST_NTHRESH];
 
-struct hist {
+/* count, min, max, mean and variance of samples (Welford, as fio's add_stat_sample) */
+struct moments {
 	uint64_t n;
 	uint64_t min, max;
-	double mean, m2;                 /* Welford */
+	double mean, m2;
+};
+
+struct hist {
+	struct moments m;
 	uint64_t within[HIST_NTHRESH];   /* samples <= hist_thresh_ns[i] */
 	uint64_t bins[HIST_NR];
 };
+
+void moments_init(struct moments *m);
+void moments_merge(struct moments *d, const struct moments *s);
+double moments_stddev(const struct moments *m);  /* n-1 denominator; 0 when n < 2 */
+
+static inline void moments_add(struct moments *m, uint64_t v)
+{
+	double d = (double)v - m->mean;
+	if (v < m->min)
+		m->min = v;
+	if (v > m->max)
+		m->max = v;
+	m->n++;
+	m->mean += d / (double)m->n;
+	m->m2 += d * ((double)v - m->mean);
+}
 
 /* fio's default percentile list */
 #define HIST_NPCT 17
@@ -34,21 +56,13 @@ uint64_t hist_val(unsigned idx);        /* bucket midpoint, as fio reports */
 
 static inline void hist_add(struct hist *h, uint64_t v)
 {
-	double d = (double)v - h->mean;
-	if (v < h->min)
-		h->min = v;
-	if (v > h->max)
-		h->max = v;
-	h->n++;
-	h->mean += d / (double)h->n;
-	h->m2 += d * ((double)v - h->mean);
+	moments_add(&h->m, v);
 	for (int i = 0; i < HIST_NTHRESH; i++)
 		h->within[i] += v <= hist_thresh_ns[i];
 	h->bins[hist_idx(v)]++;
 }
 
 void hist_merge(struct hist *dst, const struct hist *src);
-double hist_stddev(const struct hist *h);  /* n-1 denominator; 0 when n < 2 */
 /* fio's rule: the first bucket where the running count >= p/100 * n */
 uint64_t hist_percentile(const struct hist *h, double p);
 

@@ -211,8 +211,23 @@ static int bad(const struct opt *o, const char *val, const char *why, char *err,
 	return OPT_EVALUE;
 }
 
+static int opt_set_given(const struct opt *tab, void *cfg, const char *name, const char *val,
+			 char *err, size_t errlen, unsigned char *given);
+
 int opt_set(const struct opt *tab, void *cfg, const char *name, const char *val,
 	    char *err, size_t errlen)
+{
+	return opt_set_given(tab, cfg, name, val, err, errlen, NULL);
+}
+
+int opt_was_given(const struct opt *tab, const unsigned char *given, const char *name)
+{
+	const struct opt *o = opt_find(tab, name);
+	return o && (size_t)(o - tab) < OPT_MAX_ENTRIES && given[o - tab];
+}
+
+static int opt_set_given(const struct opt *tab, void *cfg, const char *name, const char *val,
+			 char *err, size_t errlen, unsigned char *given)
 {
 	const struct opt *o = opt_find(tab, name);
 	char *p;
@@ -230,8 +245,10 @@ int opt_set(const struct opt *tab, void *cfg, const char *name, const char *val,
 		if (val && *val)
 			return bad(o, val, "takes no value", err, errlen);
 		snprintf(n2, sizeof n2, "%.*s", (int)(eq - o->choices), o->choices);
-		return opt_set(tab, cfg, n2, eq + 1, err, errlen);
+		return opt_set_given(tab, cfg, n2, eq + 1, err, errlen, given);
 	}
+	if (given && (size_t)(o - tab) < OPT_MAX_ENTRIES)
+		given[o - tab] = 1;
 	if (!val)
 		return bad(o, val, "missing value", err, errlen);
 	switch (o->type) {
@@ -327,6 +344,12 @@ void opt_defaults(const struct opt *tab, void *cfg)
 int opt_parse(const struct opt *tab, void *cfg, int argc, char **argv,
 	      char **pos, int *npos, int maxpos)
 {
+	return opt_parse_given(tab, cfg, argc, argv, pos, npos, maxpos, NULL);
+}
+
+int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
+		    char **pos, int *npos, int maxpos, unsigned char *given)
+{
 	char err[1024];
 	int np = 0, only_pos = 0;
 	for (int i = 0; i < argc; i++) {
@@ -387,7 +410,7 @@ int opt_parse(const struct opt *tab, void *cfg, int argc, char **argv,
 			else if (i + 1 < argc)
 				val = argv[++i];
 		}
-		r = opt_set(tab, cfg, name, val, err, sizeof err);
+		r = opt_set_given(tab, cfg, name, val, err, sizeof err, given);
 		if (r) {
 			warn("--%s", err);
 			return -1;

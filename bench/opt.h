@@ -47,6 +47,13 @@ int opt_set(const struct opt *tab, void *cfg, const char *name, const char *val,
  * one line naming the argument and returns -1. */
 int opt_parse(const struct opt *tab, void *cfg, int argc, char **argv,
 	      char **pos, int *npos, int maxpos);
+/* The same, also marking given[i] for every table entry i the user set (an alias marks
+ * the entry it stands for); given has room for OPT_MAX_ENTRIES. */
+#define OPT_MAX_ENTRIES 128
+int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
+		    char **pos, int *npos, int maxpos, unsigned char *given);
+/* Was the option NAME given?  (given as filled by opt_parse_given) */
+int opt_was_given(const struct opt *tab, const unsigned char *given, const char *name);
 /* Print the table as help text. */
 void opt_help(const struct opt *tab, FILE *f);
 /* Describe what an option accepts, e.g. "a size like 4k, 1m (512..64m)". */

@@ -6,6 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+void report_figure(struct json *sum, const char *name, double value, const char *unit)
+{
+	struct json *row = json_push(sum, json_obj());
+	json_add_str(row, "name", name);
+	json_add_num(row, "value", value);
+	json_add_str(row, "unit", unit);
+}
+
 void report_summary(struct json *doc)
 {
 	struct json *sum = json_add_arr(doc, "summary");
@@ -13,19 +21,17 @@ void report_summary(struct json *doc)
 	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
 		const struct engine *e = engine_find(json_get_str(t, "engine", ""));
 		const struct json *res = json_get(t, "result");
-		if (!e || !res || !e->figures || strcmp(json_get_str(t, "status", ""), "ok"))
+		if (!e || !res || strcmp(json_get_str(t, "status", ""), "ok"))
 			continue;
-		for (const struct figure *f = e->figures; f->path; f++) {
+		if (e->figures_fn)
+			e->figures_fn(res, json_get_str(t, "name", "?"), sum);
+		for (const struct figure *f = e->figures; f && f->path; f++) {
 			const struct json *v = json_path(res, f->path);
-			struct json *row;
 			char name[128];
 			if (!v || v->type != J_NUM)
 				continue;
 			snprintf(name, sizeof name, "%s.%s", json_get_str(t, "name", "?"), f->name);
-			row = json_push(sum, json_obj());
-			json_add_str(row, "name", name);
-			json_add_num(row, "value", v->num * f->scale);
-			json_add_str(row, "unit", f->unit);
+			report_figure(sum, name, v->num * f->scale, f->unit);
 		}
 	}
 }

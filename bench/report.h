@@ -13,6 +13,8 @@ struct json;
 
 /* Adds doc.summary: [{name, value, unit}] from every ok test's engine figures. */
 void report_summary(struct json *doc);
+/* One row of doc.summary. */
+void report_figure(struct json *sum, const char *name, double value, const char *unit);
 /* The human summary table. */
 void report_table(const struct json *doc, FILE *f);
 /* The document between marker lines: BEGIN line, "bytes=N crc32=X" line, JSON, END. */

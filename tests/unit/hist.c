@@ -69,11 +69,11 @@ int main(void)
 		      "p%g: hist %llu vs sorted %llu", p, (unsigned long long)got,
 		      (unsigned long long)exact);
 	}
-	CHECK(h.n == N, "n");
-	CHECK(h.min == v[0] && h.max == v[N - 1], "min/max");
-	CHECK(fabs(h.mean - mean) < 1e-6 * mean, "mean %f vs %f", h.mean, mean);
-	CHECK(fabs(hist_stddev(&h) - sqrt(var)) < 1e-6 * sqrt(var), "stddev %f vs %f",
-	      hist_stddev(&h), sqrt(var));
+	CHECK(h.m.n == N, "n");
+	CHECK(h.m.min == v[0] && h.m.max == v[N - 1], "min/max");
+	CHECK(fabs(h.m.mean - mean) < 1e-6 * mean, "mean %f vs %f", h.m.mean, mean);
+	CHECK(fabs(moments_stddev(&h.m) - sqrt(var)) < 1e-6 * sqrt(var), "stddev %f vs %f",
+	      moments_stddev(&h.m), sqrt(var));
 	/* within-threshold counts are exact */
 	for (int t = 0; t < HIST_NTHRESH; t++) {
 		uint64_t c = 0;
@@ -85,13 +85,13 @@ int main(void)
 	}
 	/* merging two halves gives the same as one histogram */
 	hist_merge(&a, &b);
-	CHECK(a.n == h.n && a.min == h.min && a.max == h.max, "merge n/min/max");
-	CHECK(fabs(a.mean - h.mean) < 1e-6 * h.mean, "merge mean");
-	CHECK(fabs(hist_stddev(&a) - hist_stddev(&h)) < 1e-6 * hist_stddev(&h), "merge stddev");
+	CHECK(a.m.n == h.m.n && a.m.min == h.m.min && a.m.max == h.m.max, "merge n/min/max");
+	CHECK(fabs(a.m.mean - h.m.mean) < 1e-6 * h.m.mean, "merge mean");
+	CHECK(fabs(moments_stddev(&a.m) - moments_stddev(&h.m)) < 1e-6 * moments_stddev(&h.m), "merge stddev");
 	CHECK(!memcmp(a.bins, h.bins, sizeof a.bins), "merge bins");
 	CHECK(hist_percentile(&a, 99) == hist_percentile(&h, 99), "merge p99");
 	/* empty */
 	hist_init(&h);
-	CHECK(hist_percentile(&h, 50) == 0 && hist_stddev(&h) == 0, "empty histogram");
+	CHECK(hist_percentile(&h, 50) == 0 && moments_stddev(&h.m) == 0, "empty histogram");
 	return unit_done();
 }

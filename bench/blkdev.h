@@ -1,0 +1,43 @@
+/* Block devices: discovery under /sys/block, identity (model, serial, size, geometry),
+ * and what they hold (partitions, filesystem signatures, mounts, holders) -- the facts
+ * the safety rules need before anything is written. */
+#ifndef ASSAY_BLKDEV_H
+#define ASSAY_BLKDEV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct json;
+
+struct blkdev {
+	char name[64];          /* vda; for a regular file, its path */
+	char path[256];         /* /dev/vda or the file */
+	int is_file;            /* a regular file, not a block device */
+	char model[128], vendor[64], serial[128];
+	uint64_t size;          /* bytes */
+	unsigned lbs, pbs;      /* logical / physical block size */
+	int rotational;         /* -1 unknown */
+	int nr_requests;        /* block layer queue depth, -1 unknown */
+	int queue_depth;        /* device queue depth (SCSI/SATA), -1 unknown */
+	char scheduler[32];
+	int readonly;           /* the kernel says read-only */
+	int removable;
+	int is_virtual;         /* loop, ram, zram, dm, md, nbd... */
+	int partitions;         /* number of partitions */
+	int holders;            /* dm/md devices stacked on it or its partitions */
+	char mounted[512];      /* "" or where it (or a partition) is mounted / swap */
+	char signature[64];     /* "gpt", "mbr", "ext4", "xfs", ... or "" (none found) */
+	int signature_checked;  /* the device could be read for the signature check */
+};
+
+/* Identity and state of NAME (vda, /dev/vda, or a regular file path).  Reads the first
+ * sectors for signatures when readable.  0, or -1 with a one-line reason in err. */
+int blkdev_probe(const char *name, struct blkdev *d, char *err, size_t errlen);
+/* Every whole disk under /sys/block, sorted by name; virtual ones (loop, ram, zram,
+ * dm, md, nbd) only when include_virtual.  Returns the count; *out is malloc'd. */
+int blkdev_list(struct blkdev **out, int include_virtual);
+/* Filesystem / partition-table signature in the first 68 KiB read from fd. */
+void blkdev_signature(int fd, uint64_t size, char *out, size_t n);
+struct json *blkdev_json(const struct blkdev *d);
+
+#endif

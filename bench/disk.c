@@ -1,0 +1,836 @@
+/* assay disk: fio-grade benchmarks of raw block devices (and files), safe by default.
+ * Option names follow fio's so a fio command line can be pasted; named profiles give the
+ * classic VPS tests.  A run is a list of jobs run one after another (fio's stonewall);
+ * each job runs numjobs worker threads (diskio.c). */
+#include "clock.h"
+#include "disk.h"
+#include "engine.h"
+#include "json.h"
+#include "msg.h"
+#include "report.h"
+#include "stats.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+struct disk_cfg {
+	struct common_cfg common;
+	const char *filename;
+	const char *name;
+	const char *profile;
+	int rw;
+	unsigned long long bs;
+	long long iodepth, numjobs, rwmixread, rwmixwrite;
+	const char *size;
+	unsigned long long offset;
+	double runtime, ramp_time;
+	int time_based;
+	int ioengine;
+	int direct;
+	long long fdatasync;
+	int end_fsync;
+	long long randseed;
+	long long compress_pct;
+	int fixedbufs, registerfiles;
+	int group_reporting;
+	long long sample_ms;
+	double io_timeout;
+	int mode;
+	int force;
+	long long repeat;
+	const char *expect_serial;
+	unsigned long long expect_size;
+	int list;
+	int include_virtual;
+	int force_uring_errno;
+};
+
+#define O(f) offsetof(struct disk_cfg, f)
+static const struct opt disk_opts[] = {
+	OPTS_COMMON(struct disk_cfg),
+	{ "filename", 0, OPT_STR, O(filename), NULL, 0, 0, "a block device (vda, /dev/vda) or a file",
+	  "what to measure", 0 },
+	{ "profile", 0, OPT_STR, O(profile), NULL, 0, 0,
+	  "a comma list of seq, qd1, qd8, randrw64, randwrite4, randread16x4, latency, all",
+	  "named tests (see below) instead of one job from the options", 0 },
+	{ "name", 0, OPT_STR, O(name), "job", 0, 0, NULL, "job name (without --profile)", 0 },
+	{ "rw", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "I/O pattern", 0 },
+	{ "readwrite", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "same as --rw", OPT_HIDDEN },
+	{ "bs", 0, OPT_SIZE, O(bs), "4k", 512, 64 << 20, NULL, "block size", 0 },
+	{ "blocksize", 0, OPT_SIZE, O(bs), "4k", 512, 64 << 20, NULL, "same as --bs", OPT_HIDDEN },
+	{ "iodepth", 0, OPT_INT, O(iodepth), "1", 1, 4096, NULL, "I/Os in flight per job", 0 },
+	{ "numjobs", 0, OPT_INT, O(numjobs), "1", 1, 256, NULL, "threads running the job", 0 },
+	{ "rwmixread", 0, OPT_INT, O(rwmixread), "50", 0, 100, NULL,
+	  "percent of reads in randrw/readwrite", 0 },
+	{ "rwmixwrite", 0, OPT_INT, O(rwmixwrite), "-1", -1, 100, NULL,
+	  "percent of writes (sets rwmixread to 100 minus it)", OPT_HIDDEN },
+	{ "size", 0, OPT_STR, O(size), NULL, 0, 0, "a size (4g) or a percentage (50%)",
+	  "length of the region measured [the device from --offset]", 0 },
+	{ "offset", 0, OPT_SIZE, O(offset), "0", 0, 0, NULL, "start of the region", 0 },
+	{ "runtime", 0, OPT_TIME, O(runtime), "0", 0, 7 * 86400, NULL,
+	  "time limit per job (0: until size is done; profiles: 10s)", 0 },
+	{ "time_based", 0, OPT_BOOL, O(time_based), "0", 0, 0, NULL,
+	  "run for --runtime, looping over the region", 0 },
+	{ "ramp_time", 0, OPT_TIME, O(ramp_time), "0", 0, 3600, NULL,
+	  "run this long before measuring", 0 },
+	{ "ioengine", 0, OPT_ENUM, O(ioengine), "io_uring", 0, 0, IOENGINE_CHOICES,
+	  "I/O engine (psync is also the fallback)", 0 },
+	{ "direct", 0, OPT_BOOL, O(direct), "0", 0, 0, NULL, "O_DIRECT (bypass the page cache)", 0 },
+	{ "fdatasync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "fdatasync every N writes", 0 },
+	{ "fsync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "same as --fdatasync", OPT_HIDDEN },
+	{ "end_fsync", 0, OPT_BOOL, O(end_fsync), "0", 0, 0, NULL,
+	  "fdatasync when the job's writes are done (counted in its time)", 0 },
+	{ "randseed", 0, OPT_INT, O(randseed), "0x89", 0, 9.2e18, NULL, "seed of random offsets and data", 0 },
+	{ "buffer_compress_percentage", 0, OPT_INT, O(compress_pct), "0", 0, 99, NULL,
+	  "make written data compressible by about this much (0: incompressible)", 0 },
+	{ "fixedbufs", 0, OPT_BOOL, O(fixedbufs), "1", 0, 0, NULL, "io_uring registered buffers", 0 },
+	{ "registerfiles", 0, OPT_BOOL, O(registerfiles), "1", 0, 0, NULL, "io_uring registered file", 0 },
+	{ "group_reporting", 0, OPT_BOOL, O(group_reporting), "1", 0, 0, NULL,
+	  "one report per job, not per thread", 0 },
+	{ "iops_avg_time", 0, OPT_INT, O(sample_ms), "1000", 10, 60000, NULL,
+	  "IOPS/bandwidth sample interval, ms (fio's default is 500)", 0 },
+	{ "bw_avg_time", 0, OPT_INT, O(sample_ms), "1000", 10, 60000, NULL, "same as --iops_avg_time",
+	  OPT_HIDDEN },
+	{ "io-timeout", 0, OPT_TIME, O(io_timeout), "30", 0.1, 3600, NULL,
+	  "no completion for this long: the device stalled, the job fails", 0 },
+	{ "mode", 0, OPT_ENUM, O(mode), "readonly", 0, 0, MODE_CHOICES,
+	  "readonly: writes skipped; rewrite: write back what was just read; destroy: random data", 0 },
+	{ "force", 0, OPT_BOOL, O(force), "0", 0, 0, NULL,
+	  "destroy even a device holding a partition table or filesystem", 0 },
+	{ "expect-serial", 0, OPT_STR, O(expect_serial), NULL, 0, 0, NULL,
+	  "refuse to write unless the device has this serial", 0 },
+	{ "expect-size", 0, OPT_SIZE, O(expect_size), "0", 0, 0, NULL,
+	  "refuse to write unless the device has exactly this size", 0 },
+	{ "repeat", 0, OPT_INT, O(repeat), "1", 1, 100, NULL,
+	  "run everything N times: mean, stddev and 95% confidence interval", 0 },
+	{ "list", 0, OPT_BOOL, O(list), "0", 0, 0, NULL, "list the disks found and exit", OPT_NOARG },
+	{ "include-virtual", 0, OPT_BOOL, O(include_virtual), "0", 0, 0, NULL,
+	  "--list also loop, ram, zram, dm, md, nbd devices", OPT_NOARG },
+	{ "force-io_uring-error", 0, OPT_INT, O(force_uring_errno), "0", 0, 4095, NULL,
+	  "test knob: io_uring setup fails with this errno", OPT_HIDDEN },
+	OPT_END,
+};
+#undef O
+
+struct pjob {
+	const char *suffix;
+	int rw;
+	unsigned bs;
+	int iodepth, numjobs, rwmixread, direct, end_fsync;
+	uint64_t size_cap;      /* 0: the whole device */
+	int time_based, warmup_ios;
+};
+
+static const struct profile {
+	const char *name;
+	const char *what;
+	struct pjob j[3];
+} profiles[] = {
+	{ "seq", "1 MiB sequential write, buffered, fdatasync at the end counted (dd bs=1M "
+		 "count=1024 conv=fdatasync), then 1 MiB O_DIRECT sequential read (dd iflag=direct)",
+	  { { "write", RW_WRITE, 1 << 20, 1, 1, 0, 0, 1, 1ull << 30, 0, 0 },
+	    { "read", RW_READ, 1 << 20, 1, 1, 0, 1, 0, 1ull << 30, 0, 0 } } },
+	{ "qd1", "4k random read, iodepth 1, O_DIRECT",
+	  { { "", RW_RANDREAD, 4096, 1, 1, 0, 1, 0, 0, 1, 0 } } },
+	{ "qd8", "4k random read, iodepth 8, O_DIRECT",
+	  { { "", RW_RANDREAD, 4096, 8, 1, 0, 1, 0, 0, 1, 0 } } },
+	{ "randrw64", "4k random 75% read / 25% write, iodepth 64, O_DIRECT (Linode's support test)",
+	  { { "", RW_RANDRW, 4096, 64, 1, 75, 1, 0, 0, 1, 0 } } },
+	{ "randwrite4", "4k random write, iodepth 1, 4 jobs, O_DIRECT",
+	  { { "", RW_RANDWRITE, 4096, 1, 4, 0, 1, 0, 0, 1, 0 } } },
+	{ "randread16x4", "4k random read, iodepth 16, 4 jobs, O_DIRECT",
+	  { { "", RW_RANDREAD, 4096, 16, 4, 0, 1, 0, 0, 1, 0 } } },
+	{ "latency", "ioping-style requests at QD1, first one not counted: 4k random uncached "
+		     "(O_DIRECT), 4k cached (a 1 MiB region read through the page cache), 256k sequential",
+	  { { "uncached", RW_RANDREAD, 4096, 1, 1, 0, 1, 0, 0, 1, 1 },
+	    { "cached", RW_READ, 4096, 1, 1, 0, 0, 0, 1 << 20, 1, 256 },
+	    { "seq", RW_READ, 256 << 10, 1, 1, 0, 1, 0, 0, 1, 1 } } },
+};
+#define NPROFILES (sizeof profiles / sizeof profiles[0])
+#define PROFILE_RUNTIME 10.0
+#define MAX_JOBS 64
+
+static const struct profile *find_profile(const char *n, size_t l)
+{
+	for (size_t i = 0; i < NPROFILES; i++)
+		if (strlen(profiles[i].name) == l && !strncmp(profiles[i].name, n, l))
+			return &profiles[i];
+	return NULL;
+}
+
+struct plan {
+	struct disk_cfg *c;
+	struct blkdev dev;
+	int njobs;
+	struct job jobs[MAX_JOBS];
+};
+
+#define GIVEN(c, name) opt_was_given(disk_opts, (c)->common.given, name)
+
+/* region size from --size (bytes or N%), the profile's cap and the device */
+static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t cap, uint64_t bs,
+		  uint64_t *size, char *err, size_t n)
+{
+	uint64_t avail, want;
+	if (c->offset >= d->size) {
+		snprintf(err, n, "--offset=%llu is beyond the end of %s (%llu bytes)",
+			 c->offset, d->path, (unsigned long long)d->size);
+		return -1;
+	}
+	avail = d->size - c->offset;
+	if (c->size) {
+		size_t l = strlen(c->size);
+		unsigned long long v;
+		if (l > 1 && c->size[l - 1] == '%') {
+			char num[32];
+			char *end;
+			double pct;
+			snprintf(num, sizeof num, "%.*s", (int)(l - 1), c->size);
+			pct = strtod(num, &end);
+			if (*end || pct <= 0 || pct > 100) {
+				snprintf(err, n, "--size=%s: a percentage must be in (0,100]%%", c->size);
+				return -1;
+			}
+			want = (uint64_t)((double)avail * pct / 100.0);
+		} else if (parse_size(c->size, &v) || v == 0) {
+			snprintf(err, n, "--size=%s: not a size; accepted: bytes with k/m/g/t suffix, or N%%",
+				 c->size);
+			return -1;
+		} else {
+			want = v;
+			if (want > avail) {
+				snprintf(err, n, "--size=%s: beyond the end of %s (%llu bytes from offset %llu)",
+					 c->size, d->path, (unsigned long long)avail, c->offset);
+				return -1;
+			}
+		}
+	} else {
+		want = avail;
+		if (cap && cap < want)
+			want = cap;
+	}
+	want -= want % bs;
+	if (want < bs) {
+		snprintf(err, n, "the region (%llu bytes) is smaller than one block (--bs=%llu)",
+			 (unsigned long long)want, (unsigned long long)bs);
+		return -1;
+	}
+	*size = want;
+	return 0;
+}
+
+static int add_job(struct plan *p, const char *name, const struct pjob *pj, char *err, size_t n)
+{
+	struct disk_cfg *c = p->c;
+	struct job *j;
+	if (p->njobs >= MAX_JOBS) {
+		snprintf(err, n, "too many jobs");
+		return -1;
+	}
+	j = &p->jobs[p->njobs];
+	memset(j, 0, sizeof *j);
+	snprintf(j->name, sizeof j->name, "%s", name);
+	/* the profile's shape, unless the user said otherwise */
+	j->rw = pj ? pj->rw : c->rw;
+	j->bs = pj && !GIVEN(c, "bs") && !GIVEN(c, "blocksize") ? pj->bs : c->bs;
+	j->iodepth = (int)(pj && !GIVEN(c, "iodepth") ? pj->iodepth : c->iodepth);
+	j->numjobs = (int)(pj && !GIVEN(c, "numjobs") ? pj->numjobs : c->numjobs);
+	j->rwmixread = (int)(pj && pj->rwmixread && !GIVEN(c, "rwmixread") && !GIVEN(c, "rwmixwrite")
+			     ? pj->rwmixread : c->rwmixread);
+	j->direct = pj && !GIVEN(c, "direct") ? pj->direct : c->direct;
+	j->end_fsync = pj && !GIVEN(c, "end_fsync") ? pj->end_fsync : c->end_fsync;
+	j->time_based = pj && !GIVEN(c, "time_based") ? pj->time_based : c->time_based;
+	j->runtime = c->runtime;
+	if (pj && pj->time_based && !GIVEN(c, "runtime"))
+		j->runtime = PROFILE_RUNTIME;
+	j->ramp_time = c->ramp_time;
+	j->ioengine = c->ioengine;
+	j->fdatasync = (int)c->fdatasync;
+	j->randseed = (uint64_t)c->randseed;
+	j->compress_pct = (int)c->compress_pct;
+	j->fixedbufs = c->fixedbufs;
+	j->registerfiles = c->registerfiles;
+	j->warmup_ios = pj ? pj->warmup_ios : 0;
+	j->sample_ms = (double)c->sample_ms;
+	j->io_timeout = c->io_timeout;
+	j->mode = c->mode;
+	j->force_uring_errno = c->force_uring_errno;
+	j->offset = c->offset;
+	if (j->direct && j->bs % p->dev.lbs) {
+		snprintf(err, n, "--bs=%llu: not a multiple of %s's logical block size (%u), which "
+			 "O_DIRECT needs", (unsigned long long)j->bs, p->dev.path, p->dev.lbs);
+		return -1;
+	}
+	if (j->direct && c->offset % p->dev.lbs) {
+		snprintf(err, n, "--offset=%llu: not a multiple of %s's logical block size (%u)",
+			 c->offset, p->dev.path, p->dev.lbs);
+		return -1;
+	}
+	if (region(c, &p->dev, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
+		return -1;
+	if (j->time_based && j->runtime <= 0) {
+		snprintf(err, n, "--time_based needs a --runtime");
+		return -1;
+	}
+	p->njobs++;
+	return 0;
+}
+
+static int make_plan(struct plan *p, char *err, size_t n)
+{
+	struct disk_cfg *c = p->c;
+	if (GIVEN(c, "rwmixwrite") && c->rwmixwrite >= 0)
+		c->rwmixread = 100 - c->rwmixwrite;
+	if (!c->profile)
+		return add_job(p, c->name, NULL, err, n);
+	if (GIVEN(c, "rw") || GIVEN(c, "readwrite")) {
+		snprintf(err, n, "--rw and --profile: give one or the other");
+		return -1;
+	}
+	for (const char *s = c->profile; *s;) {
+		const char *comma = strchr(s, ',');
+		size_t l = comma ? (size_t)(comma - s) : strlen(s);
+		const struct profile *pr = find_profile(s, l);
+		if (l == 3 && !strncmp(s, "all", 3)) {
+			for (size_t i = 0; i < NPROFILES; i++)
+				for (int k = 0; k < 3 && profiles[i].j[k].bs; k++) {
+					char name[64];
+					snprintf(name, sizeof name, "%s%s%s", profiles[i].name,
+						 profiles[i].j[k].suffix[0] ? "." : "", profiles[i].j[k].suffix);
+					if (add_job(p, name, &profiles[i].j[k], err, n))
+						return -1;
+				}
+		} else if (!pr) {
+			char names[256] = "";
+			size_t nl = 0;
+			for (size_t i = 0; i < NPROFILES; i++)
+				nl += (size_t)snprintf(names + nl, sizeof names - nl, "%s, ", profiles[i].name);
+			snprintf(err, n, "--profile=%s: unknown profile '%.*s'; accepted: %sall", c->profile,
+				 (int)l, s, names);
+			return -1;
+		} else {
+			for (int k = 0; k < 3 && pr->j[k].bs; k++) {
+				char name[64];
+				snprintf(name, sizeof name, "%s%s%s", pr->name, pr->j[k].suffix[0] ? "." : "",
+					 pr->j[k].suffix);
+				if (add_job(p, name, &pr->j[k], err, n))
+					return -1;
+			}
+		}
+		if (!comma)
+			break;
+		s = comma + 1;
+	}
+	return 0;
+}
+
+/* ---- safety ---- */
+
+static int any_writes(const struct plan *p)
+{
+	for (int i = 0; i < p->njobs; i++)
+		if (rw_writes(p->jobs[i].rw))
+			return 1;
+	return 0;
+}
+
+/* May we write to this device in this mode?  0, or -1 with the reason. */
+static int write_allowed(const struct plan *p, char *err, size_t n)
+{
+	const struct disk_cfg *c = p->c;
+	const struct blkdev *d = &p->dev;
+	const char *mode = c->mode == MODE_DESTROY ? "destroy" : "rewrite";
+	if (d->readonly) {
+		snprintf(err, n, "refusing --mode=%s: %s is read-only", mode, d->path);
+		return -1;
+	}
+	if (d->mounted[0]) {
+		snprintf(err, n, "refusing --mode=%s: %s is %s", mode, d->path, d->mounted);
+		return -1;
+	}
+	if (d->holders) {
+		snprintf(err, n, "refusing --mode=%s: %s is in use by %d stacked device(s) (dm, md: see "
+			 "/sys/block/%s/holders)", mode, d->path, d->holders, d->name);
+		return -1;
+	}
+	if (c->expect_serial && strcmp(c->expect_serial, d->serial)) {
+		snprintf(err, n, "refusing --mode=%s: %s has serial '%s', not '%s'", mode, d->path,
+			 d->serial, c->expect_serial);
+		return -1;
+	}
+	if (c->expect_size && c->expect_size != d->size) {
+		snprintf(err, n, "refusing --mode=%s: %s has %llu bytes, not %llu", mode, d->path,
+			 (unsigned long long)d->size, c->expect_size);
+		return -1;
+	}
+	if (c->mode == MODE_DESTROY && !c->force) {
+		if (!d->signature_checked) {
+			snprintf(err, n, "refusing --mode=destroy: cannot read %s to check it holds no "
+				 "partition table or filesystem", d->path);
+			return -1;
+		}
+		if (d->partitions || d->signature[0]) {
+			snprintf(err, n, "refusing --mode=destroy: %s holds %s%s%s; add --force to destroy it",
+				 d->path, d->partitions ? "partitions" : "",
+				 d->partitions && d->signature[0] ? " and " : "",
+				 d->signature[0] ? d->signature : "");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Before any write, a block device is claimed exclusively for the whole run (O_EXCL:
+ * EBUSY when it is mounted or claimed by someone else), so nobody mounts it meanwhile and
+ * the per-job opens need no claim of their own (a ring's teardown may drop its file
+ * reference late). */
+static int claim_device(const struct plan *p, char *err, size_t n)
+{
+	int fd = open(p->dev.path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == EBUSY)
+			snprintf(err, n, "refusing to write: %s is in use (mounted, or claimed by "
+				 "another program)", p->dev.path);
+		else
+			snprintf(err, n, "cannot claim %s: %s", p->dev.path, strerror(errno));
+	}
+	return fd;
+}
+
+static int open_target(const struct plan *p, const struct job *j, int writing, char *err, size_t n)
+{
+	int flags = (writing ? O_RDWR : O_RDONLY) | O_CLOEXEC | (j->direct ? O_DIRECT : 0);
+	int fd = open(p->dev.path, flags);
+	if (fd < 0) {
+		int e = errno;
+		if (e == EINVAL && j->direct)
+			snprintf(err, n, "cannot open %s with O_DIRECT (--direct=1): not supported here",
+				 p->dev.path);
+		else
+			snprintf(err, n, "cannot open %s: %s", p->dev.path, strerror(e));
+		errno = e;
+	}
+	return fd;
+}
+
+/* ---- running ---- */
+
+static void result_init(struct job_result *r, const struct job *j, int repeat)
+{
+	memset(r, 0, sizeof *r);
+	r->job = *j;
+	r->repeat = repeat;
+	for (int d = 0; d < DDIR_N; d++) {
+		moments_init(&r->agg[d].slat);
+		moments_init(&r->agg[d].lat);
+		hist_init(&r->agg[d].clat);
+	}
+	moments_init(&r->sync_lat);
+}
+
+static void run_job(struct plan *p, const struct job *j, struct job_result *r)
+{
+	int writing = rw_writes(j->rw), fd;
+	char err[300];
+	pthread_barrier_t bar;
+	struct cpusnap s0, s1;
+
+	if (writing && p->c->mode == MODE_READONLY) {
+		r->skipped = "writes; --mode=readonly (the default) never writes: give --mode=rewrite "
+			     "(writes back what it read) or --mode=destroy";
+		return;
+	}
+	fd = open_target(p, j, writing, err, sizeof err);
+	if (fd < 0) {
+		r->err = errno;
+		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
+		return;
+	}
+	r->nworkers = j->numjobs;
+	r->w = calloc((size_t)j->numjobs, sizeof *r->w);
+	if (!r->w || pthread_barrier_init(&bar, NULL, (unsigned)j->numjobs + 1)) {
+		r->err = ENOMEM;
+		snprintf(r->errmsg, sizeof r->errmsg, "out of memory for %d threads", j->numjobs);
+		free(r->w);
+		r->w = NULL;
+		r->nworkers = 0;
+		close(fd);
+		return;
+	}
+	for (int i = 0; i < j->numjobs; i++) {
+		struct worker *w = &r->w[i];
+		w->job = &r->job;
+		w->dev = &p->dev;
+		w->idx = i;
+		w->fd = fd;
+		w->barrier = &bar;
+	}
+	if (j->numjobs == 1) {
+		/* one thread: run it here, no second thread waiting in join */
+		r->w[0].started = 1;
+		cpusnap_take(&s0);
+		worker_run(&r->w[0]);
+		cpusnap_take(&s1);
+		goto joined;
+	}
+	for (int i = 0; i < j->numjobs; i++) {
+		struct worker *w = &r->w[i];
+		if (pthread_create(&w->tid, NULL, worker_run, w)) {
+			/* stand in for the missing threads at the barrier */
+			for (int k = i; k < j->numjobs; k++) {
+				r->w[k].err = EAGAIN;
+				snprintf(r->w[k].errmsg, sizeof r->w[k].errmsg, "cannot start thread %d", k);
+				pthread_barrier_wait(&bar);
+			}
+			r->nworkers = i;
+			break;
+		}
+	}
+	pthread_barrier_wait(&bar);
+	cpusnap_take(&s0);
+	for (int i = 0; i < r->nworkers; i++)
+		pthread_join(r->w[i].tid, NULL);
+	cpusnap_take(&s1);
+joined:
+	cpuload_between(&s0, &s1, &r->load);
+	pthread_barrier_destroy(&bar);
+	close(fd);
+
+	/* the aggregate (group_reporting) */
+	for (int i = 0; i < j->numjobs; i++) {
+		struct worker *w = &r->w[i];
+		if (w->err && !r->err) {
+			r->err = w->err;
+			snprintf(r->errmsg, sizeof r->errmsg, "%s", w->errmsg);
+		}
+		if (i >= r->nworkers)
+			continue;
+		for (int d = 0; d < DDIR_N; d++) {
+			r->agg[d].ios += w->st[d].ios;
+			r->agg[d].bytes += w->st[d].bytes;
+			r->agg[d].short_ios += w->st[d].short_ios;
+			moments_merge(&r->agg[d].slat, &w->st[d].slat);
+			moments_merge(&r->agg[d].lat, &w->st[d].lat);
+			hist_merge(&r->agg[d].clat, &w->st[d].clat);
+		}
+		moments_merge(&r->sync_lat, &w->sync_lat);
+		r->sync_ios += w->sync_ios;
+		if (w->end_ns - w->start_ns > r->runtime_ns)
+			r->runtime_ns = w->end_ns - w->start_ns;
+	}
+	r->nworkers = j->numjobs;
+}
+
+static void result_free(struct job_result *r)
+{
+	for (int i = 0; r->w && i < r->nworkers; i++)
+		for (int d = 0; d < DDIR_N; d++) {
+			free(r->w[i].smp.ios[d]);
+			free(r->w[i].smp.bytes[d]);
+		}
+	free(r->w);
+}
+
+/* ---- repeats: mean, stddev, 95% CI of the headline figures of each job ---- */
+
+struct rep_series {
+	char name[64];
+	double v[DDIR_N][4][100];     /* [ddir][iops, bw_bytes, clat p50, clat p99][repeat] */
+	int n;
+};
+
+static void rep_add(struct rep_series *s, const struct job_result *r)
+{
+	int k = s->n;
+	if (k >= 100)
+		return;
+	for (int d = 0; d < DDIR_N; d++) {
+		double rt = (double)r->runtime_ns / 1e9;
+		s->v[d][0][k] = rt > 0 ? (double)r->agg[d].ios / rt : 0;
+		s->v[d][1][k] = rt > 0 ? (double)r->agg[d].bytes / rt : 0;
+		s->v[d][2][k] = (double)hist_percentile(&r->agg[d].clat, 50);
+		s->v[d][3][k] = (double)hist_percentile(&r->agg[d].clat, 99);
+	}
+	s->n++;
+}
+
+static struct json *rep_json(const struct rep_series *s, const struct job *j)
+{
+	static const char *const fig[4] = { "iops", "bw_bytes", "clat_p50_ns", "clat_p99_ns" };
+	struct json *o = json_obj();
+	for (int d = 0; d < DDIR_N; d++) {
+		struct json *dj;
+		if (d == DDIR_READ ? !rw_reads(j->rw) : !rw_writes(j->rw))
+			continue;
+		dj = json_add_obj(o, d == DDIR_READ ? "read" : "write");
+		for (int f = 0; f < 4; f++)
+			json_add(dj, fig[f], stats_json(s->v[d][f], s->n));
+	}
+	return o;
+}
+
+/* ---- the command ---- */
+
+static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
+{
+	struct disk_cfg *c = p;
+	if (npos > 1 || (npos == 1 && c->filename)) {
+		snprintf(err, n, "unexpected argument '%s' (the device goes in --filename)", pos[npos - 1]);
+		return EXIT_USAGE;
+	}
+	if (npos == 1)
+		c->filename = pos[0];    /* assay disk /dev/vdb */
+	if (!c->filename && !c->list) {
+		snprintf(err, n, "no --filename: name the device (e.g. --filename=/dev/vdb); "
+			 "--list shows the disks found");
+		return EXIT_USAGE;
+	}
+	if (c->filename && !*c->filename) {
+		snprintf(err, n, "--filename is empty");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static void fill_global(struct json *g, const struct disk_cfg *c, const struct blkdev *d)
+{
+	static const char *const modes[] = { "readonly", "rewrite", "destroy" };
+	json_add_str(g, "filename", d->path);
+	json_add_str(g, "ioengine", c->ioengine == IOE_IO_URING ? "io_uring" : "psync");
+	json_add_str(g, "mode", modes[c->mode]);
+	if (c->profile)
+		json_add_str(g, "profile", c->profile);
+}
+
+static int disk_list(const struct disk_cfg *c, struct json *out)
+{
+	struct blkdev *list;
+	int n = blkdev_list(&list, c->include_virtual);
+	struct json *arr = json_add_arr(out, "disks");
+	for (int i = 0; i < n; i++)
+		json_push(arr, blkdev_json(&list[i]));
+	free(list);
+	return EXIT_OK;
+}
+
+static int disk_run(void *p, struct json *out)
+{
+	struct disk_cfg *c = p;
+	struct plan *pl;
+	struct json *jobs, *as, *reps;
+	struct rep_series *series = NULL;
+	char err[512];
+	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, claim = -1;
+	time_t now = time(NULL);
+
+	if (c->list)
+		return disk_list(c, out);
+	pl = calloc(1, sizeof *pl);
+	if (!pl) {
+		json_add_str(out, "error", "out of memory");
+		return EXIT_SYS;
+	}
+	pl->c = c;
+	json_add_str(out, "fio version", "assay-" ASSAY_VERSION);
+	json_add_int(out, "timestamp", (long long)now);
+	json_add_int(out, "timestamp_ms", (long long)now * 1000);
+	{
+		char tb[64];
+		struct tm tm;
+		gmtime_r(&now, &tm);
+		strftime(tb, sizeof tb, "%a %b %e %H:%M:%S %Y", &tm);
+		json_add_str(out, "time", tb);
+	}
+	as = json_obj();
+	if (blkdev_probe(c->filename, &pl->dev, err, sizeof err) || make_plan(pl, err, sizeof err)) {
+		warn("disk: %s", err);
+		json_add_str(out, "error", err);
+		json_add(out, "assay", as);
+		free(pl);
+		return EXIT_USAGE;
+	}
+	fill_global(json_add_obj(out, "global options"), c, &pl->dev);
+	json_add(as, "device", blkdev_json(&pl->dev));
+	if (c->mode != MODE_READONLY && any_writes(pl) && write_allowed(pl, err, sizeof err)) {
+		warn("disk: %s", err);
+		json_add_str(out, "error", err);
+		json_add(out, "assay", as);
+		free(pl);
+		return EXIT_USAGE;
+	}
+	if (c->mode != MODE_READONLY && any_writes(pl) && !pl->dev.is_file &&
+	    (claim = claim_device(pl, err, sizeof err)) < 0) {
+		warn("disk: %s", err);
+		json_add_str(out, "error", err);
+		json_add(out, "assay", as);
+		free(pl);
+		return EXIT_USAGE;
+	}
+	if (c->mode == MODE_DESTROY && any_writes(pl))
+		info("disk: destroying the data on %s (%s%s%llu bytes): --mode=destroy", pl->dev.path,
+		     pl->dev.serial[0] ? pl->dev.serial : "", pl->dev.serial[0] ? ", " : "",
+		     (unsigned long long)pl->dev.size);
+	jobs = json_add_arr(out, "jobs");
+	series = calloc((size_t)pl->njobs, sizeof *series);
+	for (int rep = 0; rep < c->repeat; rep++) {
+		for (int i = 0; i < pl->njobs; i++) {
+			struct job_result r;
+			result_init(&r, &pl->jobs[i], rep);
+			run_job(pl, &pl->jobs[i], &r);
+			for (int k = 0; k < r.nworkers; k++)
+				if (r.w[k].uring_fallback && !fallback) {
+					fallback = r.w[k].uring_fallback;
+					warn("disk: io_uring unavailable (%s): measured with psync instead",
+					     strerror(fallback));
+				}
+			if (r.skipped)
+				nskip++;
+			else if (r.err) {
+				warn("disk: %s: %s", r.job.name, r.errmsg);
+				rc = EXIT_FAIL;
+			} else
+				nok++;
+			if (series && !r.skipped && !r.err) {
+				snprintf(series[i].name, sizeof series[i].name, "%s", r.job.name);
+				rep_add(&series[i], &r);
+			}
+			job_json(&r, c->group_reporting, jobs);
+			result_free(&r);
+		}
+	}
+	if (c->repeat > 1 && series) {
+		reps = json_add_obj(as, "repeats");
+		for (int i = 0; i < pl->njobs; i++)
+			if (series[i].n)
+				json_add(reps, series[i].name, rep_json(&series[i], &pl->jobs[i]));
+	}
+	json_add_int(as, "repeat", c->repeat);
+	if (fallback) {
+		char b[200];
+		snprintf(b, sizeof b, "io_uring unavailable (%s): measured with psync", strerror(fallback));
+		json_add_str(as, "ioengine_fallback", b);
+		if (rc == EXIT_OK)
+			rc = EXIT_FAIL;
+		json_add_str(out, "error", b);
+	}
+	json_add(out, "assay", as);
+	if (rc == EXIT_FAIL && !json_get(out, "error")) {
+		const struct json *jj = json_get(out, "jobs");
+		for (const struct json *e = jj ? jj->child : NULL; e; e = e->next)
+			if (json_get_str(e, "assay.error", NULL)) {
+				json_add_str(out, "error", json_get_str(e, "assay.error", ""));
+				break;
+			}
+	}
+	if (rc == EXIT_OK && !nok && nskip) {
+		json_add_str(out, "skip_reason", "every job writes and --mode=readonly");
+		rc = EXIT_SKIP;
+	}
+	free(series);
+	free(pl);
+	if (claim >= 0)
+		close(claim);
+	return rc;
+}
+
+/* The text report: one fio-style block per job. */
+static void disk_text(const struct json *r, FILE *f)
+{
+	const struct json *jobs = json_get(r, "jobs"), *dev = json_path(r, "assay.device");
+	const struct json *disks = json_get(r, "disks");
+	if (disks) {
+		fprintf(f, "%-10s %12s %5s %5s %-4s %-12s %-24s %-20s %s\n", "disk", "size", "lbs",
+			"pbs", "rot", "scheduler", "model", "serial", "holds");
+		for (const struct json *d = disks->child; d; d = d->next) {
+			char holds[128];
+			snprintf(holds, sizeof holds, "%s%s%s", json_get_str(d, "signature", "unreadable"),
+				 json_get_num(d, "partitions", 0) > 0 ? ", partitions" : "",
+				 strcmp(json_get_str(d, "mounted", "no"), "no") ? ", mounted" : "");
+			fprintf(f, "%-10s %10.1fGB %5.0f %5.0f %-4s %-12s %-24s %-20s %s\n",
+				json_get_str(d, "name", "?"), json_get_num(d, "size_bytes", 0) / 1e9,
+				json_get_num(d, "logical_block_size", 0), json_get_num(d, "physical_block_size", 0),
+				json_get(d, "rotational") ? (json_get(d, "rotational")->b ? "yes" : "no") : "?",
+				json_get_str(d, "scheduler", "-"), json_get_str(d, "model", "-"),
+				json_get_str(d, "serial", "-"), holds);
+		}
+		return;
+	}
+	if (dev)
+		fprintf(f, "%s:%s%s%s%s %.2f GB, logical/physical block %.0f/%.0f, mode %s\n",
+			json_get_str(dev, "path", "?"), json_get(dev, "model") ? " model " : "",
+			json_get_str(dev, "model", ""), json_get(dev, "serial") ? " serial " : "",
+			json_get_str(dev, "serial", ""), json_get_num(dev, "size_bytes", 0) / 1e9,
+			json_get_num(dev, "logical_block_size", 0), json_get_num(dev, "physical_block_size", 0),
+			json_get_str(r, "global options.mode", "?"));
+	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next)
+		disk_text_job(j, f);
+	if (json_get(r, "assay.repeats")) {
+		const struct json *reps = json_path(r, "assay.repeats");
+		fprintf(f, "\nacross %.0f repeats (mean +- stddev, 95%% CI):\n", json_get_num(r, "assay.repeat", 0));
+		for (const struct json *jr = reps->child; jr; jr = jr->next)
+			for (const struct json *d = jr->child; d; d = d->next)
+				fprintf(f, "  %-22s %-5s IOPS %.0f +- %.0f [%.0f, %.0f]  clat p99 %.1f +- %.1f us\n",
+					jr->key, d->key, json_get_num(d, "iops.mean", 0),
+					json_get_num(d, "iops.stddev", 0), json_get_num(d, "iops.ci95_low", 0),
+					json_get_num(d, "iops.ci95_high", 0),
+					json_get_num(d, "clat_p99_ns.mean", 0) / 1e3,
+					json_get_num(d, "clat_p99_ns.stddev", 0) / 1e3);
+	}
+	if (json_get(r, "error"))
+		fprintf(f, "error: %s\n", json_get_str(r, "error", ""));
+}
+
+/* Summary figures: <test>.<job>.<read|write>.{bw (MB/s), iops, clat.p50, clat.p99 (us)} */
+static void disk_figures(const struct json *res, const char *test, struct json *sum)
+{
+	const struct json *jobs = json_get(res, "jobs"), *reps = json_path(res, "assay.repeats");
+	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next) {
+		const char *jn = json_get_str(j, "jobname", "?");
+		char name[200];
+		if (json_get(j, "assay.skipped") || json_get(j, "assay.error"))
+			continue;
+		if (reps && json_get_num(j, "assay.repeat", 0) + 1 < json_get_num(res, "assay.repeat", 1))
+			continue;   /* with repeats: the means, added once below */
+		for (int d = 0; d < DDIR_N; d++) {
+			const char *dn = d == DDIR_READ ? "read" : "write";
+			const struct json *dj = json_get(j, dn), *rj = reps ? json_get(json_get(reps, jn), dn) : NULL;
+			if (!dj || json_get_num(dj, "total_ios", 0) <= 0)
+				continue;
+			snprintf(name, sizeof name, "%s.%s.%s.bw", test, jn, dn);
+			report_figure(sum, name, (rj ? json_get_num(rj, "bw_bytes.mean", 0)
+						     : json_get_num(dj, "bw_bytes", 0)) / 1e6, "MB/s");
+			snprintf(name, sizeof name, "%s.%s.%s.iops", test, jn, dn);
+			report_figure(sum, name, rj ? json_get_num(rj, "iops.mean", 0) : json_get_num(dj, "iops", 0),
+				      "IOPS");
+			snprintf(name, sizeof name, "%s.%s.%s.clat.p50", test, jn, dn);
+			report_figure(sum, name, (rj ? json_get_num(rj, "clat_p50_ns.mean", 0)
+						     : json_get_num(dj, "clat_ns.percentile.50.000000", 0)) / 1e3, "us");
+			snprintf(name, sizeof name, "%s.%s.%s.clat.p99", test, jn, dn);
+			report_figure(sum, name, (rj ? json_get_num(rj, "clat_p99_ns.mean", 0)
+						     : json_get_num(dj, "clat_ns.percentile.99.000000", 0)) / 1e3, "us");
+		}
+		if (json_get(j, "assay.steal_pct") && json_get(j, "assay.steal_pct")->type == J_NUM) {
+			snprintf(name, sizeof name, "%s.%s.steal", test, jn);
+			report_figure(sum, name, json_get_num(j, "assay.steal_pct", 0), "%");
+		}
+	}
+}
+
+const struct engine engine_disk = {
+	.name = "disk",
+	.summary = "disk: fio-compatible raw block device benchmarks on io_uring, read-only by default",
+	.usage = "--filename=DEV [--profile=LIST | --rw=.. --bs=.. --iodepth=..] [--mode=..] "
+		 "(profiles: seq qd1 qd8 randrw64 randwrite4 randread16x4 latency all)",
+	.opts = disk_opts,
+	.cfg_size = sizeof(struct disk_cfg),
+	.check = disk_check,
+	.run = disk_run,
+	.text = disk_text,
+	.figures_fn = disk_figures,
+};

@@ -1,0 +1,132 @@
+/* The disk engine's parts: job descriptions (disk.c), the I/O loops (diskio.c) and the
+ * report (disk_report.c).  Figures mean what fio's mean (shared/design/anchors.md). */
+#ifndef ASSAY_DISK_H
+#define ASSAY_DISK_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "blkdev.h"
+#include "cpustat.h"
+#include "hist.h"
+#include "prng.h"
+
+struct json;
+
+enum rw { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RANDRW, RW_READWRITE };
+#define RW_CHOICES "read|write|randread|randwrite|randrw|readwrite"
+enum ddir { DDIR_READ, DDIR_WRITE, DDIR_N };
+enum mode { MODE_READONLY, MODE_REWRITE, MODE_DESTROY };
+#define MODE_CHOICES "readonly|rewrite|destroy"
+enum ioeng { IOE_IO_URING, IOE_PSYNC };
+#define IOENGINE_CHOICES "io_uring|psync"
+
+static inline int rw_is_random(int rw) { return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW; }
+static inline int rw_writes(int rw) { return rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_READWRITE; }
+static inline int rw_reads(int rw) { return rw != RW_WRITE && rw != RW_RANDWRITE; }
+
+/* One fio job: what numjobs threads each do. */
+struct job {
+	char name[64];
+	int rw;
+	uint64_t bs;
+	int iodepth;
+	int numjobs;
+	int rwmixread;          /* percent of reads in randrw/readwrite */
+	uint64_t offset;        /* start of the region */
+	uint64_t size;          /* length of the region (bytes, multiple of bs) */
+	double runtime;         /* seconds; 0 = until size is done */
+	double ramp_time;
+	int time_based;         /* loop over the region until runtime */
+	int ioengine;
+	int direct;
+	int fdatasync;          /* fdatasync after every N writes (0 = never) */
+	int end_fsync;
+	uint64_t randseed;
+	int compress_pct;       /* buffer_compress_percentage */
+	int fixedbufs, registerfiles;
+	int warmup_ios;         /* first I/Os of each thread not counted (ioping's warm-up) */
+	double sample_ms;       /* iops/bw sample interval */
+	double io_timeout;      /* no completion for this long: the device stalled */
+	int mode;
+	int force_uring_errno;  /* test knob: io_uring setup fails with this errno */
+};
+
+/* What to issue next (iogen.c). */
+struct iogen {
+	const struct job *job;
+	struct prng rng;
+	uint64_t nblocks;
+	uint64_t seq_pos;         /* next sequential block */
+	uint64_t issued;          /* I/Os issued */
+	uint64_t limit;           /* I/Os to issue when not time based (0: no limit) */
+	int done;
+};
+void iogen_init(struct iogen *g, const struct job *j, int idx);
+/* the next I/O's direction and offset; 0 when the job has nothing more to issue */
+int iogen_next(struct iogen *g, int *ddir, uint64_t *off);
+
+/* Per-direction counters of one thread (and of an aggregate). */
+struct ddir_stats {
+	uint64_t ios, bytes, short_ios;
+	struct moments slat, lat;
+	struct hist clat;
+};
+
+#define MAX_SAMPLES 100000
+
+struct samples {
+	uint32_t *ios[DDIR_N];       /* I/Os completed in each interval */
+	uint64_t *bytes[DDIR_N];
+	uint32_t n;                  /* complete intervals */
+	uint32_t cap;
+};
+
+struct worker {
+	const struct job *job;
+	const struct blkdev *dev;
+	int idx;
+	pthread_t tid;
+	int fd;
+	struct ddir_stats st[DDIR_N];
+	struct moments sync_lat;
+	uint64_t sync_ios;
+	struct samples smp;
+	uint64_t start_ns;      /* when counting began (after ramp/warm-up) */
+	uint64_t end_ns;
+	int err;                /* errno of the first failure, 0 if none */
+	char errmsg[256];
+	int uring_fallback;     /* io_uring could not be set up: psync ran instead */
+	char uring_flags[128];  /* ring setup flags that were accepted */
+	pthread_barrier_t *barrier;  /* all workers of a job start measuring together */
+	int started;                 /* passed the barrier */
+};
+
+/* diskio.c: run one worker thread's job; fills w. */
+void *worker_run(void *w);
+/* diskio.c: fill a buffer with incompressible (or compress_pct compressible) data */
+void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct);
+
+/* One finished job: its workers and their aggregate. */
+struct job_result {
+	struct job job;
+	int nworkers;
+	struct worker *w;
+	struct ddir_stats agg[DDIR_N];
+	struct moments sync_lat;
+	uint64_t sync_ios;
+	uint64_t runtime_ns;       /* longest worker runtime after ramp */
+	struct cpuload load;
+	int err;
+	char errmsg[300];
+	const char *skipped;       /* reason, or NULL */
+	int repeat;
+};
+
+/* disk_report.c */
+/* fio's job objects for r: one (group) or one per thread, appended to jobs */
+void job_json(const struct job_result *r, int group, struct json *jobs);
+void disk_text_job(const struct json *job, FILE *f);
+
+#endif

@@ -1,0 +1,345 @@
+/* The disk engine's output: fio's JSON job objects (key names and units as fio 3.33's
+ * stat.c) plus ours under "assay", and fio's text layout drawn from that JSON. */
+#include "disk.h"
+#include "json.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct json *moments_json(const struct moments *m, int with_n)
+{
+	struct json *o = json_obj();
+	json_add_int(o, "min", m->n ? (long long)m->min : 0);
+	json_add_int(o, "max", (long long)m->max);
+	json_add_num(o, "mean", m->mean);
+	json_add_num(o, "stddev", moments_stddev(m));
+	if (with_n)
+		json_add_int(o, "N", (long long)m->n);
+	return o;
+}
+
+static struct json *clat_json(const struct hist *h)
+{
+	struct json *o = moments_json(&h->m, 1), *p;
+	char key[32];
+	if (!h->m.n)
+		return o;
+	p = json_add_obj(o, "percentile");
+	for (int i = 0; i < HIST_NPCT; i++) {
+		snprintf(key, sizeof key, "%f", hist_default_pcts[i]);
+		json_add_int(p, key, (long long)hist_percentile(h, hist_default_pcts[i]));
+	}
+	return o;
+}
+
+/* min/max/mean/stddev/samples of per-interval values */
+static void sample_stats(struct json *o, const char *prefix, const char *sd_name, const double *v,
+			 uint32_t n)
+{
+	double mn = 0, mx = 0, mean = 0, ss = 0;
+	char k[48];
+	for (uint32_t i = 0; i < n; i++) {
+		mn = i ? fmin(mn, v[i]) : v[i];
+		mx = i ? fmax(mx, v[i]) : v[i];
+		mean += v[i] / n;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	snprintf(k, sizeof k, "%s_min", prefix);
+	json_add_num(o, k, mn);
+	snprintf(k, sizeof k, "%s_max", prefix);
+	json_add_num(o, k, mx);
+	snprintf(k, sizeof k, "%s_mean", prefix);
+	json_add_num(o, k, mean);
+	snprintf(k, sizeof k, "%s_%s", prefix, sd_name);
+	json_add_num(o, k, n > 1 ? sqrt(ss / (n - 1)) : 0);
+	snprintf(k, sizeof k, "%s_samples", prefix);
+	json_add_int(o, k, n);
+}
+
+/* workers' samples summed interval by interval (they start together) */
+static void ddir_json(struct json *job, const char *key, const struct ddir_stats *st, uint64_t runtime_ns,
+		      struct worker *const *w, int nw, int d, double sample_ms)
+{
+	struct json *o = json_add_obj(job, key);
+	double rt = (double)runtime_ns / 1e9;
+	uint32_t n = UINT32_MAX;
+	double *iops, *bw;
+	json_add_int(o, "io_bytes", (long long)st->bytes);
+	json_add_int(o, "io_kbytes", (long long)(st->bytes / 1024));
+	json_add_int(o, "bw_bytes", rt > 0 ? (long long)((double)st->bytes / rt) : 0);
+	json_add_int(o, "bw", rt > 0 ? (long long)((double)st->bytes / 1024 / rt) : 0);
+	json_add_num(o, "iops", rt > 0 ? (double)st->ios / rt : 0);
+	json_add_int(o, "runtime", (long long)(runtime_ns / 1000000));
+	json_add_int(o, "total_ios", (long long)st->ios);
+	json_add_int(o, "short_ios", (long long)st->short_ios);
+	json_add_int(o, "drop_ios", 0);
+	json_add(o, "slat_ns", moments_json(&st->slat, 1));
+	json_add(o, "clat_ns", clat_json(&st->clat));
+	json_add(o, "lat_ns", moments_json(&st->lat, 1));
+	for (int i = 0; i < nw; i++)
+		n = w[i]->smp.n < n ? w[i]->smp.n : n;
+	if (n == UINT32_MAX)
+		n = 0;
+	iops = calloc(n + 1, sizeof *iops);
+	bw = calloc(n + 1, sizeof *bw);
+	if (iops && bw) {
+		for (uint32_t s = 0; s < n; s++)
+			for (int i = 0; i < nw; i++) {
+				iops[s] += w[i]->smp.ios[d][s] / (sample_ms / 1000.0);
+				bw[s] += (double)w[i]->smp.bytes[d][s] / 1024.0 / (sample_ms / 1000.0);
+			}
+		sample_stats(o, "bw", "dev", bw, n);
+		json_add_num(o, "bw_agg", 100.0);
+		sample_stats(o, "iops", "stddev", iops, n);
+	}
+	free(iops);
+	free(bw);
+}
+
+static void within_json(struct json *o, const struct hist *h)
+{
+	static const char *const names[HIST_NTHRESH] = { "100us", "250us", "500us", "1ms", "10ms", "100ms" };
+	for (int i = 0; i < HIST_NTHRESH; i++)
+		json_add_num(o, names[i], h->m.n ? (double)h->within[i] / (double)h->m.n : 0);
+}
+
+static const char *rw_name(int rw)
+{
+	static const char *const n[] = { "read", "write", "randread", "randwrite", "randrw", "readwrite" };
+	return n[rw];
+}
+
+static void one_job(const struct job_result *r, struct json *jobs, const struct ddir_stats *st,
+		    const struct moments *sync_lat, uint64_t sync_ios, uint64_t runtime_ns,
+		    struct worker *const *w, int nw, int workers_in_it)
+{
+	const struct job *j = &r->job;
+	struct json *o = json_push(jobs, json_obj()), *opt, *sy, *as, *wi;
+	char b[64];
+	static const char *const modes[] = { "readonly", "rewrite", "destroy" };
+
+	json_add_str(o, "jobname", j->name);
+	json_add_int(o, "groupid", 0);
+	json_add_int(o, "error", r->err);
+	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));
+	opt = json_add_obj(o, "job options");
+	json_add_str(opt, "rw", rw_name(j->rw));
+	snprintf(b, sizeof b, "%llu", (unsigned long long)j->bs);
+	json_add_str(opt, "bs", b);
+	snprintf(b, sizeof b, "%d", j->iodepth);
+	json_add_str(opt, "iodepth", b);
+	snprintf(b, sizeof b, "%d", j->numjobs);
+	json_add_str(opt, "numjobs", b);
+	if (j->rw == RW_RANDRW || j->rw == RW_READWRITE) {
+		snprintf(b, sizeof b, "%d", j->rwmixread);
+		json_add_str(opt, "rwmixread", b);
+	}
+	json_add_str(opt, "direct", j->direct ? "1" : "0");
+	snprintf(b, sizeof b, "%llu", (unsigned long long)j->size);
+	json_add_str(opt, "size", b);
+	snprintf(b, sizeof b, "%llu", (unsigned long long)j->offset);
+	json_add_str(opt, "offset", b);
+	if (j->runtime > 0) {
+		snprintf(b, sizeof b, "%g", j->runtime);
+		json_add_str(opt, "runtime", b);
+	}
+	if (j->time_based)
+		json_add_str(opt, "time_based", "1");
+	if (j->end_fsync)
+		json_add_str(opt, "end_fsync", "1");
+	if (j->fdatasync) {
+		snprintf(b, sizeof b, "%d", j->fdatasync);
+		json_add_str(opt, "fdatasync", b);
+	}
+	json_add_str(opt, "ioengine", j->ioengine == IOE_IO_URING ? "io_uring" : "psync");
+
+	ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j->sample_ms);
+	ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j->sample_ms);
+	sy = json_add_obj(o, "sync");
+	json_add_int(sy, "total_ios", (long long)sync_ios);
+	json_add(sy, "lat_ns", moments_json(sync_lat, 1));
+	json_add_int(o, "job_runtime", (long long)(runtime_ns / 1000000));
+	json_add_num(o, "usr_cpu", r->load.usr_pct);
+	json_add_num(o, "sys_cpu", r->load.sys_pct);
+	json_add_int(o, "ctx", r->load.ctx);
+	json_add_int(o, "majf", 0);
+	json_add_int(o, "minf", 0);
+
+	as = json_add_obj(o, "assay");
+	json_add_str(as, "status", r->skipped ? "skipped" : r->err ? "failed" : "ok");
+	if (r->skipped)
+		json_add_str(as, "skipped", r->skipped);
+	if (r->err)
+		json_add_str(as, "error", r->errmsg);
+	json_add_str(as, "mode", modes[j->mode]);
+	json_add_int(as, "repeat", r->repeat);
+	json_add_int(as, "threads", workers_in_it ? workers_in_it : j->numjobs);
+	cpuload_json(&r->load, as);
+	wi = json_add_obj(as, "within");
+	within_json(json_add_obj(wi, "read"), &st[DDIR_READ].clat);
+	within_json(json_add_obj(wi, "write"), &st[DDIR_WRITE].clat);
+	if (nw > 0 && w[0]->uring_flags[0] && !w[0]->uring_fallback)
+		json_add_str(as, "io_uring_setup", w[0]->uring_flags);
+	if (nw > 0 && w[0]->uring_fallback) {
+		snprintf(b, sizeof b, "psync (io_uring: %s)", strerror(w[0]->uring_fallback));
+		json_add_str(as, "ioengine_used", b);
+	}
+	if (j->warmup_ios)
+		json_add_int(as, "warmup_ios", j->warmup_ios);
+	if (j->mode == MODE_REWRITE && rw_writes(j->rw))
+		json_add_str(as, "note", "rewrite: each write reads the block and writes the same bytes "
+					 "back; write figures include that read");
+}
+
+void job_json(const struct job_result *r, int group, struct json *jobs)
+{
+	struct worker *ws[256];
+	int nw = r->nworkers < 256 ? r->nworkers : 256;
+	for (int i = 0; i < nw; i++)
+		ws[i] = &r->w[i];
+	if (group || nw <= 1) {
+		one_job(r, jobs, r->agg, &r->sync_lat, r->sync_ios, r->runtime_ns, ws, nw, nw);
+		return;
+	}
+	for (int i = 0; i < nw; i++)
+		one_job(r, jobs, r->w[i].st, &r->w[i].sync_lat, r->w[i].sync_ios,
+			r->w[i].end_ns - r->w[i].start_ns, &ws[i], 1, 1);
+}
+
+/* ---- text, fio's layout ---- */
+
+static const char *scale_bytes(double v, char *b, size_t n, int si)
+{
+	static const char *const bin[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	static const char *const dec[] = { "B", "kB", "MB", "GB", "TB" };
+	double base = si ? 1000 : 1024;
+	int i = 0;
+	while (v >= base * 0.9999 && i < 4)
+		v /= base, i++;
+	snprintf(b, n, v >= 100 || i == 0 ? "%.0f%s" : v >= 10 ? "%.1f%s" : "%.2f%s", v,
+		 si ? dec[i] : bin[i]);
+	return b;
+}
+
+static const char *scale_count(double v, char *b, size_t n)
+{
+	if (v >= 1e6)
+		snprintf(b, n, "%.1fM", v / 1e6);
+	else if (v >= 1e4)
+		snprintf(b, n, "%.1fk", v / 1e3);
+	else
+		snprintf(b, n, "%.0f", v);
+	return b;
+}
+
+/* fio picks nsec/usec/msec by the size of the figures */
+static double lat_unit(double max_ns, const char **name)
+{
+	if (max_ns < 10000) {
+		*name = "nsec";
+		return 1;
+	}
+	if (max_ns < 10000000) {
+		*name = "usec";
+		return 1e3;
+	}
+	*name = "msec";
+	return 1e6;
+}
+
+static void print_moments(FILE *f, const char *label, const struct json *m)
+{
+	const char *u;
+	double div;
+	if (!m || json_get_num(m, "N", 0) <= 0)
+		return;
+	div = lat_unit(json_get_num(m, "max", 0), &u);
+	fprintf(f, "    %4s (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", label, u,
+		json_get_num(m, "min", 0) / div, json_get_num(m, "max", 0) / div,
+		json_get_num(m, "mean", 0) / div, json_get_num(m, "stddev", 0) / div);
+}
+
+static void print_ddir(FILE *f, const char *name, const struct json *d)
+{
+	char b1[32], b2[32], b3[32], b4[32];
+	const struct json *clat = json_get(d, "clat_ns"), *pct = json_get(clat, "percentile");
+	double rt = json_get_num(d, "runtime", 0);
+	if (json_get_num(d, "total_ios", 0) <= 0)
+		return;
+	fprintf(f, "  %s: IOPS=%s, BW=%s/s (%s/s)(%s/%.0fmsec)\n", name,
+		scale_count(json_get_num(d, "iops", 0), b1, sizeof b1),
+		scale_bytes(json_get_num(d, "bw_bytes", 0), b2, sizeof b2, 0),
+		scale_bytes(json_get_num(d, "bw_bytes", 0), b3, sizeof b3, 1),
+		scale_bytes(json_get_num(d, "io_bytes", 0), b4, sizeof b4, 0), rt);
+	print_moments(f, "slat", json_get(d, "slat_ns"));
+	print_moments(f, "clat", clat);
+	print_moments(f, "lat", json_get(d, "lat_ns"));
+	if (pct) {
+		const char *u;
+		double div = lat_unit(json_get_num(clat, "max", 0), &u);
+		int i = 0;
+		fprintf(f, "    clat percentiles (%s):\n", u);
+		for (const struct json *p = pct->child; p; p = p->next, i++) {
+			if (i % 4 == 0)
+				fprintf(f, "     |");
+			fprintf(f, " %5.2fth=[%5.0f]%s", atof(p->key), p->num / div,
+				p->next ? "," : "");
+			if (i % 4 == 3 || !p->next)
+				fputc('\n', f);
+		}
+	}
+	if (json_get_num(d, "bw_samples", 0) > 0) {
+		fprintf(f, "   bw (  KiB/s): min=%.0f, max=%.0f, per=%.2f%%, avg=%.2f, stdev=%.2f, samples=%.0f\n",
+			json_get_num(d, "bw_min", 0), json_get_num(d, "bw_max", 0), json_get_num(d, "bw_agg", 0),
+			json_get_num(d, "bw_mean", 0), json_get_num(d, "bw_dev", 0),
+			json_get_num(d, "bw_samples", 0));
+		fprintf(f, "   iops        : min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f, samples=%.0f\n",
+			json_get_num(d, "iops_min", 0), json_get_num(d, "iops_max", 0),
+			json_get_num(d, "iops_mean", 0), json_get_num(d, "iops_stddev", 0),
+			json_get_num(d, "iops_samples", 0));
+	}
+}
+
+void disk_text_job(const struct json *j, FILE *f)
+{
+	const struct json *as = json_get(j, "assay");
+	const char *status = json_get_str(as, "status", "?");
+	fprintf(f, "\n%s: (groupid=0, jobs=%.0f): err=%2.0f: rw=%s, bs=%s, iodepth=%s, direct=%s\n",
+		json_get_str(j, "jobname", "?"), json_get_num(as, "threads", 1), json_get_num(j, "error", 0),
+		json_get_str(j, "job options.rw", "?"), json_get_str(j, "job options.bs", "?"),
+		json_get_str(j, "job options.iodepth", "?"), json_get_str(j, "job options.direct", "?"));
+	if (!strcmp(status, "skipped")) {
+		fprintf(f, "  skipped: %s\n", json_get_str(as, "skipped", ""));
+		return;
+	}
+	print_ddir(f, "read", json_get(j, "read"));
+	print_ddir(f, "write", json_get(j, "write"));
+	for (int d = 0; d < 2; d++) {
+		const char *dn = d ? "write" : "read";
+		const struct json *w = json_get(json_get(as, "within"), dn);
+		if (json_get_num(json_get(j, dn), "total_ios", 0) <= 0 || !w)
+			continue;
+		fprintf(f, "  %-5s within: ", dn);
+		for (const struct json *t = w->child; t; t = t->next)
+			fprintf(f, "%s=%.2f%%%s", t->key, t->num * 100, t->next ? ", " : "\n");
+	}
+	if (json_get_num(j, "sync.total_ios", 0) > 0) {
+		const char *u;
+		double div = lat_unit(json_get_num(j, "sync.lat_ns.max", 0), &u);
+		fprintf(f, "  sync (%s): N=%.0f, avg=%.2f, max=%.0f\n", u, json_get_num(j, "sync.total_ios", 0),
+			json_get_num(j, "sync.lat_ns.mean", 0) / div, json_get_num(j, "sync.lat_ns.max", 0) / div);
+	}
+	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%.0f\n", json_get_num(j, "usr_cpu", 0),
+		json_get_num(j, "sys_cpu", 0), json_get_num(j, "ctx", 0));
+	if (json_get(as, "steal_pct") && json_get(as, "steal_pct")->type == J_NUM)
+		fprintf(f, "  steal        : %.2f%% (other processes' CPU: %.2f%%)\n",
+			json_get_num(as, "steal_pct", 0), json_get_num(as, "other_cpu_pct", 0));
+	if (json_get(as, "ioengine_used"))
+		fprintf(f, "  ioengine     : %s\n", json_get_str(as, "ioengine_used", ""));
+	if (json_get(as, "note"))
+		fprintf(f, "  note         : %s\n", json_get_str(as, "note", ""));
+	if (!strcmp(status, "failed"))
+		fprintf(f, "  FAILED: %s (figures above are partial)\n", json_get_str(as, "error", ""));
+}

@@ -1,0 +1,556 @@
+/* The I/O loops of one worker thread: io_uring (registered files and buffers, batched
+ * submit, CQ reaped with one head advance per batch) and psync (pread/pwrite), with
+ * fio's definitions of slat/clat/lat: slat = prep -> submitted, clat = submitted ->
+ * reaped, lat = prep -> reaped (one timestamp per submit and per reap batch, as fio).
+ * In rewrite mode a write is a read of the block linked to a write of the same bytes,
+ * so the device content never changes, even if the process dies in between. */
+#include "clock.h"
+#include "disk.h"
+#include "prng.h"
+
+#include <errno.h>
+#include <liburing.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define REWRITE_READ (1ull << 63)   /* user_data flag: the read half of a rewrite */
+#define SYNC_SLOT    0xffffffffull
+
+void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct)
+{
+	struct prng r;
+	uint64_t *p = buf;
+	prng_seed(&r, seed);
+	for (size_t i = 0; i < len / 8; i++)
+		p[i] = prng_next(&r);
+	if (compress_pct > 0) {
+		/* the tail of every 512-byte chunk is zero: compresses by about compress_pct */
+		size_t zero = 512 * (size_t)compress_pct / 100;
+		for (size_t c = 0; c + 512 <= len; c += 512)
+			memset((char *)buf + c + 512 - zero, 0, zero);
+	}
+}
+
+/* Defeat deduplication: a fresh random word at the start of every 512 bytes. */
+static void scramble(void *buf, size_t len, struct prng *r)
+{
+	for (size_t c = 0; c + 8 <= len; c += 512)
+		*(uint64_t *)((char *)buf + c) = prng_next(r);
+}
+
+struct slot {
+	uint64_t t_prep, t_issue;
+	uint64_t off;
+	int ddir;
+	int counted;      /* issued while measuring */
+	int busy;
+};
+
+/* every worker of a job passes the barrier exactly once, whatever path it takes */
+static void start_line(struct worker *w)
+{
+	if (!w->started) {
+		w->started = 1;
+		pthread_barrier_wait(w->barrier);
+	}
+}
+
+static void set_err(struct worker *w, int err, const char *what, uint64_t off)
+{
+	if (w->err)
+		return;
+	w->err = err;
+	if (off != UINT64_MAX)
+		snprintf(w->errmsg, sizeof w->errmsg, "%s at offset %llu: %s", what,
+			 (unsigned long long)off, strerror(err));
+	else
+		snprintf(w->errmsg, sizeof w->errmsg, "%s: %s", what, strerror(err));
+}
+
+static int samples_grow(struct samples *s)
+{
+	uint32_t cap = s->cap ? s->cap * 2 : 64;
+	if (cap > MAX_SAMPLES)
+		return -1;
+	for (int d = 0; d < DDIR_N; d++) {
+		uint32_t *a = realloc(s->ios[d], cap * sizeof *a);
+		uint64_t *b = realloc(s->bytes[d], cap * sizeof *b);
+		if (a)
+			s->ios[d] = a;
+		if (b)
+			s->bytes[d] = b;
+		if (!a || !b)
+			return -1;
+	}
+	s->cap = cap;
+	return 0;
+}
+
+struct meter {                /* the measuring state of a worker */
+	int counting;
+	uint64_t ramp_end;        /* ns */
+	uint64_t deadline;        /* ns, 0 = none */
+	uint64_t interval;        /* sample interval, ns */
+	uint64_t next_sample;
+	uint64_t cur_ios[DDIR_N], cur_bytes[DDIR_N];
+	uint64_t warm_left;
+};
+
+static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
+{
+	const struct job *j = w->job;
+	for (int d = 0; d < DDIR_N; d++) {
+		memset(&w->st[d], 0, sizeof w->st[d]);
+		moments_init(&w->st[d].slat);
+		moments_init(&w->st[d].lat);
+		hist_init(&w->st[d].clat);
+	}
+	moments_init(&w->sync_lat);
+	w->sync_ios = 0;
+	w->start_ns = now;
+	m->counting = 1;
+	m->deadline = j->runtime > 0 ? now + (uint64_t)(j->runtime * 1e9) : 0;
+	m->next_sample = now + m->interval;
+	memset(m->cur_ios, 0, sizeof m->cur_ios);
+	memset(m->cur_bytes, 0, sizeof m->cur_bytes);
+}
+
+static void sample_tick(struct worker *w, struct meter *m, uint64_t now)
+{
+	while (m->counting && now >= m->next_sample) {
+		struct samples *s = &w->smp;
+		if (s->n < s->cap || !samples_grow(s)) {
+			for (int d = 0; d < DDIR_N; d++) {
+				s->ios[d][s->n] = (uint32_t)m->cur_ios[d];
+				s->bytes[d][s->n] = m->cur_bytes[d];
+			}
+			s->n++;
+		}
+		memset(m->cur_ios, 0, sizeof m->cur_ios);
+		memset(m->cur_bytes, 0, sizeof m->cur_bytes);
+		m->next_sample += m->interval;
+	}
+}
+
+/* account one completed I/O */
+static void account(struct worker *w, struct meter *m, struct slot *s, long res, uint64_t t_done)
+{
+	const struct job *j = w->job;
+	struct ddir_stats *st = &w->st[s->ddir];
+	if (res < 0) {
+		set_err(w, (int)-res, s->ddir == DDIR_READ ? "read" : "write", s->off);
+		return;
+	}
+	if (res == 0) {
+		set_err(w, EIO, s->ddir == DDIR_READ ? "read returned no data (end of device?)"
+						     : "write wrote nothing", s->off);
+		return;
+	}
+	if (m->warm_left) {
+		m->warm_left--;
+		return;
+	}
+	if (!s->counted)
+		return;
+	st->ios++;
+	st->bytes += (uint64_t)res;
+	if ((uint64_t)res < j->bs)
+		st->short_ios++;
+	moments_add(&st->slat, s->t_issue - s->t_prep);
+	hist_add(&st->clat, t_done - s->t_issue);
+	moments_add(&st->lat, t_done - s->t_prep);
+	m->cur_ios[s->ddir]++;
+	m->cur_bytes[s->ddir] += (uint64_t)res;
+}
+
+/* ---- io_uring ---- */
+
+static const struct { unsigned flag; const char *name; } ring_flags[] = {
+	{ IORING_SETUP_COOP_TASKRUN, "COOP_TASKRUN" },
+	{ IORING_SETUP_SINGLE_ISSUER, "SINGLE_ISSUER" },
+	{ IORING_SETUP_DEFER_TASKRUN, "DEFER_TASKRUN" },
+};
+
+/* Ask for every flag; on EINVAL drop them one by one, newest first (fio does the same),
+ * so the ring works on 6.1 and on newer kernels alike. */
+static int ring_setup(struct io_uring *ring, unsigned entries, struct worker *w)
+{
+	unsigned flags = 0;
+	int r, n = (int)(sizeof ring_flags / sizeof ring_flags[0]);
+	for (int i = 0; i < n; i++)
+		flags |= ring_flags[i].flag;
+	if (w->job->force_uring_errno)
+		return -w->job->force_uring_errno;
+	for (int drop = n;; drop--) {
+		struct io_uring_params p;
+		memset(&p, 0, sizeof p);
+		p.flags = flags;
+		r = io_uring_queue_init_params(entries, ring, &p);
+		if (r != -EINVAL || drop == 0)
+			break;
+		flags &= ~ring_flags[drop - 1].flag;
+	}
+	if (!r) {
+		size_t l = 0;
+		w->uring_flags[0] = 0;
+		for (int i = 0; i < n; i++)
+			if (flags & ring_flags[i].flag)
+				l += (size_t)snprintf(w->uring_flags + l, sizeof w->uring_flags - l, "%s%s",
+						      l ? "|" : "", ring_flags[i].name);
+	}
+	return r;
+}
+
+struct uring_ctx {
+	struct io_uring ring;
+	struct slot *slots;
+	int *free_slots;
+	int nfree;
+	int inflight;
+	char *bufs;
+	int fixed_file;     /* fd index 0 registered */
+	int fixed_bufs;
+};
+
+static void prep_rw(struct uring_ctx *u, const struct worker *w, struct io_uring_sqe *sqe, int op_write,
+		    int slot, uint64_t off)
+{
+	const struct job *j = w->job;
+	int fd = u->fixed_file ? 0 : w->fd;
+	void *buf = u->bufs + (size_t)slot * j->bs;
+	if (u->fixed_bufs) {
+		if (op_write)
+			io_uring_prep_write_fixed(sqe, fd, buf, (unsigned)j->bs, off, slot);
+		else
+			io_uring_prep_read_fixed(sqe, fd, buf, (unsigned)j->bs, off, slot);
+	} else {
+		if (op_write)
+			io_uring_prep_write(sqe, fd, buf, (unsigned)j->bs, off);
+		else
+			io_uring_prep_read(sqe, fd, buf, (unsigned)j->bs, off);
+	}
+	if (u->fixed_file)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data64(sqe, (uint64_t)slot);
+}
+
+/* wait for completions, bounded by the job's io_timeout; reaps them all */
+static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, int wait_nr)
+{
+	struct io_uring_cqe *cqe;
+	unsigned head, n = 0;
+	uint64_t t_done;
+	int r;
+	if (wait_nr) {
+		struct __kernel_timespec ts;
+		uint64_t to = (uint64_t)(w->job->io_timeout * 1e9);
+		ts.tv_sec = (long long)(to / 1000000000ull);
+		ts.tv_nsec = (long long)(to % 1000000000ull);
+		r = io_uring_submit_and_wait_timeout(&u->ring, &cqe, (unsigned)wait_nr, &ts, NULL);
+		if (r == -ETIME) {
+			set_err(w, ETIMEDOUT, "no I/O completed for --io-timeout: the device stalled",
+				UINT64_MAX);
+			return -1;
+		}
+		if (r < 0 && r != -EINTR && r != -EAGAIN && r != -EBUSY) {
+			set_err(w, -r, "io_uring wait", UINT64_MAX);
+			return -1;
+		}
+	}
+	t_done = now_ns();
+	io_uring_for_each_cqe(&u->ring, head, cqe) {
+		uint64_t ud = io_uring_cqe_get_data64(cqe);
+		n++;
+		if (ud == SYNC_SLOT)
+			continue;
+		if (ud & REWRITE_READ) {
+			/* the read half of a rewrite: only a failure matters (the linked
+			 * write is then cancelled and reports -ECANCELED) */
+			struct slot *s = &u->slots[ud & ~REWRITE_READ];
+			if (cqe->res < 0)
+				set_err(w, -cqe->res, "rewrite read", s->off);
+			else if ((uint64_t)cqe->res < w->job->bs)
+				set_err(w, EIO, "rewrite read came back short", s->off);
+			continue;
+		}
+		{
+			struct slot *s = &u->slots[ud];
+			if (!(cqe->res == -ECANCELED && w->err))
+				account(w, m, s, cqe->res, t_done);
+			s->busy = 0;
+			u->free_slots[u->nfree++] = (int)ud;
+			u->inflight--;
+		}
+	}
+	io_uring_cq_advance(&u->ring, n);
+	sample_tick(w, m, t_done);
+	return (int)n;
+}
+
+/* fdatasync through the ring once every write in flight has completed */
+static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u)
+{
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe *cqe;
+	uint64_t t0;
+	while (u->inflight && !w->err)
+		if (uring_reap(w, m, u, 1) < 0)
+			return;
+	sqe = io_uring_get_sqe(&u->ring);
+	if (!sqe)
+		return;
+	io_uring_prep_fsync(sqe, u->fixed_file ? 0 : w->fd, IORING_FSYNC_DATASYNC);
+	if (u->fixed_file)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data64(sqe, SYNC_SLOT);
+	t0 = now_ns();
+	if (io_uring_submit_and_wait(&u->ring, 1) < 0 || io_uring_wait_cqe(&u->ring, &cqe)) {
+		set_err(w, EIO, "fdatasync could not be submitted", UINT64_MAX);
+		return;
+	}
+	if (cqe->res < 0)
+		set_err(w, -cqe->res, "fdatasync", UINT64_MAX);
+	else if (m->counting) {
+		moments_add(&w->sync_lat, now_ns() - t0);
+		w->sync_ios++;
+	}
+	io_uring_cqe_seen(&u->ring, cqe);
+}
+
+static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *bufs)
+{
+	const struct job *j = w->job;
+	struct uring_ctx u = { 0 };
+	int rewrite = j->mode == MODE_REWRITE;
+	unsigned entries = (unsigned)j->iodepth * (rewrite ? 2u : 1u);
+	uint64_t writes_since_sync = 0;
+	struct prng scr;
+	int *batch = NULL;
+	int r = ring_setup(&u.ring, entries, w);
+	if (r < 0)
+		return r;
+	u.bufs = bufs;
+	u.slots = calloc((size_t)j->iodepth, sizeof *u.slots);
+	u.free_slots = calloc((size_t)j->iodepth, sizeof *u.free_slots);
+	if (!u.slots || !u.free_slots) {
+		set_err(w, ENOMEM, "I/O slots", UINT64_MAX);
+		goto out;
+	}
+	for (int i = 0; i < j->iodepth; i++)
+		u.free_slots[u.nfree++] = j->iodepth - 1 - i;
+	if (j->registerfiles && !io_uring_register_files(&u.ring, &w->fd, 1))
+		u.fixed_file = 1;
+	if (j->fixedbufs) {
+		struct iovec *iov = calloc((size_t)j->iodepth, sizeof *iov);
+		for (int i = 0; iov && i < j->iodepth; i++) {
+			iov[i].iov_base = bufs + (size_t)i * j->bs;
+			iov[i].iov_len = j->bs;
+		}
+		if (iov && !io_uring_register_buffers(&u.ring, iov, (unsigned)j->iodepth))
+			u.fixed_bufs = 1;
+		free(iov);
+	}
+	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
+	start_line(w);
+	{
+		uint64_t t = now_ns();
+		m->ramp_end = t + (uint64_t)(j->ramp_time * 1e9);
+		if (!j->ramp_time && !m->warm_left)
+			begin_counting(w, m, t);
+	}
+
+	batch = calloc((size_t)j->iodepth, sizeof *batch);
+	if (!batch) {
+		set_err(w, ENOMEM, "I/O slots", UINT64_MAX);
+		goto out;
+	}
+	for (;;) {
+		int queued = 0, ddir, stop;
+		uint64_t off, t_prep, t_issue, now = now_ns();
+		if (!m->counting && now >= m->ramp_end && !m->warm_left)
+			begin_counting(w, m, now);
+		stop = w->err || (m->deadline && now >= m->deadline);
+		t_prep = now;
+		while (!stop && u.nfree && iogen_next(g, &ddir, &off)) {
+			int slot = u.free_slots[--u.nfree];
+			struct slot *s = &u.slots[slot];
+			struct io_uring_sqe *sqe = io_uring_get_sqe(&u.ring);
+			s->t_prep = t_prep;
+			s->off = off;
+			s->ddir = ddir;
+			s->counted = m->counting;
+			s->busy = 1;
+			if (ddir == DDIR_WRITE && rewrite) {
+				prep_rw(&u, w, sqe, 0, slot, off);
+				sqe->flags |= IOSQE_IO_LINK;
+				io_uring_sqe_set_data64(sqe, (uint64_t)slot | REWRITE_READ);
+				sqe = io_uring_get_sqe(&u.ring);
+				prep_rw(&u, w, sqe, 1, slot, off);
+			} else {
+				if (ddir == DDIR_WRITE)
+					scramble(bufs + (size_t)slot * j->bs, j->bs, &scr);
+				prep_rw(&u, w, sqe, ddir == DDIR_WRITE, slot, off);
+			}
+			u.inflight++;
+			batch[queued++] = slot;
+			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
+				break;
+		}
+		if (queued) {
+			r = io_uring_submit_and_get_events(&u.ring);
+			t_issue = now_ns();
+			if (r < 0) {
+				set_err(w, -r, "io_uring submit", UINT64_MAX);
+				break;
+			}
+			for (int i = 0; i < queued; i++)
+				u.slots[batch[i]].t_issue = t_issue;
+		}
+		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
+			uring_sync(w, m, &u);
+			writes_since_sync = 0;
+		}
+		if (!u.inflight) {
+			/* nothing in flight: done unless a sync drained a batch just queued */
+			if (stop || !queued)
+				break;
+			continue;
+		}
+		/* reap what is there; wait for one only when nothing was */
+		r = uring_reap(w, m, &u, 0);
+		if (r == 0)
+			r = uring_reap(w, m, &u, 1);
+		if (r < 0)
+			break;
+	}
+	if (w->err) {
+		/* let what is in flight finish, bounded, then stop */
+		while (u.inflight && uring_reap(w, m, &u, 1) >= 0)
+			;
+	} else if (j->end_fsync && rw_writes(j->rw)) {
+		uring_sync(w, m, &u);
+	}
+	w->end_ns = now_ns();
+out:
+	start_line(w);
+	io_uring_queue_exit(&u.ring);
+	free(batch);
+	free(u.slots);
+	free(u.free_slots);
+	return 0;
+}
+
+/* ---- psync: one pread/pwrite at a time (iodepth is 1 whatever was asked, as fio) ---- */
+
+static ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off)
+{
+	ssize_t r;
+	do
+		r = write_ ? pwrite(fd, buf, len, (off_t)off) : pread(fd, buf, len, (off_t)off);
+	while (r < 0 && errno == EINTR);
+	return r < 0 ? -errno : r;
+}
+
+static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *buf)
+{
+	const struct job *j = w->job;
+	uint64_t writes_since_sync = 0;
+	struct prng scr;
+	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
+	start_line(w);
+	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
+	for (;;) {
+		struct slot s = { 0 };
+		uint64_t now = now_ns(), t_done;
+		ssize_t r;
+		if (!m->counting && now >= m->ramp_end && !m->warm_left)
+			begin_counting(w, m, now);
+		if (w->err || (m->deadline && now >= m->deadline) || !iogen_next(g, &s.ddir, &s.off))
+			break;
+		s.counted = m->counting;
+		s.t_prep = s.t_issue = now_ns();
+		if (s.ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
+			r = full_io(w->fd, 0, buf, j->bs, s.off);
+			if (r == (ssize_t)j->bs)
+				r = full_io(w->fd, 1, buf, j->bs, s.off);
+			else if (r >= 0) {
+				set_err(w, EIO, "rewrite read came back short", s.off);
+				break;
+			}
+		} else {
+			if (s.ddir == DDIR_WRITE)
+				scramble(buf, j->bs, &scr);
+			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, j->bs, s.off);
+		}
+		t_done = now_ns();
+		account(w, m, &s, r, t_done);
+		sample_tick(w, m, t_done);
+		if (s.ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync) {
+			uint64_t t0 = now_ns();
+			writes_since_sync = 0;
+			if (fdatasync(w->fd))
+				set_err(w, errno, "fdatasync", UINT64_MAX);
+			else if (m->counting) {
+				moments_add(&w->sync_lat, now_ns() - t0);
+				w->sync_ios++;
+			}
+		}
+	}
+	if (!w->err && j->end_fsync && rw_writes(j->rw)) {
+		uint64_t t0 = now_ns();
+		if (fdatasync(w->fd))
+			set_err(w, errno, "fdatasync", UINT64_MAX);
+		else if (m->counting) {
+			moments_add(&w->sync_lat, now_ns() - t0);
+			w->sync_ios++;
+		}
+	}
+	w->end_ns = now_ns();
+	return 0;
+}
+
+void *worker_run(void *arg)
+{
+	struct worker *w = arg;
+	const struct job *j = w->job;
+	struct meter m = { 0 };
+	struct iogen g;
+	size_t align = w->dev->lbs > 4096 ? w->dev->lbs : 4096;
+	size_t nbuf = j->ioengine == IOE_IO_URING ? (size_t)j->iodepth : 1;
+	char *bufs = NULL;
+	int r = 0;
+
+	for (int d = 0; d < DDIR_N; d++) {
+		moments_init(&w->st[d].slat);
+		moments_init(&w->st[d].lat);
+		hist_init(&w->st[d].clat);
+	}
+	moments_init(&w->sync_lat);
+	if (posix_memalign((void **)&bufs, align, nbuf * j->bs)) {
+		set_err(w, ENOMEM, "I/O buffers", UINT64_MAX);
+		start_line(w);
+		return NULL;
+	}
+	for (size_t i = 0; i < nbuf; i++)
+		fill_buffer(bufs + i * j->bs, j->bs, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
+			    j->compress_pct);
+	iogen_init(&g, j, w->idx);
+	m.interval = (uint64_t)(j->sample_ms * 1e6);
+	m.warm_left = (uint64_t)j->warmup_ios;
+	if (j->ioengine == IOE_IO_URING) {
+		r = run_uring(w, &m, &g, bufs);
+		if (r < 0) {
+			/* no io_uring here: measure with psync and say so */
+			w->uring_fallback = -r;
+			m.warm_left = (uint64_t)j->warmup_ios;
+			r = run_psync(w, &m, &g, bufs);
+		}
+	} else {
+		r = run_psync(w, &m, &g, bufs);
+	}
+	if (!m.counting)      /* ended inside the ramp or warm-up: nothing measured */
+		w->start_ns = w->end_ns;
+	free(bufs);
+	return NULL;
+}

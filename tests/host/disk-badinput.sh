@@ -1,0 +1,33 @@
+# Bad input to assay disk: one clear line naming the cause, exit code != 0, no hang.
+# TIMEOUT: 120
+. "$(dirname "$0")/lib.sh"
+need_root
+dev=$(loopdev b 16) || skip "losetup failed"
+
+expect 2 "--bs=1000: not a multiple of $dev's logical block size \(512\)" "$A" disk --filename="$dev" --bs=1000 --direct=1
+expect 2 'iodepth=0: out of range' "$A" disk --filename="$dev" --iodepth=0
+expect 2 'iodepth=100000: out of range' "$A" disk --filename="$dev" --iodepth=100000
+expect 2 'numjobs=0: out of range' "$A" disk --filename="$dev" --numjobs=0
+expect 2 "size=1g: beyond the end of $dev" "$A" disk --filename="$dev" --size=1g
+expect 2 "offset=.*beyond the end of $dev" "$A" disk --filename="$dev" --offset=1g
+expect 2 'size=150%: a percentage' "$A" disk --filename="$dev" --size=150%
+expect 2 '/dev/nonexistent: No such file or directory' "$A" disk --filename=/dev/nonexistent
+expect 2 'no --filename' "$A" disk --rw=read
+expect 2 "unknown profile 'fast'" "$A" disk --filename="$dev" --profile=qd1,fast
+expect 2 'time_based needs a --runtime' "$A" disk --filename="$dev" --time_based
+expect 2 'rw=sideways: unknown value' "$A" disk --filename="$dev" --rw=sideways
+expect 2 'ioengine=libaio: unknown value; accepted: one of io_uring\|psync' "$A" disk --filename="$dev" --ioengine=libaio
+expect 2 'bs=4q: not a size' "$A" disk --filename="$dev" --bs=4q
+expect 2 'neither a block device nor a regular file' "$A" disk --filename=/dev/null
+# permission denied: an unprivileged user
+if command -v setpriv >/dev/null; then
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$A" disk --filename="$dev" --rw=read --size=1m 2>&1 >/dev/null)
+	rc=$?
+	[ $rc != 0 ] || fail "unprivileged open: exit 0"
+	echo "$out" | grep -q 'Permission denied' || fail "unprivileged open: '$out' does not say Permission denied"
+fi
+# a regular file works with the same options
+head -c 8M /dev/urandom > "$T/file"
+"$A" disk --filename="$T/file" --rw=randread --bs=4k --runtime=0.2 --time_based -J > "$T/out.json" || fail "file: exit $?"
+jq -e '.jobs[0].read.total_ios > 0' "$T/out.json" >/dev/null || fail "file: no I/O"
+finish

@@ -1,0 +1,83 @@
+# assay disk's JSON holds fio's keys with fio's units, consistent with each other;
+# rwmix, per-thread reports, repeats, psync, the io_uring fallback, text output.
+# TIMEOUT: 300
+. "$(dirname "$0")/lib.sh"
+need_root
+dev=$(loopdev j 64) || skip "losetup failed"
+
+J() { jq -e "$1" "$T/out.json" >/dev/null || fail "${2:-$1}: $(jq -c "${3:-.jobs[0].read | {iops, total_ios, runtime}}" "$T/out.json" 2>&1 | head -c 300)"; }
+
+# a fio command line, pasted
+"$A" disk --name=pasted --filename="$dev" --rw=randrw --rwmixread=70 --bs=4k --iodepth=16 --direct=1 \
+	--runtime=1 --time_based --ioengine=io_uring --numjobs=1 --group_reporting --mode=rewrite \
+	--output-format=json > "$T/out.json" || fail "randrw run: exit $?"
+J '.jobs | length == 1' "one job"
+J '.jobs[0].jobname == "pasted"'
+for d in read write; do
+	for k in io_bytes io_kbytes bw_bytes bw iops runtime total_ios short_ios drop_ios \
+		bw_min bw_max bw_agg bw_mean bw_dev bw_samples iops_min iops_max iops_mean iops_stddev iops_samples; do
+		J ".jobs[0].$d | has(\"$k\")" "$d.$k missing"
+	done
+	for s in slat_ns clat_ns lat_ns; do
+		J ".jobs[0].$d.$s | has(\"min\") and has(\"max\") and has(\"mean\") and has(\"stddev\") and has(\"N\")" "$d.$s"
+	done
+	J ".jobs[0].$d.clat_ns.percentile | keys == [\"1.000000\",\"10.000000\",\"20.000000\",\"30.000000\",\"40.000000\",\"5.000000\",\"50.000000\",\"60.000000\",\"70.000000\",\"80.000000\",\"90.000000\",\"95.000000\",\"99.000000\",\"99.500000\",\"99.900000\",\"99.950000\",\"99.990000\"]" "$d percentile list"
+	# figures agree with each other as fio defines them
+	J ".jobs[0].$d | (.io_kbytes == (.io_bytes / 1024 | floor)) and (.total_ios * 4096 == .io_bytes)" "$d bytes"
+	J ".jobs[0].$d | ((.bw_bytes - .io_bytes * 1000 / .runtime) | fabs) < .bw_bytes * 0.01" "$d bw_bytes vs io_bytes/runtime"
+	J ".jobs[0].$d | ((.iops - .total_ios * 1000 / .runtime) | fabs) < .iops * 0.01" "$d iops vs total_ios/runtime"
+	J ".jobs[0].$d | .bw == (.bw_bytes / 1024 | floor) or .bw == (.bw_bytes / 1024 | floor) - 1" "$d bw KiB/s"
+	J ".jobs[0].$d.clat_ns | .N > 0 and .min <= .mean and .mean <= .max" "$d clat"
+	J "[.jobs[0].$d.clat_ns.percentile | to_entries | sort_by(.key | tonumber) | .[].value] | . == sort" "$d percentiles ordered"
+	J ".jobs[0].$d.clat_ns.N == .jobs[0].$d.total_ios" "$d clat N"
+done
+J '.jobs[0] | has("usr_cpu") and has("sys_cpu") and has("ctx") and has("job_runtime")' "job cpu keys"
+J '.jobs[0].assay | has("steal_pct") and has("other_cpu_pct") and (.within.read | has("250us"))' "assay keys"
+J '(.jobs[0].read.total_ios / (.jobs[0].read.total_ios + .jobs[0].write.total_ios) - 0.70 | fabs) < 0.02' \
+	"rwmixread=70" '.jobs[0] | {r: .read.total_ios, w: .write.total_ios}'
+J '."fio version" and .timestamp and .jobs[0]."job options".rw == "randrw"' "top-level keys"
+
+# per-thread reports without group_reporting; all threads with it
+"$A" disk --filename="$dev" --rw=randread --numjobs=3 --group_reporting=0 --runtime=0.5 --time_based -J \
+	> "$T/out.json" || fail "numjobs=3: exit $?"
+J '.jobs | length == 3' "3 per-thread jobs"
+"$A" disk --filename="$dev" --rw=randread --numjobs=3 --runtime=0.5 --time_based -J > "$T/out.json" || fail "group: exit $?"
+J '.jobs | length == 1 and .[0].assay.threads == 3' "grouped"
+
+# size-based: exactly size/bs I/Os
+"$A" disk --filename="$dev" --rw=randread --bs=8k --size=4m -J > "$T/out.json" || fail "size run: exit $?"
+J '.jobs[0].read.total_ios == 512' "size=4m bs=8k: 512 I/Os"
+
+# repeats: mean, stddev, 95% CI
+"$A" disk --filename="$dev" --profile=qd1 --runtime=0.3 --repeat=3 -J > "$T/out.json" || fail "repeat: exit $?"
+J '.jobs | length == 3' "3 repeats"
+J '.assay.repeats.qd1.read.iops | .n == 3 and .ci95_low <= .mean and .mean <= .ci95_high and (.values | length) == 3' \
+	"repeat stats" '.assay.repeats'
+
+# psync
+"$A" disk --filename="$dev" --rw=randread --ioengine=psync --direct=1 --runtime=0.3 --time_based -J > "$T/out.json" ||
+	fail "psync: exit $?"
+J '.jobs[0].read.total_ios > 0 and ."global options".ioengine == "psync"' "psync"
+
+# no io_uring (forced): psync measures, the result is marked, exit 1, one warning line
+"$A" disk --filename="$dev" --rw=randread --direct=1 --runtime=0.3 --time_based --force-io_uring-error=38 -J \
+	> "$T/out.json" 2> "$T/err"
+rc=$?
+[ $rc = 1 ] || fail "forced io_uring failure: exit $rc, want 1"
+J '.assay.ioengine_fallback | test("Function not implemented")' "fallback marked" '.assay'
+J '.jobs[0].read.total_ios > 0' "fallback measured"
+grep -q 'io_uring unavailable (Function not implemented): measured with psync instead' "$T/err" || fail "no fallback warning"
+
+# text output, fio's layout
+"$A" disk --filename="$dev" --rw=randread --direct=1 --iodepth=4 --runtime=2.2 --time_based > "$T/out.txt" || fail "text: exit $?"
+for p in '^job: \(groupid=0, jobs=1\)' '^  read: IOPS=' '^    clat percentiles \(' '^     \| 99.00th=' \
+	'^   iops        : min=' '^  read  within: 100us=' '^  cpu          : usr='; do
+	grep -qE "$p" "$T/out.txt" || fail "text lacks /$p/"
+done
+
+# --list finds the loop device only with --include-virtual
+"$A" disk --list --include-virtual -J > "$T/out.json" || fail "list: exit $?"
+J ".disks | map(.path) | index(\"$dev\") != null" "--list --include-virtual"
+"$A" disk --list -J > "$T/out.json" || fail "list: exit $?"
+J ".disks | map(.path) | index(\"$dev\") == null" "--list skips loop devices"
+finish

@@ -1,0 +1,74 @@
+# Safe by default, proven by checksums of the device: readonly and rewrite leave it
+# byte-identical (rewrite even when killed mid-run); destroy needs the device to hold no
+# partition table or filesystem (or --force), refuses a mounted one, checks identity.
+# TIMEOUT: 300
+. "$(dirname "$0")/lib.sh"
+need_root
+dev=$(loopdev a 96) || skip "losetup failed"
+img=/dev/shm/assay-test.$$.a
+before=$(sha "$img")
+
+# readonly (the default): every profile; write jobs are skipped and say so
+"$A" disk --filename="$dev" --profile=all --runtime=0.3 > "$T/ro.txt" 2>&1 || fail "readonly run: exit $?"
+grep -q 'skipped: writes; --mode=readonly' "$T/ro.txt" || fail "readonly: no skip line for write jobs"
+[ "$(sha "$img")" = "$before" ] || fail "readonly changed the device"
+
+# rewrite: every profile, io_uring and psync
+"$A" disk --filename="$dev" --profile=all --runtime=0.3 --mode=rewrite > "$T/rw.txt" 2>&1 || fail "rewrite run: exit $?"
+grep -q 'write: IOPS=' "$T/rw.txt" || fail "rewrite: no write figures"
+"$A" disk --filename="$dev" --rw=randrw --ioengine=psync --direct=1 --runtime=0.5 --time_based --mode=rewrite \
+	>/dev/null 2>&1 || fail "psync rewrite: exit $?"
+[ "$(sha "$img")" = "$before" ] || fail "rewrite changed the device"
+
+# rewrite killed mid-run (SIGKILL), io_uring at depth 32 and psync
+for eng in io_uring psync; do
+	"$A" disk --filename="$dev" --rw=randwrite --iodepth=32 --direct=1 --ioengine=$eng --mode=rewrite \
+		--time_based --runtime=60 >/dev/null 2>&1 &
+	pid=$!
+	sleep 1.5
+	kill -9 $pid
+	wait $pid 2>/dev/null
+	[ "$(sha "$img")" = "$before" ] || fail "rewrite ($eng) killed mid-run changed the device"
+done
+
+# identity checks before any write
+expect 2 "has serial '', not 'XYZ'" "$A" disk --filename="$dev" --rw=write --mode=destroy --expect-serial=XYZ
+expect 2 'has 100663296 bytes, not 1234' "$A" disk --filename="$dev" --rw=write --mode=destroy --expect-size=1234
+[ "$(sha "$img")" = "$before" ] || fail "a refused destroy changed the device"
+
+# destroy refuses a filesystem or partition table without --force
+for sig in gpt ext; do
+	d=$(loopdev "$sig" 16 zero)
+	f=/dev/shm/assay-test.$$.$sig
+	if [ $sig = gpt ]; then printf 'EFI PART' | dd of="$f" bs=1 seek=512 conv=notrunc status=none
+	else printf '\x53\xef' | dd of="$f" bs=1 seek=1080 conv=notrunc status=none; fi
+	s0=$(sha "$f")
+	want=$([ $sig = gpt ] && echo gpt || echo ext2/3/4)
+	expect 2 "holds $want; add --force" "$A" disk --filename="$d" --rw=write --mode=destroy
+	[ "$(sha "$f")" = "$s0" ] || fail "refused destroy changed the $sig device"
+	"$A" disk --filename="$d" --rw=write --bs=1m --direct=1 --mode=destroy --force >/dev/null 2>&1 || fail "destroy --force: exit $?"
+	[ "$(sha "$f")" != "$s0" ] || fail "destroy --force did not write"
+done
+
+# destroy on a blank device writes incompressible data
+d=$(loopdev blank 16 zero)
+"$A" disk --filename="$d" --rw=write --bs=1m --direct=1 --mode=destroy >/dev/null 2>&1 || fail "destroy: exit $?"
+ratio=$(head -c 4M "/dev/shm/assay-test.$$.blank" | gzip -1 | wc -c)
+[ "$ratio" -gt $((4 * 1024 * 1024 * 98 / 100)) ] || fail "destroy wrote compressible data (4 MiB -> $ratio bytes)"
+"$A" disk --filename="$d" --rw=write --bs=1m --direct=1 --mode=destroy --force --buffer_compress_percentage=50 \
+	>/dev/null 2>&1 || fail "destroy with compression: exit $?"
+ratio=$(head -c 4M "/dev/shm/assay-test.$$.blank" | gzip -1 | wc -c)
+[ "$ratio" -lt $((4 * 1024 * 1024 * 70 / 100)) ] || fail "--buffer_compress_percentage=50 gave $ratio bytes of 4 MiB"
+
+# a mounted device is refused for rewrite and destroy, even with --force
+if command -v mkfs.ext4 >/dev/null && d=$(loopdev mnt 32 zero) && mkfs.ext4 -q -F "$d" 2>/dev/null &&
+	mkdir -p "$T/mnt" && mount "$d" "$T/mnt" 2>/dev/null; then
+	f=/dev/shm/assay-test.$$.mnt
+	expect 2 "is mounted on $T/mnt" "$A" disk --filename="$d" --rw=write --mode=destroy --force
+	expect 2 "is mounted on $T/mnt" "$A" disk --filename="$d" --rw=randwrite --mode=rewrite
+	"$A" disk --filename="$d" --rw=randread --runtime=0.2 --time_based >/dev/null 2>&1 || fail "readonly on a mounted device"
+	umount "$T/mnt"
+else
+	echo "note: mounting an ext4 loop device is not possible here: mounted-device checks not run"
+fi
+finish

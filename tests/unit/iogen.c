@@ -1,0 +1,94 @@
+/* The I/O generator: offsets aligned to bs and inside the region, sequential order,
+ * size limits, rwmix ratio, and a fixed seed repeating the same sequence. */
+#include "disk.h"
+#include "unit.h"
+
+#include <math.h>
+#include <string.h>
+
+static struct job mkjob(int rw, uint64_t bs, uint64_t offset, uint64_t size, int time_based, int mix)
+{
+	struct job j;
+	memset(&j, 0, sizeof j);
+	j.rw = rw;
+	j.bs = bs;
+	j.offset = offset;
+	j.size = size;
+	j.time_based = time_based;
+	j.rwmixread = mix;
+	j.randseed = 0x89;
+	return j;
+}
+
+int main(void)
+{
+	struct iogen g, g2;
+	int ddir, d2;
+	uint64_t off, o2, n;
+
+	/* random: aligned, in range, every block reachable, seed-determined */
+	{
+		struct job j = mkjob(RW_RANDREAD, 4096, 1 << 20, 64 << 20, 1, 0);
+		static unsigned char hit[16384];
+		uint64_t distinct = 0;
+		iogen_init(&g, &j, 0);
+		iogen_init(&g2, &j, 0);
+		for (n = 0; n < 400000 && iogen_next(&g, &ddir, &off); n++) {
+			CHECK(off % 4096 == 0, "offset %llu not aligned", (unsigned long long)off);
+			CHECK(off >= (1 << 20) && off + 4096 <= (1 << 20) + (64 << 20), "offset %llu out of range",
+			      (unsigned long long)off);
+			CHECK(ddir == DDIR_READ, "randread gave a write");
+			iogen_next(&g2, &d2, &o2);
+			CHECK(o2 == off, "same seed, different sequence at %llu", (unsigned long long)n);
+			if (!hit[(off - (1 << 20)) / 4096]++)
+				distinct++;
+			if (unit_failures > 5)
+				return unit_done();
+		}
+		CHECK(n == 400000, "time_based random stopped early (%llu)", (unsigned long long)n);
+		CHECK(distinct > 16384 * 0.99, "only %llu of 16384 blocks hit", (unsigned long long)distinct);
+		iogen_init(&g2, &j, 1);
+		iogen_init(&g, &j, 0);
+		iogen_next(&g, &ddir, &off);
+		iogen_next(&g2, &d2, &o2);
+		CHECK(off != o2, "two threads with the same sequence");
+	}
+	/* size-based random: exactly size/bs I/Os */
+	{
+		struct job j = mkjob(RW_RANDWRITE, 8192, 0, 1 << 20, 0, 0);
+		iogen_init(&g, &j, 0);
+		for (n = 0; iogen_next(&g, &ddir, &off); n++)
+			CHECK(ddir == DDIR_WRITE, "randwrite gave a read");
+		CHECK(n == 128, "size-based random: %llu I/Os, want 128", (unsigned long long)n);
+	}
+	/* sequential: in order, stops at the end; time_based wraps */
+	{
+		struct job j = mkjob(RW_READ, 1 << 20, 4 << 20, 8 << 20, 0, 0);
+		iogen_init(&g, &j, 0);
+		for (n = 0; iogen_next(&g, &ddir, &off); n++)
+			CHECK(off == (4 << 20) + n * (1 << 20), "seq offset %llu at %llu", (unsigned long long)off,
+			      (unsigned long long)n);
+		CHECK(n == 8, "seq: %llu I/Os, want 8", (unsigned long long)n);
+		j.time_based = 1;
+		iogen_init(&g, &j, 0);
+		for (n = 0; n < 20; n++)
+			iogen_next(&g, &ddir, &off);
+		CHECK(off == (4 << 20) + 3 * (1 << 20), "time_based seq wraps: %llu", (unsigned long long)off);
+	}
+	/* rwmix: the read share within 1% over 200k draws */
+	{
+		int mixes[] = { 75, 50, 10, 0, 100 };
+		for (int m = 0; m < 5; m++) {
+			struct job j = mkjob(RW_RANDRW, 4096, 0, 1 << 30, 1, mixes[m]);
+			uint64_t reads = 0;
+			iogen_init(&g, &j, 0);
+			for (n = 0; n < 200000; n++) {
+				iogen_next(&g, &ddir, &off);
+				reads += ddir == DDIR_READ;
+			}
+			CHECK(fabs(100.0 * (double)reads / (double)n - mixes[m]) < 1.0, "rwmixread=%d: %.2f%% reads",
+			      mixes[m], 100.0 * (double)reads / (double)n);
+		}
+	}
+	return unit_done();
+}
