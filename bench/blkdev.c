@@ -29,7 +29,21 @@ static int is_virtual_name(const char *n)
 	return 0;
 }
 
-void blkdev_signature(int fd, uint64_t size, char *out, size_t n)
+/* FAT's volume label: 11 bytes at 43 (FAT12/16) or 71 (FAT32), space padded */
+static void fat_label(const unsigned char *b, int fat32, char *out, size_t n)
+{
+	size_t l = 11;
+	const unsigned char *p = b + (fat32 ? 71 : 43);
+	while (l && p[l - 1] == ' ')
+		l--;
+	if (l >= n)
+		l = n - 1;
+	for (size_t i = 0; i < l; i++)
+		out[i] = (char)(p[i] >= 0x20 && p[i] < 0x7f ? p[i] : '?');
+	out[l] = 0;
+}
+
+void blkdev_signature(int fd, uint64_t size, char *out, size_t n, char *label, size_t ln)
 {
 	static const struct { const char *name; unsigned off; const char *magic; unsigned len; } sig[] = {
 		{ "gpt", 512, "EFI PART", 8 },
@@ -72,6 +86,8 @@ void blkdev_signature(int fd, uint64_t size, char *out, size_t n)
 			continue;
 		if (!memcmp(buf + sig[i].off, sig[i].magic, sig[i].len)) {
 			snprintf(out, n, "%s", sig[i].name);
+			if (label && !strcmp(sig[i].name, "vfat"))
+				fat_label(buf, sig[i].off == 82, label, ln);
 			break;
 		}
 	}
@@ -325,7 +341,7 @@ int blkdev_probe(const char *arg, struct blkdev *d, char *err, size_t errlen)
 		uint64_t sz;
 		if (!d->is_file && !ioctl(fd, BLKGETSIZE64, &sz))
 			d->size = sz;
-		blkdev_signature(fd, d->size, d->signature, sizeof d->signature);
+		blkdev_signature(fd, d->size, d->signature, sizeof d->signature, d->label, sizeof d->label);
 		d->signature_checked = 1;
 		close(fd);
 	}
@@ -385,6 +401,8 @@ struct json *blkdev_json(const struct blkdev *d)
 	json_add_int(j, "holders", d->holders);
 	if (d->signature_checked)
 		json_add_str(j, "signature", d->signature[0] ? d->signature : "none");
+	if (d->label[0])
+		json_add_str(j, "label", d->label);
 	json_add_str(j, "mounted", d->mounted[0] ? d->mounted : "no");
 	return j;
 }

@@ -27,6 +27,7 @@ struct blkdev {
 	int holders;            /* dm/md devices stacked on it or its partitions */
 	char mounted[512];      /* "" or where it (or a partition) is mounted / swap */
 	char signature[64];     /* "gpt", "mbr", "ext4", "xfs", ... or "" (none found) */
+	char label[32];         /* the volume label, for vfat */
 	int signature_checked;  /* the device could be read for the signature check */
 };
 
@@ -36,8 +37,9 @@ int blkdev_probe(const char *name, struct blkdev *d, char *err, size_t errlen);
 /* Every whole disk under /sys/block, sorted by name; virtual ones (loop, ram, zram,
  * dm, md, nbd) only when include_virtual.  Returns the count; *out is malloc'd. */
 int blkdev_list(struct blkdev **out, int include_virtual);
-/* Filesystem / partition-table signature in the first 68 KiB read from fd. */
-void blkdev_signature(int fd, uint64_t size, char *out, size_t n);
+/* Filesystem / partition-table signature in the first 68 KiB read from fd; the volume
+ * label too when it is FAT (label may be NULL). */
+void blkdev_signature(int fd, uint64_t size, char *out, size_t n, char *label, size_t ln);
 struct json *blkdev_json(const struct blkdev *d);
 
 #endif

@@ -800,18 +800,25 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 		for (int d = 0; d < DDIR_N; d++) {
 			const char *dn = d == DDIR_READ ? "read" : "write";
 			const struct json *dj = json_get(j, dn), *rj = reps ? json_get(json_get(reps, jn), dn) : NULL;
+			char base[160];
+			size_t jl = strlen(jn), dl = strlen(dn);
 			if (!dj || json_get_num(dj, "total_ios", 0) <= 0)
 				continue;
-			snprintf(name, sizeof name, "%s.%s.%s.bw", test, jn, dn);
+			/* seq.write.bw, not seq.write.write.bw */
+			if (jl > dl && jn[jl - dl - 1] == '.' && !strcmp(jn + jl - dl, dn))
+				snprintf(base, sizeof base, "%s.%s", test, jn);
+			else
+				snprintf(base, sizeof base, "%s.%s.%s", test, jn, dn);
+			snprintf(name, sizeof name, "%s.bw", base);
 			report_figure(sum, name, (rj ? json_get_num(rj, "bw_bytes.mean", 0)
 						     : json_get_num(dj, "bw_bytes", 0)) / 1e6, "MB/s");
-			snprintf(name, sizeof name, "%s.%s.%s.iops", test, jn, dn);
+			snprintf(name, sizeof name, "%s.iops", base);
 			report_figure(sum, name, rj ? json_get_num(rj, "iops.mean", 0) : json_get_num(dj, "iops", 0),
 				      "IOPS");
-			snprintf(name, sizeof name, "%s.%s.%s.clat.p50", test, jn, dn);
+			snprintf(name, sizeof name, "%s.clat.p50", base);
 			report_figure(sum, name, (rj ? json_get_num(rj, "clat_p50_ns.mean", 0)
 						     : json_get_num(dj, "clat_ns.percentile.50.000000", 0)) / 1e3, "us");
-			snprintf(name, sizeof name, "%s.%s.%s.clat.p99", test, jn, dn);
+			snprintf(name, sizeof name, "%s.clat.p99", base);
 			report_figure(sum, name, (rj ? json_get_num(rj, "clat_p99_ns.mean", 0)
 						     : json_get_num(dj, "clat_ns.percentile.99.000000", 0)) / 1e3, "us");
 		}

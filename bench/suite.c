@@ -1,7 +1,9 @@
 /* assay run: a suite of tests, each an engine command line run in a child with a
  * watchdog; the results go into one versioned document (docs/results.md). */
 #include "suite.h"
+#include "blkdev.h"
 #include "bootopts.h"
+#include "disk.h"
 #include "clock.h"
 #include "engine.h"
 #include "json.h"
@@ -30,6 +32,11 @@ struct run_cfg {
 	double cpu_time;
 	double test_timeout;
 	const char *cmdline;
+	const char *disks;
+	int mode;
+	const char *destroy;
+	double disk_time;
+	const char *disk_profile;
 };
 
 static const struct opt run_opts[] = {
@@ -42,6 +49,18 @@ static const struct opt run_opts[] = {
 	  "seconds per CPU test (0: the suite's default)", 0 },
 	{ "test-timeout", 0, OPT_TIME, offsetof(struct run_cfg, test_timeout), "1800", 1, 86400, NULL,
 	  "watchdog per test: a test still running is killed and marked failed", 0 },
+	{ "disks", 0, OPT_STR, offsetof(struct run_cfg, disks), "all", 0, 0,
+	  "all, none, or a comma list of disk names (vda,nvme0n1)", "which disks the disk tests use", 0 },
+	{ "mode", 0, OPT_ENUM, offsetof(struct run_cfg, mode), "readonly", 0, 0, "readonly|rewrite|destroy",
+	  "readonly: no writes; rewrite: writes back what it read; destroy: random data, only on "
+	  "disks named in --destroy", 0 },
+	{ "destroy", 0, OPT_STR, offsetof(struct run_cfg, destroy), NULL, 0, 0,
+	  "NAME:serial=S or NAME:size=BYTES (':force' to allow a partition table/filesystem), comma separated",
+	  "the disks --mode=destroy may write, each with its serial or exact size", 0 },
+	{ "disk-time", 0, OPT_TIME, offsetof(struct run_cfg, disk_time), "0", 0, 86400, NULL,
+	  "seconds per time-based disk job (0: the suite's default)", 0 },
+	{ "disk-profile", 0, OPT_STR, offsetof(struct run_cfg, disk_profile), NULL, 0, 0,
+	  "a comma list of assay disk profiles", "disk profiles (default: the suite's)", 0 },
 	{ "cmdline", 0, OPT_STR, offsetof(struct run_cfg, cmdline), NULL, 0, 0, "a file path",
 	  "also read assay.KEY=VALUE options from FILE (/proc/cmdline in the image); "
 	  "bad ones are reported and ignored", 0 },
@@ -56,6 +75,7 @@ struct plan_item {
 	const struct engine *eng;
 	int argc;
 	char *argv[MAX_ARGS];
+	char skip[200];          /* set: not run, reported as skipped with this reason */
 };
 
 struct plan {
@@ -63,26 +83,26 @@ struct plan {
 	struct plan_item it[MAX_TESTS];
 };
 
-static int wanted(const char *list, const char *engine)
+/* is word in the comma list (or the list "all")? */
+static int in_list(const char *list, const char *word)
 {
-	size_t l = strlen(engine);
+	size_t l = strlen(word);
 	if (!strcmp(list, "all"))
 		return 1;
 	for (const char *p = list; p && *p;) {
 		const char *comma = strchr(p, ',');
 		size_t pl = comma ? (size_t)(comma - p) : strlen(p);
-		if (pl == l && !strncmp(p, engine, l))
+		if (pl == l && !strncmp(p, word, l))
 			return 1;
 		p = comma ? comma + 1 : NULL;
 	}
 	return 0;
 }
 
-static void plan_add(struct plan *p, const char *name, const char *engine, ...)
+static struct plan_item *plan_addv(struct plan *p, const char *name, const char *engine, int argc,
+				   char **argv)
 {
 	struct plan_item *it;
-	va_list ap;
-	const char *a;
 	if (p->n >= MAX_TESTS)
 		die(EXIT_SYS, "internal: too many tests in the plan");
 	it = &p->it[p->n++];
@@ -90,39 +110,147 @@ static void plan_add(struct plan *p, const char *name, const char *engine, ...)
 	it->eng = engine_find(engine);
 	if (!it->eng)
 		die(EXIT_SYS, "internal: no engine %s", engine);
-	va_start(ap, engine);
-	while ((a = va_arg(ap, const char *)) && it->argc < MAX_ARGS - 1)
-		it->argv[it->argc++] = strdup(a);
-	va_end(ap);
+	for (int i = 0; i < argc && it->argc < MAX_ARGS - 1; i++)
+		it->argv[it->argc++] = strdup(argv[i]);
+	return it;
+}
+
+struct suite_def {
+	double cpu_time, disk_time;
+	const char *disk_profile;
+	int repeat;
+};
+
+static const struct suite_def suites[] = {
+	[SUITE_QUICK] = { 2, 2, "seq,qd1,qd8", 1 },
+	[SUITE_STANDARD] = { 10, 10, "seq,qd1,qd8,randrw64,randwrite4,randread16x4,latency", 1 },
+	[SUITE_FULL] = { 30, 30, "seq,qd1,qd8,randrw64,randwrite4,randread16x4,latency", 3 },
+};
+
+/* "vdb:serial=S[:force]" or "vdb:size=N[:force]" for this disk: 1 and the engine's
+ * identity arguments, 0 when not named, -1 on a malformed entry */
+static int destroy_entry(const char *list, const char *disk, char *a1, size_t n1, int *force,
+			 char *err, size_t errn)
+{
+	size_t dl = strlen(disk);
+	for (const char *p = list; p && *p;) {
+		const char *comma = strchr(p, ',');
+		size_t pl = comma ? (size_t)(comma - p) : strlen(p);
+		char e[256], *colon, *id, *f;
+		snprintf(e, sizeof e, "%.*s", (int)pl, p);
+		colon = strchr(e, ':');
+		if (!colon || (strncmp(colon + 1, "serial=", 7) && strncmp(colon + 1, "size=", 5))) {
+			snprintf(err, errn, "destroy=%s: entry '%s' is not NAME:serial=S or NAME:size=BYTES",
+				 list, e);
+			return -1;
+		}
+		*colon = 0;
+		id = colon + 1;
+		f = strchr(id, ':');
+		if (f) {
+			*f++ = 0;
+			if (strcmp(f, "force")) {
+				snprintf(err, errn, "destroy=%s: '%s' after the identity: only ':force' is accepted",
+					 list, f);
+				return -1;
+			}
+		}
+		if (strlen(e) == dl && !strcmp(e, disk)) {
+			*force = f != NULL;
+			if (!strncmp(id, "serial=", 7))
+				snprintf(a1, n1, "--expect-serial=%s", id + 7);
+			else
+				snprintf(a1, n1, "--expect-size=%s", id + 5);
+			return 1;
+		}
+		p = comma ? comma + 1 : NULL;
+	}
+	return 0;
+}
+
+static void plan_disks(const struct run_cfg *c, struct plan *p)
+{
+	static const char *const modes[] = { "readonly", "rewrite", "destroy" };
+	const struct suite_def *sd = &suites[c->suite];
+	struct blkdev *list;
+	int n = blkdev_list(&list, strcmp(c->disks, "all") != 0), added = 0;  /* loop, ram...: only when named */
+	char prof[256], rt[64], rep[32];
+	snprintf(prof, sizeof prof, "--profile=%s", c->disk_profile ? c->disk_profile : sd->disk_profile);
+	snprintf(rt, sizeof rt, "--runtime=%g", c->disk_time > 0 ? c->disk_time : sd->disk_time);
+	snprintf(rep, sizeof rep, "--repeat=%d", sd->repeat);
+	for (int i = 0; i < n; i++) {
+		const struct blkdev *d = &list[i];
+		char name[48], file[300], mode[32], ident[200] = "", err[300];
+		char *argv[8];
+		int argc = 0, force = 0, m = c->mode;
+		if (!in_list(c->disks, d->name))
+			continue;
+		if (!strcmp(d->signature, "vfat") && !strcmp(d->label, "ASSAY"))
+			continue;   /* the results disk */
+		if (m == MODE_DESTROY) {
+			int r = c->destroy ? destroy_entry(c->destroy, d->name, ident, sizeof ident, &force,
+							   err, sizeof err) : 0;
+			if (r < 0) {
+				warn("%s", err);
+				r = 0;
+			}
+			if (r == 0) {
+				info("disk %s: not named in --destroy (assay.destroy): measured read-only", d->name);
+				m = MODE_READONLY;
+			}
+		}
+		snprintf(name, sizeof name, added ? "disk.%s" : "disk", d->name);
+		snprintf(file, sizeof file, "--filename=%s", d->path);
+		snprintf(mode, sizeof mode, "--mode=%s", modes[m]);
+		argv[argc++] = file;
+		argv[argc++] = prof;
+		argv[argc++] = rt;
+		argv[argc++] = mode;
+		if (sd->repeat > 1)
+			argv[argc++] = rep;
+		if (ident[0])
+			argv[argc++] = ident;
+		if (force)
+			argv[argc++] = "--force";
+		plan_addv(p, name, "disk", argc, argv);
+		added++;
+	}
+	free(list);
+	if (!added) {
+		struct plan_item *it = plan_addv(p, "disk", "disk", 0, NULL);
+		snprintf(it->skip, sizeof it->skip, "no disk to measure (found %d; --disks=%s)", n, c->disks);
+	}
 }
 
 static void make_plan(const struct run_cfg *c, struct plan *p)
 {
 	char t[64];
-	static const double cpu_default[] = { 2, 10, 30 };
-	double cpu_time = c->cpu_time > 0 ? c->cpu_time : cpu_default[c->suite];
-
+	double cpu_time = c->cpu_time > 0 ? c->cpu_time : suites[c->suite].cpu_time;
 	snprintf(t, sizeof t, "--time=%g", cpu_time);
-	if (wanted(c->tests, "cpu")) {
-		plan_add(p, "cpu.1t", "cpu", "--threads=1", t, (char *)NULL);
-		plan_add(p, "cpu.all", "cpu", "--threads=all", t, (char *)NULL);
+	if (in_list(c->tests, "cpu")) {
+		char *a1[] = { "--threads=1", t }, *a2[] = { "--threads=all", t };
+		plan_addv(p, "cpu.1t", "cpu", 2, a1);
+		plan_addv(p, "cpu.all", "cpu", 2, a2);
 	}
+	if (in_list(c->tests, "disk") && strcmp(c->disks, "none"))
+		plan_disks(c, p);
 }
 
+/* the tests list names engines */
 static int check_tests_list(const char *list, char *err, size_t n)
 {
-	static const char *known[] = { "cpu" };
 	if (!strcmp(list, "all"))
 		return 0;
 	for (const char *p = list; *p;) {
 		const char *comma = strchr(p, ',');
 		size_t pl = comma ? (size_t)(comma - p) : strlen(p);
-		int ok = 0;
-		for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-			ok |= strlen(known[i]) == pl && !strncmp(p, known[i], pl);
-		if (!ok) {
-			snprintf(err, n, "tests=%s: unknown engine '%.*s'; accepted: all or a comma list of cpu",
-				 list, (int)pl, p);
+		char name[32];
+		snprintf(name, sizeof name, "%.*s", (int)pl, p);
+		if (pl >= sizeof name || !engine_find(name)) {
+			size_t l = (size_t)snprintf(err, n, "tests=%s: unknown engine '%.*s'; accepted: all or a "
+						      "comma list of", list, (int)pl, p);
+			for (int i = 0; engines[i] && l < n; i++)
+				l += (size_t)snprintf(err + l, n - l, " %s", engines[i]->name);
 			return -1;
 		}
 		if (!comma)
@@ -223,6 +351,12 @@ static struct json *run_one(const struct plan_item *it, double timeout)
 	args = json_add_arr(t, "args");
 	for (int i = 0; i < it->argc; i++)
 		json_push(args, json_str(it->argv[i]));
+	if (it->skip[0]) {
+		json_add_str(t, "status", "skipped");
+		json_add_str(t, "why", it->skip);
+		json_add_num(t, "elapsed_s", 0);
+		return t;
+	}
 
 	fflush(NULL);
 	if (pipe2(pfd, O_CLOEXEC) || (pid = fork()) < 0) {
@@ -288,7 +422,8 @@ static struct json *run_one(const struct plan_item *it, double timeout)
 		snprintf(why, sizeof why, "crashed: killed by %s (%d)", signame(WTERMSIG(status)),
 			 WTERMSIG(status));
 	else if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_USAGE)
-		snprintf(why, sizeof why, "bad options for the engine");
+		snprintf(why, sizeof why, "%s", res && json_get_str(res, "error", NULL)
+			 ? json_get_str(res, "error", "") : "bad options for the engine");
 	else if (WIFEXITED(status) && WEXITSTATUS(status) != EXIT_OK && !why[0]) {
 		const char *e = res ? json_get_str(res, "error", NULL) : NULL;
 		const char *s = res ? json_get_str(res, "skip_reason", NULL) : NULL;
@@ -334,7 +469,7 @@ int cmd_run(int argc, char **argv)
 	struct plan plan = { 0 };
 	struct json *doc, *tests, *opts, *errors, *boot;
 	char *pos[1], err[512], when[32];
-	char *cmdtext = NULL;
+	char *cmdtext = NULL, *cmdcopy = NULL;
 	int npos, failed = 0;
 	double t0 = now_s();
 
@@ -356,10 +491,11 @@ int cmd_run(int argc, char **argv)
 		if (!cmdtext) {
 			warn("--cmdline=%s: cannot read:", c.cmdline);
 		} else {
-			char *copy = strdup(cmdtext);
+			/* the options point into this copy: it lives as long as the run */
+			cmdcopy = strdup(cmdtext);
 			cmdtext[strcspn(cmdtext, "\n")] = 0;
-			opt_cmdline_each(copy, "assay.", cmdline_key, &cx);
-			free(copy);
+			if (cmdcopy)
+				opt_cmdline_each(cmdcopy, "assay.", cmdline_key, &cx);
 		}
 	}
 	if (check_tests_list(c.tests, err, sizeof err)) {
@@ -386,6 +522,8 @@ int cmd_run(int argc, char **argv)
 	opts = json_add_obj(doc, "options");
 	json_add_str(opts, "suite", suite_names[c.suite]);
 	json_add_str(opts, "tests", c.tests);
+	json_add_str(opts, "disks", c.disks);
+	json_add_str(opts, "mode", c.mode == MODE_READONLY ? "readonly" : c.mode == MODE_REWRITE ? "rewrite" : "destroy");
 	json_add(doc, "option_errors", errors);
 	json_add(doc, "machine", sysinfo_json());
 	tests = json_add_arr(doc, "tests");
@@ -421,5 +559,6 @@ int cmd_run(int argc, char **argv)
 	fflush(stdout);
 	json_free(doc);
 	free(cmdtext);
+	free(cmdcopy);
 	return failed ? EXIT_FAIL : EXIT_OK;
 }

@@ -18,7 +18,7 @@ strip -o "$stage/init" "$BUILD/init"
 strip -o "$stage/assay" "$BUILD/assay"
 
 # --- modules: names -> files with dependencies (modprobe --show-depends) ---
-names=$(sed 's/#.*//' rootfs/modules.list; for m in $MODULES_EXTRA; do echo "$m"; done)
+names=$(sed 's/#.*//' rootfs/modules.list; for m in ${MODULES_EXTRA:-}; do echo "$m"; done)
 for m in $names; do
 	if ! deps=$(modprobe -d "$kroot" -S "$kver" --show-depends "$m" 2>&1); then
 		echo "rootfs: module $m: not in kernel $kver ($deps)" >&2

@@ -17,4 +17,8 @@ jq -e '[.tests[] | select(.status == "ok")] | length >= 2' "$T/result.json" >/de
 	fail "want at least two ok tests"
 jq -e '.summary[] | select(.name == "cpu.1t.events_per_sec") | .value > 0' "$T/result.json" >/dev/null ||
 	fail "no measured cpu.1t.events_per_sec"
+jq -e '.summary[] | select(.name == "disk.seq.read.bw") | .value > 0' "$T/result.json" >/dev/null ||
+	fail "no measured disk.seq.read.bw"
+jq -e '.tests[] | select(.name == "disk") | .result.jobs[] | select(.jobname == "seq.write") | .assay.status == "skipped"' \
+	"$T/result.json" >/dev/null || fail "seq.write not skipped in the default read-only mode"
 echo "ok"

@@ -1,0 +1,23 @@
+# SUMMARY: a disk returning EIO mid-run (QEMU blkdebug): clear error, partial results kept and marked, run goes on, powers off
+# TIMEOUT: 600
+. "$(dirname "$0")/../lib.sh"
+head -c $((32 << 20)) /dev/urandom > "$T/eio.img"
+# reads touching sector 40960 (20 MiB) fail with EIO
+printf '[inject-error]\nevent = "read_aio"\nerrno = "5"\nsector = "40960"\n' > "$T/blkdebug.conf"
+boot --no-disk --append "assay.disk-profile=seq,qd1 assay.disk-time=1" \
+	--qemu-arg -drive --qemu-arg "driver=raw,file.driver=blkdebug,file.config=$T/blkdebug.conf,file.image.driver=file,file.image.filename=$T/eio.img,if=none,id=eio,cache=none" \
+	--qemu-arg -device --qemu-arg "virtio-blk-pci,drive=eio,serial=assay-eio"
+[ "$rc" = 1 ] || fail "qemu/run exited $rc, want 1 (a test failed)"
+has '^assay: warning: disk: seq.read: read at offset 20971520: I/O error$'
+has 'FAILED: read at offset 20971520: I/O error \(figures above are partial\)'
+has '^\[ *[0-9]+/[0-9]+\] cpu.all: ok'
+has '^init: suite status 1$'
+has '^init: powering off$'
+result_json "$T/result.json"
+jq -e '.tests[] | select(.name == "disk") | .status == "failed" and (.why | test("I/O error"))' "$T/result.json" >/dev/null ||
+	fail "the disk test is not marked failed with the I/O error"
+jq -e '.tests[] | select(.name == "disk") | .result.jobs[] | select(.jobname == "seq.read") |
+	.read.total_ios == 20 and .error == 5 and .assay.status == "failed"' "$T/result.json" >/dev/null ||
+	fail "seq.read: want 20 MiB read before the error, error 5, marked failed"
+jq -e '.tests[] | select(.name == "cpu.all") | .status == "ok"' "$T/result.json" >/dev/null || fail "cpu tests did not run"
+echo "ok"
