@@ -3,6 +3,7 @@
 #define ASSAY_CLOCK_H
 
 #include <stdint.h>
+#include <sys/time.h>
 #include <time.h>
 
 static inline uint64_t now_ns(void)
@@ -15,6 +16,11 @@ static inline uint64_t now_ns(void)
 static inline double now_s(void)
 {
 	return (double)now_ns() / 1e9;
+}
+
+static inline double tv_s(const struct timeval *t)
+{
+	return (double)t->tv_sec + (double)t->tv_usec / 1e6;
 }
 
 #endif

@@ -19,8 +19,8 @@ void cpusnap_take(struct cpusnap *s)
 		fclose(f);
 	}
 	if (!getrusage(RUSAGE_SELF, &ru)) {
-		s->self_usr = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
-		s->self_sys = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+		s->self_usr = tv_s(&ru.ru_utime);
+		s->self_sys = tv_s(&ru.ru_stime);
 		s->ctx = ru.ru_nvcsw + ru.ru_nivcsw;
 	}
 	s->t = now_s();

@@ -521,6 +521,12 @@ joined:
 		}
 		moments_merge(&r->sync_lat, &w->sync_lat);
 		r->sync_ios += w->sync_ios;
+		if (w->end_ns > w->start_ns) {
+			r->usr_s += tv_s(&w->ru_end.ru_utime) - tv_s(&w->ru_start.ru_utime);
+			r->sys_s += tv_s(&w->ru_end.ru_stime) - tv_s(&w->ru_start.ru_stime);
+			r->ctx += (w->ru_end.ru_nvcsw + w->ru_end.ru_nivcsw) -
+				  (w->ru_start.ru_nvcsw + w->ru_start.ru_nivcsw);
+		}
 		if (w->end_ns - w->start_ns > r->runtime_ns)
 			r->runtime_ns = w->end_ns - w->start_ns;
 	}

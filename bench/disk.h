@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/resource.h>
 
 #include "blkdev.h"
 #include "cpustat.h"
@@ -95,6 +96,7 @@ struct worker {
 	struct samples smp;
 	uint64_t start_ns;      /* when counting began (after ramp/warm-up) */
 	uint64_t end_ns;
+	struct rusage ru_start, ru_end;   /* this thread's CPU over that window */
 	int err;                /* errno of the first failure, 0 if none */
 	char errmsg[256];
 	int uring_fallback;     /* io_uring could not be set up: psync ran instead */
@@ -117,6 +119,8 @@ struct job_result {
 	struct moments sync_lat;
 	uint64_t sync_ios;
 	uint64_t runtime_ns;       /* longest worker runtime after ramp */
+	double usr_s, sys_s;       /* the workers' own CPU (RUSAGE_THREAD), as fio counts it */
+	long ctx;
 	struct cpuload load;
 	int err;
 	char errmsg[300];

@@ -1,5 +1,6 @@
 /* The disk engine's output: fio's JSON job objects (key names and units as fio 3.33's
  * stat.c) plus ours under "assay", and fio's text layout drawn from that JSON. */
+#include "clock.h"
 #include "disk.h"
 #include "json.h"
 
@@ -113,7 +114,7 @@ static const char *rw_name(int rw)
 
 static void one_job(const struct job_result *r, struct json *jobs, const struct ddir_stats *st,
 		    const struct moments *sync_lat, uint64_t sync_ios, uint64_t runtime_ns,
-		    struct worker *const *w, int nw, int workers_in_it)
+		    struct worker *const *w, int nw, int workers_in_it, double usr_s, double sys_s, long ctx)
 {
 	const struct job *j = &r->job;
 	struct json *o = json_push(jobs, json_obj()), *opt, *sy, *as, *wi;
@@ -161,9 +162,10 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_int(sy, "total_ios", (long long)sync_ios);
 	json_add(sy, "lat_ns", moments_json(sync_lat, 1));
 	json_add_int(o, "job_runtime", (long long)(runtime_ns / 1000000));
-	json_add_num(o, "usr_cpu", r->load.usr_pct);
-	json_add_num(o, "sys_cpu", r->load.sys_pct);
-	json_add_int(o, "ctx", r->load.ctx);
+	/* fio's meaning: the job threads' own CPU time over the job's runtime */
+	json_add_num(o, "usr_cpu", runtime_ns ? 100.0 * usr_s / ((double)runtime_ns / 1e9) : 0);
+	json_add_num(o, "sys_cpu", runtime_ns ? 100.0 * sys_s / ((double)runtime_ns / 1e9) : 0);
+	json_add_int(o, "ctx", ctx);
 	json_add_int(o, "majf", 0);
 	json_add_int(o, "minf", 0);
 
@@ -177,6 +179,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_int(as, "repeat", r->repeat);
 	json_add_int(as, "threads", workers_in_it ? workers_in_it : j->numjobs);
 	cpuload_json(&r->load, as);
+	/* the whole process, io_uring's io-wq workers included, over the job */
+	json_add_num(as, "process_cpu_pct", r->load.usr_pct + r->load.sys_pct);
 	wi = json_add_obj(as, "within");
 	within_json(json_add_obj(wi, "read"), &st[DDIR_READ].clat);
 	within_json(json_add_obj(wi, "write"), &st[DDIR_WRITE].clat);
@@ -200,12 +204,17 @@ void job_json(const struct job_result *r, int group, struct json *jobs)
 	for (int i = 0; i < nw; i++)
 		ws[i] = &r->w[i];
 	if (group || nw <= 1) {
-		one_job(r, jobs, r->agg, &r->sync_lat, r->sync_ios, r->runtime_ns, ws, nw, nw);
+		one_job(r, jobs, r->agg, &r->sync_lat, r->sync_ios, r->runtime_ns, ws, nw, nw, r->usr_s,
+			r->sys_s, r->ctx);
 		return;
 	}
-	for (int i = 0; i < nw; i++)
-		one_job(r, jobs, r->w[i].st, &r->w[i].sync_lat, r->w[i].sync_ios,
-			r->w[i].end_ns - r->w[i].start_ns, &ws[i], 1, 1);
+	for (int i = 0; i < nw; i++) {
+		const struct worker *w = &r->w[i];
+		one_job(r, jobs, w->st, &w->sync_lat, w->sync_ios, w->end_ns - w->start_ns, &ws[i], 1, 1,
+			tv_s(&w->ru_end.ru_utime) - tv_s(&w->ru_start.ru_utime),
+			tv_s(&w->ru_end.ru_stime) - tv_s(&w->ru_start.ru_stime),
+			(w->ru_end.ru_nvcsw + w->ru_end.ru_nivcsw) - (w->ru_start.ru_nvcsw + w->ru_start.ru_nivcsw));
+	}
 }
 
 /* ---- text, fio's layout ---- */

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <liburing.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -109,6 +110,7 @@ static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 	moments_init(&w->sync_lat);
 	w->sync_ios = 0;
 	w->start_ns = now;
+	getrusage(RUSAGE_THREAD, &w->ru_start);
 	m->counting = 1;
 	m->deadline = j->runtime > 0 ? now + (uint64_t)(j->runtime * 1e9) : 0;
 	m->next_sample = now + m->interval;
@@ -432,6 +434,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		uring_sync(w, m, &u);
 	}
 	w->end_ns = now_ns();
+	getrusage(RUSAGE_THREAD, &w->ru_end);
 out:
 	start_line(w);
 	io_uring_queue_exit(&u.ring);
@@ -507,6 +510,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		}
 	}
 	w->end_ns = now_ns();
+	getrusage(RUSAGE_THREAD, &w->ru_end);
 	return 0;
 }
 
