@@ -41,6 +41,7 @@ struct disk_cfg {
 	int group_reporting;
 	long long sample_ms;
 	double io_timeout;
+	double spin_us;
 	int mode;
 	int force;
 	long long repeat;
@@ -99,6 +100,8 @@ static const struct opt disk_opts[] = {
 	  OPT_HIDDEN },
 	{ "io-timeout", 0, OPT_TIME, O(io_timeout), "30", 0.1, 3600, NULL,
 	  "no completion for this long: the device stalled, the job fails", 0 },
+	{ "spin", 0, OPT_FLOAT, O(spin_us), "20", 0, 10000, NULL,
+	  "at iodepth 1, microseconds to spin for a completion before sleeping (0: never)", 0 },
 	{ "mode", 0, OPT_ENUM, O(mode), "readonly", 0, 0, MODE_CHOICES,
 	  "readonly: writes skipped; rewrite: write back what was just read; destroy: random data", 0 },
 	{ "force", 0, OPT_BOOL, O(force), "0", 0, 0, NULL,
@@ -259,6 +262,7 @@ static int add_job(struct plan *p, const char *name, const struct pjob *pj, char
 	j->warmup_ios = pj ? pj->warmup_ios : 0;
 	j->sample_ms = (double)c->sample_ms;
 	j->io_timeout = c->io_timeout;
+	j->spin_us = c->spin_us;
 	j->mode = c->mode;
 	j->force_uring_errno = c->force_uring_errno;
 	j->offset = c->offset;

@@ -50,6 +50,7 @@ struct job {
 	int warmup_ios;         /* first I/Os of each thread not counted (ioping's warm-up) */
 	double sample_ms;       /* iops/bw sample interval */
 	double io_timeout;      /* no completion for this long: the device stalled */
+	double spin_us;         /* spin this long for a completion before sleeping */
 	int mode;
 	int force_uring_errno;  /* test knob: io_uring setup fails with this errno */
 };

@@ -170,6 +170,7 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 
 static const struct { unsigned flag; const char *name; } ring_flags[] = {
 	{ IORING_SETUP_COOP_TASKRUN, "COOP_TASKRUN" },
+	{ IORING_SETUP_TASKRUN_FLAG, "TASKRUN_FLAG" },
 	{ IORING_SETUP_SINGLE_ISSUER, "SINGLE_ISSUER" },
 	{ IORING_SETUP_DEFER_TASKRUN, "DEFER_TASKRUN" },
 };
@@ -206,6 +207,8 @@ static int ring_setup(struct io_uring *ring, unsigned entries, struct worker *w)
 
 struct uring_ctx {
 	struct io_uring ring;
+	int spin_flag;      /* TASKRUN_FLAG accepted, iodepth 1, --spin > 0: spin */
+	unsigned spins, spin_hits;
 	struct slot *slots;
 	int *free_slots;
 	int nfree;
@@ -214,6 +217,30 @@ struct uring_ctx {
 	int fixed_file;     /* fd index 0 registered */
 	int fixed_bufs;
 };
+
+#define SPIN_PROBE 256
+
+/* Spin up to --spin microseconds for the completion before sleeping (iodepth 1 only):
+ * waking a sleeping thread can take longer than a fast device (an IPI, a halted vCPU)
+ * and would dominate its latency.  A device slower than the spin soon shows it: after
+ * SPIN_PROBE tries with fewer than half caught, spinning stops for the job. */
+static void spin(struct uring_ctx *u, const struct job *j)
+{
+	uint64_t until = now_ns() + (uint64_t)(j->spin_us * 1000);
+	int hit = 0;
+	while (now_ns() < until)
+		if ((IO_URING_READ_ONCE(*u->ring.sq.kflags) & IORING_SQ_TASKRUN) ||
+		    io_uring_cq_ready(&u->ring)) {
+			hit = 1;
+			break;
+		} else {
+			__builtin_ia32_pause();
+		}
+	u->spins++;
+	u->spin_hits += (unsigned)hit;
+	if (u->spins == SPIN_PROBE && u->spin_hits < SPIN_PROBE / 2)
+		u->spin_flag = 0;
+}
 
 static void prep_rw(struct uring_ctx *u, const struct worker *w, struct io_uring_sqe *sqe, int op_write,
 		    int slot, uint64_t off)
@@ -333,6 +360,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 	if (r < 0)
 		return r;
 	u.bufs = bufs;
+	u.spin_flag = strstr(w->uring_flags, "TASKRUN_FLAG") && j->iodepth == 1 && j->spin_us > 0;
 	u.slots = calloc((size_t)j->iodepth, sizeof *u.slots);
 	u.free_slots = calloc((size_t)j->iodepth, sizeof *u.free_slots);
 	if (!u.slots || !u.free_slots) {
@@ -419,8 +447,12 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				break;
 			continue;
 		}
-		/* reap what is there; wait for one only when nothing was */
+		/* reap what is there; wait for one only when nothing was -- after spinning
+		 * --spin microseconds for one: waking a sleeping thread can cost more than a
+		 * fast device takes (an IPI, a halted vCPU), at the price of CPU time */
 		r = uring_reap(w, m, &u, 0);
+		if (r == 0 && u.spin_flag)
+			spin(&u, j);
 		if (r == 0)
 			r = uring_reap(w, m, &u, 1);
 		if (r < 0)
