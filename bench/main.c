@@ -1,4 +1,5 @@
 /* assay: the benchmark engine and CLI.  One static binary, in the image and on hosts. */
+#include "certify.h"
 #include "engine.h"
 #include "msg.h"
 #include "suite.h"
@@ -15,6 +16,11 @@ struct command {
 
 static const struct command commands[] = {
 	{ "run", cmd_run, "run a suite of tests and print the results" },
+	{ "compare", cmd_compare, "side-by-side table of several results" },
+	{ "certify", cmd_certify, "check a result against threshold rules (exit 0: all pass)" },
+	{ "extract", cmd_extract, "the result document from a console log" },
+	{ "mkresults", cmd_mkresults, "make a results disk image (FAT, label ASSAY)" },
+	{ "fetch", cmd_fetch, "copy the results from a results disk image" },
 	{ NULL, NULL, NULL },
 };
 

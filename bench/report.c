@@ -14,6 +14,26 @@ void report_figure(struct json *sum, const char *name, double value, const char 
 	json_add_str(row, "unit", unit);
 }
 
+/* steal.max and steal.mean over every test's steal figure */
+static void steal_figures(struct json *sum)
+{
+	double mx = -1, total = 0;
+	int n = 0;
+	for (const struct json *r = sum->child; r; r = r->next) {
+		const char *name = json_get_str(r, "name", "");
+		if (strstr(name, ".steal") || !strncmp(name, "cpu.steal.", 10)) {
+			double v = json_get_num(r, "value", 0);
+			mx = v > mx ? v : mx;
+			total += v;
+			n++;
+		}
+	}
+	if (n) {
+		report_figure(sum, "steal.max", mx, "%");
+		report_figure(sum, "steal.mean", total / n, "%");
+	}
+}
+
 void report_summary(struct json *doc)
 {
 	struct json *sum = json_add_arr(doc, "summary");
@@ -34,6 +54,7 @@ void report_summary(struct json *doc)
 			report_figure(sum, name, v->num * f->scale, f->unit);
 		}
 	}
+	steal_figures(sum);
 }
 
 void report_table(const struct json *doc, FILE *f)

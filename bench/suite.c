@@ -3,6 +3,8 @@
 #include "suite.h"
 #include "blkdev.h"
 #include "bootopts.h"
+#include "certify.h"
+#include "results.h"
 #include "disk.h"
 #include "clock.h"
 #include "engine.h"
@@ -37,6 +39,8 @@ struct run_cfg {
 	const char *destroy;
 	double disk_time;
 	const char *disk_profile;
+	const char *results;
+	const char *certify;
 };
 
 static const struct opt run_opts[] = {
@@ -61,6 +65,12 @@ static const struct opt run_opts[] = {
 	  "seconds per time-based disk job (0: the suite's default)", 0 },
 	{ "disk-profile", 0, OPT_STR, offsetof(struct run_cfg, disk_profile), NULL, 0, 0,
 	  "a comma list of assay disk profiles", "disk profiles (default: the suite's)", 0 },
+	{ "results", 0, OPT_STR, offsetof(struct run_cfg, results), "none", 0, 0,
+	  "none, auto (the FAT partition labelled ASSAY), or a directory",
+	  "where the result files (.json, .txt) go besides the console", 0 },
+	{ "certify", 0, OPT_STR, offsetof(struct run_cfg, certify), NULL, 0, 0,
+	  "vps-tasting, hw-certify, ci, or a profile file", "check the figures against threshold "
+	  "rules; the exit status is the verdict", 0 },
 	{ "cmdline", 0, OPT_STR, offsetof(struct run_cfg, cmdline), NULL, 0, 0, "a file path",
 	  "also read assay.KEY=VALUE options from FILE (/proc/cmdline in the image); "
 	  "bad ones are reported and ignored", 0 },
@@ -76,6 +86,7 @@ struct plan_item {
 	int argc;
 	char *argv[MAX_ARGS];
 	char skip[200];          /* set: not run, reported as skipped with this reason */
+	double expect_s;         /* about how long it runs (0: unknown) */
 };
 
 struct plan {
@@ -168,6 +179,20 @@ static int destroy_entry(const char *list, const char *disk, char *a1, size_t n1
 	return 0;
 }
 
+/* time-based jobs in a profile list times their runtime (seq's jobs count as one each) */
+static double disk_estimate(const char *profiles, double runtime)
+{
+	static const struct { const char *name; int jobs; } n[] = {
+		{ "seq", 2 }, { "qd1", 1 }, { "qd8", 1 }, { "randrw64", 1 }, { "randwrite4", 1 },
+		{ "randread16x4", 1 }, { "latency", 3 }, { "all", 10 },
+	};
+	double t = 0;
+	for (size_t i = 0; i < sizeof n / sizeof n[0]; i++)
+		if (in_list(profiles, n[i].name))
+			t += n[i].jobs * runtime;
+	return t;
+}
+
 static void plan_disks(const struct run_cfg *c, struct plan *p)
 {
 	static const char *const modes[] = { "readonly", "rewrite", "destroy" };
@@ -212,7 +237,9 @@ static void plan_disks(const struct run_cfg *c, struct plan *p)
 			argv[argc++] = ident;
 		if (force)
 			argv[argc++] = "--force";
-		plan_addv(p, name, "disk", argc, argv);
+		plan_addv(p, name, "disk", argc, argv)->expect_s =
+			disk_estimate(c->disk_profile ? c->disk_profile : sd->disk_profile,
+				      c->disk_time > 0 ? c->disk_time : sd->disk_time) * sd->repeat;
 		added++;
 	}
 	free(list);
@@ -229,8 +256,8 @@ static void make_plan(const struct run_cfg *c, struct plan *p)
 	snprintf(t, sizeof t, "--time=%g", cpu_time);
 	if (in_list(c->tests, "cpu")) {
 		char *a1[] = { "--threads=1", t }, *a2[] = { "--threads=all", t };
-		plan_addv(p, "cpu.1t", "cpu", 2, a1);
-		plan_addv(p, "cpu.all", "cpu", 2, a2);
+		plan_addv(p, "cpu.1t", "cpu", 2, a1)->expect_s = cpu_time;
+		plan_addv(p, "cpu.all", "cpu", 2, a2)->expect_s = cpu_time;
 	}
 	if (in_list(c->tests, "disk") && strcmp(c->disks, "none"))
 		plan_disks(c, p);
@@ -337,7 +364,29 @@ static void write_all(int fd, const char *p, size_t n)
 }
 
 /* Returns the test's entry for the document. */
-static struct json *run_one(const struct plan_item *it, double timeout)
+/* "[2/5] disk: 12 s, about 18 s left": on a terminal one line updated in place each
+ * second; otherwise (a serial console) a new line every 10 s, plain text */
+struct progress {
+	int idx, n, tty;
+	double next;
+};
+
+static void progress(struct progress *pg, const struct plan_item *it, double t0)
+{
+	double now = now_s(), el = now - t0;
+	char eta[64] = "";
+	if (!pg || now < pg->next)
+		return;
+	pg->next = now + (pg->tty ? 1 : 10);
+	if (it->expect_s > 0)
+		snprintf(eta, sizeof eta, ", about %.0f s left", it->expect_s > el ? it->expect_s - el : 0);
+	if (pg->tty)
+		fprintf(stderr, "\r[%2d/%d] %s: %.0f s%s\033[K", pg->idx, pg->n, it->name, el, eta);
+	else
+		fprintf(stderr, "[%2d/%d] %s: running, %.0f s%s\n", pg->idx, pg->n, it->name, el, eta);
+}
+
+static struct json *run_one(const struct plan_item *it, double timeout, struct progress *pg)
 {
 	struct json *t = json_obj(), *args, *res = NULL;
 	int pfd[2], status = 0, timed_out = 0;
@@ -390,6 +439,7 @@ static struct json *run_one(const struct plan_item *it, double timeout)
 			break;
 		}
 		r = poll(&pf, 1, left > 1 ? 1000 : (int)(left * 1000) + 1);
+		progress(pg, it, t0);
 		if (r < 0 && errno != EINTR)
 			break;
 		if (r <= 0)
@@ -469,7 +519,10 @@ int cmd_run(int argc, char **argv)
 	struct plan plan = { 0 };
 	struct json *doc, *tests, *opts, *errors, *boot;
 	char *pos[1], err[512], when[32];
-	char *cmdtext = NULL, *cmdcopy = NULL;
+	char *cmdtext = NULL, *cmdcopy = NULL, *txtbuf = NULL;
+	size_t txtlen = 0;
+	FILE *txt;
+	int certified = EXIT_OK;
 	int npos, failed = 0;
 	double t0 = now_s();
 
@@ -530,35 +583,89 @@ int cmd_run(int argc, char **argv)
 
 	fprintf(stderr, "assay %s: %s suite, %d test%s\n", ASSAY_VERSION, suite_names[c.suite],
 		plan.n, plan.n == 1 ? "" : "s");
+	txt = open_memstream(&txtbuf, &txtlen);
 	for (int i = 0; i < plan.n; i++) {
 		struct json *t;
 		const char *st;
+		struct progress pg = { i + 1, plan.n, isatty(2), now_s() + (isatty(2) ? 2 : 10) };
 		fprintf(stderr, "[%2d/%d] %s: start\n", i + 1, plan.n, plan.it[i].name);
-		t = json_push(tests, run_one(&plan.it[i], c.test_timeout));
+		t = json_push(tests, run_one(&plan.it[i], c.test_timeout, &pg));
 		st = json_get_str(t, "status", "?");
 		failed += !strcmp(st, "failed");
-		fprintf(stderr, "[%2d/%d] %s: %s in %.1f s%s%s\n", i + 1, plan.n, plan.it[i].name, st,
-			json_get_num(t, "elapsed_s", 0), json_get(t, "why") ? ": " : "",
+		fprintf(stderr, "%s[%2d/%d] %s: %s in %.1f s%s%s\n", pg.tty ? "\r\033[K" : "", i + 1, plan.n,
+			plan.it[i].name, st, json_get_num(t, "elapsed_s", 0), json_get(t, "why") ? ": " : "",
 			json_get_str(t, "why", ""));
-		if (c.common.format == 0 && json_get(t, "result")) {
-			printf("\n== %s ==\n", plan.it[i].name);
-			plan.it[i].eng->text(json_get(t, "result"), stdout);
-			printf("\n");
-			fflush(stdout);
+		if (json_get(t, "result")) {
+			FILE *outs[2] = { c.common.format == 0 ? stdout : NULL, txt };
+			for (int k = 0; k < 2; k++) {
+				if (!outs[k])
+					continue;
+				fprintf(outs[k], "\n== %s ==\n", plan.it[i].name);
+				plan.it[i].eng->text(json_get(t, "result"), outs[k]);
+				fprintf(outs[k], "\n");
+				fflush(outs[k]);
+			}
 		}
 	}
 	json_add_num(doc, "duration_s", now_s() - t0);
 	json_add_str(doc, "status", failed ? "failed" : "ok");
 	report_summary(doc);
-	if (c.common.format == 1) {
-		json_print(stdout, doc, 2);
-	} else {
-		report_table(doc, stdout);
-		report_block(doc, stdout);
+	{
+		FILE *outs[2] = { c.common.format == 0 ? stdout : NULL, txt };
+		for (int k = 0; k < 2; k++)
+			if (outs[k])
+				report_table(doc, outs[k]);
 	}
+	if (c.certify) {
+		struct json *cert = json_obj();
+		char *ctext = NULL;
+		size_t clen = 0;
+		FILE *cs = open_memstream(&ctext, &clen);
+		int r = cs ? certify_run(c.certify, doc, cert, cs, err, sizeof err) : -1;
+		if (r >= 0)
+			fprintf(cs, "\n######## CERTIFY %s: %s ########\n", c.certify, r ? "FAIL" : "PASS");
+		else
+			fprintf(cs, "certify: %s\n", err);
+		if (cs)
+			fclose(cs);
+		if (r < 0) {
+			warn("certify: %s", err);
+			json_add_str(cert, "profile", c.certify);
+			json_add_str(cert, "error", err);
+		}
+		certified = r < 0 ? EXIT_USAGE : r ? EXIT_FAIL : EXIT_OK;
+		json_add(doc, "certify", cert);
+		fprintf(c.common.format == 0 ? stdout : stderr, "\n== certify: %s ==\n%s", c.certify,
+			ctext ? ctext : "");
+		fprintf(txt, "\n== certify: %s ==\n%s", c.certify, ctext ? ctext : "");
+		free(ctext);
+	}
+	fclose(txt);
+	if (strcmp(c.results, "none")) {
+		struct json *res = json_obj();
+		char where[600], rerr[600];
+		int r = !strcmp(c.results, "auto")
+			? results_store(doc, txtbuf, txtlen, where, sizeof where, rerr, sizeof rerr)
+			: results_write_dir(c.results, doc, txtbuf, txtlen, where, sizeof where, rerr, sizeof rerr);
+		if (r) {
+			warn("results not written: %s", rerr);
+			json_add_str(res, "error", rerr);
+		} else {
+			info("results written to %s", where);
+			json_add_str(res, "written", where);
+		}
+		json_add(doc, "results", res);
+	}
+	if (c.common.format == 1)
+		json_print(stdout, doc, 2);
+	else
+		report_block(doc, stdout);
 	fflush(stdout);
 	json_free(doc);
 	free(cmdtext);
 	free(cmdcopy);
-	return failed ? EXIT_FAIL : EXIT_OK;
+	free(txtbuf);
+	if (certified == EXIT_USAGE)
+		return EXIT_USAGE;
+	return failed || certified ? EXIT_FAIL : EXIT_OK;
 }

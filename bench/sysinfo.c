@@ -1,5 +1,6 @@
 /* What machine is this: kernel, CPU, memory, DMI, hypervisor, NICs. */
 #include "sysinfo.h"
+#include "blkdev.h"
 #include "json.h"
 
 #include <cpuid.h>
@@ -142,6 +143,46 @@ struct json *sysinfo_json(void)
 	add_file_str(dmi, "product_serial", "/sys/class/dmi/id/product_serial");
 	add_file_str(dmi, "board_name", "/sys/class/dmi/id/board_name");
 	add_file_str(dmi, "bios_version", "/sys/class/dmi/id/bios_version");
+
+	{
+		/* an identifier for file names: the DMI UUID when set, else the first NIC's MAC */
+		char id[64] = "";
+		if (!read_line("/sys/class/dmi/id/product_uuid", b, sizeof b) && strspn(b, "0-") != strlen(b)) {
+			size_t k = 0;
+			for (size_t i = 0; b[i] && k < 12; i++)
+				if (isxdigit((unsigned char)b[i]))
+					id[k++] = (char)tolower((unsigned char)b[i]);
+			id[k] = 0;
+		}
+		if (!id[0]) {
+			struct dirent **nv;
+			int n = scandir("/sys/class/net", &nv, NULL, alphasort);
+			for (int i = 0; i < n; i++) {
+				char p[300], mac[64];
+				snprintf(p, sizeof p, "/sys/class/net/%s/address", nv[i]->d_name);
+				if (!id[0] && nv[i]->d_name[0] != '.' && strcmp(nv[i]->d_name, "lo") &&
+				    !read_line(p, mac, sizeof mac) && strcmp(mac, "00:00:00:00:00:00")) {
+					size_t k = 0;
+					for (size_t j = 0; mac[j] && k < 12; j++)
+						if (isxdigit((unsigned char)mac[j]))
+							id[k++] = (char)tolower((unsigned char)mac[j]);
+					id[k] = 0;
+				}
+				free(nv[i]);
+			}
+			if (n > 0)
+				free(nv);
+		}
+		json_add_str(m, "id", id[0] ? id : "unknown");
+	}
+	{
+		struct blkdev *list;
+		int n = blkdev_list(&list, 0);
+		struct json *disks = json_add_arr(m, "disks");
+		for (int i = 0; i < n; i++)
+			json_push(disks, blkdev_json(&list[i]));
+		free(list);
+	}
 
 	nics = json_add_arr(m, "nics");
 	d = opendir("/sys/class/net");

@@ -19,6 +19,7 @@ void cmdline_read(struct boot_cfg *c);
 
 /* modules.c: coldplug with libkmod; returns the number of modules loaded */
 int modules_coldplug(void);
+void modules_load_names(const char *const *names);
 void devices_report_unbound(void);
 
 /* devices.c */

@@ -25,8 +25,11 @@ int main(void)
 	console_setup();
 	ilog("assay %s image, init started at %.2f s", ASSAY_VERSION, uptime());
 	cmdline_read(&cfg);
-	if (cfg.modules)
+	if (cfg.modules) {
+		static const char *const fs[] = { "vfat", "nls_cp437", "nls_iso8859_1", NULL };
 		modules_coldplug();
+		modules_load_names(fs);
+	}
 	devices_wait(cfg.devwait);
 	devices_report_unbound();
 	net_up();

@@ -209,3 +209,33 @@ void devices_report_unbound(void)
 	if (d)
 		closedir(d);
 }
+
+/* Filesystems are not devices: coldplug does not load them.  The results partition is
+ * FAT; load its modules by name (missing ones are a warning: no results partition). */
+void modules_load_names(const char *const *names)
+{
+	struct kmod_ctx *ctx = kmod_new(NULL, NULL);
+	char loaded[256] = "";
+	size_t len = 0;
+	if (!ctx)
+		return;
+	for (int i = 0; names[i]; i++) {
+		struct kmod_module *mod;
+		int r;
+		if (kmod_module_new_from_name(ctx, names[i], &mod) < 0)
+			continue;
+		r = kmod_module_probe_insert_module(mod, 0, NULL, NULL, NULL, NULL);
+		if (r < 0 && r != -EEXIST) {
+			errno = -r;
+			warn("module %s:", names[i]);
+		} else if (r == 0) {
+			int n = snprintf(loaded + len, sizeof loaded - len, " %s", names[i]);
+			if (n > 0 && (size_t)n < sizeof loaded - len)
+				len += (size_t)n;
+		}
+		kmod_module_unref(mod);
+	}
+	kmod_unref(ctx);
+	if (len)
+		ilog("filesystem modules:%s", loaded);
+}

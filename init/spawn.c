@@ -59,7 +59,9 @@ static void drain(int fd, struct capture *out)
 
 int suite_run(const struct boot_cfg *c, struct capture *out)
 {
-	static char *const argv[] = { "/bin/assay", "run", "--cmdline=/proc/cmdline", NULL };
+	/* results go to the ASSAY partition unless the command line says otherwise */
+	static char *const argv[] = { "/bin/assay", "run", "--results=auto", "--cmdline=/proc/cmdline",
+				      NULL };
 	static char *const envp[] = { "PATH=/bin:/sbin", "HOME=/root", "TERM=vt100",
 				      "ASSAY_IMAGE=1", NULL };
 	int pfd[2], status = 0, sig_sent = 0;

@@ -15,8 +15,8 @@ jq -e '.schema_version == 1 and .status == "ok" and .boot.in_image == true' "$T/
 	fail "document: want schema 1, status ok, in_image"
 jq -e '[.tests[] | select(.status == "ok")] | length >= 2' "$T/result.json" >/dev/null ||
 	fail "want at least two ok tests"
-jq -e '.summary[] | select(.name == "cpu.1t.events_per_sec") | .value > 0' "$T/result.json" >/dev/null ||
-	fail "no measured cpu.1t.events_per_sec"
+jq -e '.summary[] | select(.name == "cpu.events_per_sec.1t") | .value > 0' "$T/result.json" >/dev/null ||
+	fail "no measured cpu.events_per_sec.1t"
 jq -e '.summary[] | select(.name == "disk.seq.read.bw") | .value > 0' "$T/result.json" >/dev/null ||
 	fail "no measured disk.seq.read.bw"
 jq -e '.tests[] | select(.name == "disk") | .result.jobs[] | select(.jobname == "seq.write") | .assay.status == "skipped"' \

@@ -1,0 +1,146 @@
+/* assay compare A.json B.json ...: the "server tasting" table.  Rows are figures, columns
+ * runs; the best value of each row is marked with '*'. */
+#include "figures.h"
+#include "certify.h"
+#include "json.h"
+#include "msg.h"
+#include "opt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RUNS 32
+#define MAX_ROWS 1024
+
+enum { FMT_TEXT, FMT_MARKDOWN, FMT_CSV };
+
+struct cmp_cfg {
+	int format;
+};
+
+static const struct opt cmp_opts[] = {
+	{ "format", 0, OPT_ENUM, offsetof(struct cmp_cfg, format), "text", 0, 0, "text|markdown|csv",
+	  "table format", 0 },
+	OPT_END,
+};
+
+static void cell(char *b, size_t n, const struct json *row)
+{
+	double v = json_get_num(row, "value", NAN), sd = json_get_num(row, "stddev", NAN);
+	const char *f = fabs(v) >= 100 ? "%.0f" : fabs(v) >= 10 ? "%.1f" : "%.2f";
+	int l = snprintf(b, n, f, v);
+	if (isfinite(sd) && l > 0 && (size_t)l < n)
+		snprintf(b + l, n - (size_t)l, fabs(sd) >= 10 ? " +-%.0f" : " +-%.2f", sd);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct cmp_cfg c;
+	char *pos[MAX_RUNS + 1], err[512], labels[MAX_RUNS][64];
+	const char *rows[MAX_ROWS];
+	struct json *docs[MAX_RUNS];
+	int npos = 0, nrows = 0, rc = EXIT_OK;
+
+	for (int i = 0; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: assay compare [--format text|markdown|csv] RESULT... \n"
+			       "Side by side: one row per figure, one column per run (a JSON result or a "
+			       "console log); '*' marks the best of each row.\n");
+			return EXIT_OK;
+		}
+	opt_defaults(cmp_opts, &c);
+	if (opt_parse(cmp_opts, &c, argc, argv, pos, &npos, MAX_RUNS))
+		return EXIT_USAGE;
+	if (npos < 1) {
+		warn("compare: give at least one result file");
+		return EXIT_USAGE;
+	}
+	for (int i = 0; i < npos; i++) {
+		docs[i] = doc_load(pos[i], err, sizeof err);
+		if (!docs[i]) {
+			warn("compare: %s", err);
+			for (int k = 0; k < i; k++)
+				json_free(docs[k]);
+			return EXIT_USAGE;
+		}
+		doc_label(pos[i], labels[i], sizeof labels[i]);
+	}
+	/* rows: every figure, in order of first appearance */
+	for (int i = 0; i < npos; i++) {
+		const struct json *sum = json_get(docs[i], "summary");
+		for (const struct json *r = sum->child; r && nrows < MAX_ROWS; r = r->next) {
+			const char *name = json_get_str(r, "name", NULL);
+			int seen = 0;
+			if (!name)
+				continue;
+			for (int k = 0; k < nrows && !seen; k++)
+				seen = !strcmp(rows[k], name);
+			if (!seen)
+				rows[nrows++] = name;
+		}
+	}
+	if (c.format == FMT_CSV) {
+		printf("figure,unit");
+		for (int i = 0; i < npos; i++)
+			printf(",%s", labels[i]);
+		putchar('\n');
+	} else if (c.format == FMT_MARKDOWN) {
+		printf("| figure | unit |");
+		for (int i = 0; i < npos; i++)
+			printf(" %s |", labels[i]);
+		printf("\n|---|---|");
+		for (int i = 0; i < npos; i++)
+			printf("---:|");
+		putchar('\n');
+	} else {
+		printf("%-34s %-9s", "figure", "unit");
+		for (int i = 0; i < npos; i++)
+			printf(" %18.18s", labels[i]);
+		putchar('\n');
+	}
+	for (int r = 0; r < nrows; r++) {
+		const char *unit = NULL;
+		double best = NAN;
+		int lower;
+		for (int i = 0; i < npos; i++) {
+			const struct json *f = figure_find(docs[i], rows[r]);
+			if (f && !unit)
+				unit = json_get_str(f, "unit", "");
+		}
+		lower = unit_lower_is_better(unit ? unit : "");
+		for (int i = 0; i < npos; i++) {
+			const struct json *f = figure_find(docs[i], rows[r]);
+			double v = f ? json_get_num(f, "value", NAN) : NAN;
+			if (isfinite(v) && (!isfinite(best) || (lower ? v < best : v > best)))
+				best = v;
+		}
+		if (c.format == FMT_CSV)
+			printf("%s,%s", rows[r], unit ? unit : "");
+		else if (c.format == FMT_MARKDOWN)
+			printf("| %s | %s |", rows[r], unit ? unit : "");
+		else
+			printf("%-34s %-9s", rows[r], unit ? unit : "");
+		for (int i = 0; i < npos; i++) {
+			const struct json *f = figure_find(docs[i], rows[r]);
+			char b[64] = "-";
+			double v = f ? json_get_num(f, "value", NAN) : NAN;
+			int is_best = npos > 1 && isfinite(v) && v == best;
+			if (f)
+				cell(b, sizeof b, f);
+			if (c.format == FMT_CSV)
+				printf(",%s", f ? b : "");
+			else if (c.format == FMT_MARKDOWN)
+				printf(is_best ? " **%s** |" : " %s |", b);
+			else
+				printf(" %17s%s", b, is_best ? "*" : " ");
+		}
+		putchar('\n');
+	}
+	if (c.format == FMT_TEXT && npos > 1)
+		printf("* best in the row (lower is better for us, ms, %%; higher for the rest)\n");
+	for (int i = 0; i < npos; i++)
+		json_free(docs[i]);
+	return rc;
+}

@@ -1,0 +1,169 @@
+/* The results partition: a FAT filesystem labelled ASSAY (a partition or a whole disk).
+ * Each run adds assay/<utc-date>-<machine>.json and .txt, each written atomically (temp
+ * file, fsync, rename, fsync of the directory); nothing else on it is touched. */
+#include "results.h"
+#include "blkdev.h"
+#include "json.h"
+#include "msg.h"
+#include "sysinfo.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MOUNTPOINT "/run/assay-results"
+
+/* a block device (disk or partition) holding FAT labelled ASSAY, e.g. "/dev/vdb" */
+int results_find(char *dev, size_t n)
+{
+	struct dirent **v;
+	int count = scandir("/sys/class/block", &v, NULL, alphasort), found = 0;
+	for (int i = 0; i < count; i++) {
+		char path[300], sig[64], label[32] = "";
+		int fd;
+		if (!found && v[i]->d_name[0] != '.') {
+			snprintf(path, sizeof path, "/dev/%s", v[i]->d_name);
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+			if (fd >= 0) {
+				blkdev_signature(fd, UINT64_MAX, sig, sizeof sig, label, sizeof label);
+				close(fd);
+				if (!strcmp(sig, "vfat") && !strcmp(label, RESULTS_LABEL)) {
+					snprintf(dev, n, "%s", path);
+					found = 1;
+				}
+			}
+		}
+		free(v[i]);
+	}
+	if (count > 0)
+		free(v);
+	return found ? 0 : -1;
+}
+
+/* write path atomically: temp file in the same directory, fsync, rename, fsync dir */
+static int write_atomic(const char *dir, const char *name, const char *data, size_t len,
+			char *err, size_t n)
+{
+	char tmp[600], final[600];
+	int fd, dfd;
+	size_t off = 0;
+	snprintf(tmp, sizeof tmp, "%s/%s.tmp", dir, name);
+	snprintf(final, sizeof final, "%s/%s", dir, name);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(err, n, "cannot create %s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	while (off < len) {
+		ssize_t w = write(fd, data + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			snprintf(err, n, "cannot write %s: %s", tmp, w < 0 ? strerror(errno) : "short write");
+			goto fail;
+		}
+		off += (size_t)w;
+	}
+	if (fsync(fd)) {
+		snprintf(err, n, "cannot sync %s: %s", tmp, strerror(errno));
+		goto fail;
+	}
+	if (close(fd)) {
+		fd = -1;
+		snprintf(err, n, "cannot close %s: %s", tmp, strerror(errno));
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, final)) {
+		snprintf(err, n, "cannot rename %s: %s", tmp, strerror(errno));
+		goto fail;
+	}
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);   /* never leave a partial file behind */
+	return -1;
+}
+
+/* 20261129-193000 from the document's start time */
+static void stamp(const struct json *doc, char *out, size_t n)
+{
+	const char *s = json_get_str(doc, "started_utc", "");
+	int Y, M, D, h, m, sec;
+	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d", &Y, &M, &D, &h, &m, &sec) == 6)
+		snprintf(out, n, "%04d%02d%02d-%02d%02d%02d", Y, M, D, h, m, sec);
+	else
+		snprintf(out, n, "unknown-time");
+}
+
+int results_write_dir(const char *dir, const struct json *doc, const char *txt, size_t txtlen,
+		      char *where, size_t wn, char *err, size_t n)
+{
+	char base[128], name[160], when[32];
+	char *js;
+	size_t jl;
+	int r;
+	stamp(doc, when, sizeof when);
+	snprintf(base, sizeof base, "%s-%s", when, json_get_str(doc, "machine.id", "unknown"));
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		snprintf(err, n, "cannot create %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	js = json_to_string(doc, 1, &jl);
+	snprintf(name, sizeof name, "%s.json", base);
+	r = write_atomic(dir, name, js, jl, err, n);
+	free(js);
+	if (r)
+		return -1;
+	snprintf(name, sizeof name, "%s.txt", base);
+	if (write_atomic(dir, name, txt, txtlen, err, n))
+		return -1;
+	snprintf(where, wn, "%s/%s.{json,txt}", dir, base);
+	return 0;
+}
+
+int results_store(const struct json *doc, const char *txt, size_t txtlen, char *where, size_t wn,
+		  char *err, size_t n)
+{
+	char dev[300];
+	int r;
+	if (results_find(dev, sizeof dev)) {
+		snprintf(err, n, "no results partition (a FAT filesystem labelled %s): results are only "
+			 "on the console", RESULTS_LABEL);
+		return -1;
+	}
+	mkdir(MOUNTPOINT, 0755);
+	if (mount(dev, MOUNTPOINT, "vfat", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+		  "codepage=437,iocharset=iso8859-1,shortname=mixed,errors=remount-ro")) {
+		int e = errno;
+		snprintf(err, n, "cannot mount the results partition %s: %s%s", dev, strerror(e),
+			 e == EROFS || e == EACCES ? " (read-only)" :
+			 e == EINVAL ? " (not a valid FAT filesystem?)" : "");
+		return -1;
+	}
+	r = results_write_dir(MOUNTPOINT "/assay", doc, txt, txtlen, where, wn, err, n);
+	if (!r) {
+		char w2[400];
+		snprintf(w2, sizeof w2, "%s (%s)", where, dev);
+		snprintf(where, wn, "%s", w2);
+	}
+	sync();
+	if (umount(MOUNTPOINT) && !r) {
+		snprintf(err, n, "cannot unmount the results partition %s: %s", dev, strerror(errno));
+		r = -1;
+	}
+	return r;
+}

@@ -1,0 +1,21 @@
+/* The results partition (FAT, label ASSAY) and result files written atomically. */
+#ifndef ASSAY_RESULTS_H
+#define ASSAY_RESULTS_H
+
+#include <stddef.h>
+
+struct json;
+
+#define RESULTS_LABEL "ASSAY"
+
+/* the device holding the results filesystem, found by label; 0 or -1 */
+int results_find(char *dev, size_t n);
+/* write <date>-<machine>.json and .txt into dir (created if missing), atomically;
+ * where gets what was written.  0, or -1 with a one-line reason. */
+int results_write_dir(const char *dir, const struct json *doc, const char *txt, size_t txtlen,
+		      char *where, size_t wn, char *err, size_t n);
+/* find, mount, write into assay/, unmount */
+int results_store(const struct json *doc, const char *txt, size_t txtlen, char *where, size_t wn,
+		  char *err, size_t n);
+
+#endif
