@@ -52,7 +52,7 @@ UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 IMAGE      := $(BUILD)/vmlinuz $(BUILD)/initramfs.cpio.xz
 
-.PHONY: all deps deps-test build image run test unit boot clean
+.PHONY: all deps deps-test build image run test unit boot clean results-disk
 all: deps
 	$(Q)$(MAKE) --no-print-directory build
 
@@ -135,6 +135,11 @@ test: deps-test
 unit: deps-test
 	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN)
 	$(Q)tests/run --unit-only $(TEST_ARGS)
+
+# A results disk for `qemu/run --results build/results.img` (FAT labelled ASSAY, no root)
+results-disk: deps
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/assay
+	$(Q)test -e $(BUILD)/results.img && echo "$(BUILD)/results.img exists" || $(BUILD)/assay mkresults $(BUILD)/results.img 32m
 
 clean:
 	rm -rf $(BUILD)
