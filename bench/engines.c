@@ -7,10 +7,12 @@
 
 extern const struct engine engine_cpu;
 extern const struct engine engine_disk;
+extern const struct engine engine_mem;
 
 const struct engine *const engines[] = {
 	&engine_cpu,
 	&engine_disk,
+	&engine_mem,
 	NULL,
 };
 

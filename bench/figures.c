@@ -111,30 +111,31 @@ int unit_lower_is_better(const char *unit)
 	       !strcmp(unit, "s") || !strcmp(unit, "%");
 }
 
-/* A figure name a result could hold: a known family and a known metric. */
+/* A figure name a result could hold: a known family first, a known metric among the
+ * other dotted parts (disk.qd1.read.clat.p99, cpu.events_per_sec.all, mem.latency_ns.64m). */
 int figure_name_known(const char *name)
 {
-	static const char *const families[] = { "cpu.", "disk.", "mem.", "net.", "dns.", "steal.", "http." };
+	static const char *const families[] = { "cpu", "disk", "mem", "net", "dns", "steal", "http" };
 	static const char *const metrics[] = {
-		".bw", ".iops", ".clat.p50", ".clat.p99", ".steal", ".events_per_sec", ".latency_p95",
-		"events_per_sec.1t", "events_per_sec.all", "latency_p95.1t", "latency_p95.all", "steal.1t",
-		"steal.all", "steal.max", "steal.mean", ".mib_per_sec", ".triad", ".copy", ".scale", ".add",
-		".latency_ns", ".bits_per_second", ".retransmits", ".qps", ".rtt", ".gbit_per_sec",
-		".mbit_per_sec", ".p50", ".p99", ".avg",
+		"bw", "iops", "clat", "steal", "events_per_sec", "latency_p95", "mib_per_sec", "copy",
+		"scale", "add", "triad", "memcpy", "latency_ns", "max", "mean", "bits_per_second",
+		"gbit_per_sec", "mbit_per_sec", "retransmits", "qps", "rtt", "latency_ms", "connect_ms",
+		"ttfb_ms", "mb_per_sec", "lost",
 	};
-	int fam = 0;
-	size_t l = strlen(name);
-	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-		fam |= !strncmp(name, families[i], strlen(families[i])) || !strcmp(name, "disk");
-	if (!fam)
+	char buf[200], *save, *part;
+	int fam = 0, met = 0, first = 1;
+	if (strlen(name) >= sizeof buf)
 		return 0;
-	for (size_t i = 0; i < sizeof metrics / sizeof metrics[0]; i++) {
-		size_t ml = strlen(metrics[i]);
-		if (l >= ml && !strcmp(name + l - ml, metrics[i]))
-			return 1;
+	strcpy(buf, name);
+	for (part = strtok_r(buf, ".", &save); part; part = strtok_r(NULL, ".", &save), first = 0) {
+		for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+			if (first && !strcmp(part, families[i]))
+				fam = 1;
+		for (size_t i = 0; !first && i < sizeof metrics / sizeof metrics[0]; i++)
+			if (!strcmp(part, metrics[i]))
+				met = 1;
 	}
-	/* mem.latency_ns.<size> and similar: a known metric followed by one more part */
-	return strstr(name, ".latency_ns.") != NULL;
+	return fam && met;
 }
 
 /* a column title: the file's name without directories and .json */

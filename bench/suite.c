@@ -130,12 +130,15 @@ struct suite_def {
 	double cpu_time, disk_time;
 	const char *disk_profile;
 	int repeat;
+	const char *mem_args;     /* sizes for STREAM and the latency sweep */
 };
 
 static const struct suite_def suites[] = {
-	[SUITE_QUICK] = { 2, 2, "seq,qd1,qd8", 1 },
-	[SUITE_STANDARD] = { 10, 10, "seq,qd1,qd8,randrw64,randwrite4,randread16x4,latency", 1 },
-	[SUITE_FULL] = { 30, 30, "seq,qd1,qd8,randrw64,randwrite4,randread16x4,latency", 3 },
+	[SUITE_QUICK] = { 2, 2, "seq,qd1,qd8", 1,
+			  "--stream-array-size=16m --stream-ntimes=4 --latency-max=16m --latency-repeats=2" },
+	[SUITE_STANDARD] = { 10, 10, "seq,qd1,qd8,randrw64,randwrite4,randread16x4,latency", 1, "" },
+	[SUITE_FULL] = { 30, 30, "seq,qd1,qd8,randrw64,randwrite4,randread16x4,latency", 3,
+			 "--stream-ntimes=20 --latency-repeats=5" },
 };
 
 /* "vdb:serial=S[:force]" or "vdb:size=N[:force]" for this disk: 1 and the engine's
@@ -258,6 +261,20 @@ static void make_plan(const struct run_cfg *c, struct plan *p)
 		char *a1[] = { "--threads=1", t }, *a2[] = { "--threads=all", t };
 		plan_addv(p, "cpu.1t", "cpu", 2, a1)->expect_s = cpu_time;
 		plan_addv(p, "cpu.all", "cpu", 2, a2)->expect_s = cpu_time;
+	}
+	if (in_list(c->tests, "mem")) {
+		char *a1[12] = { "--threads=1", t, "--tests=sysbench,stream,latency" };
+		char *a2[12] = { "--threads=all", t, "--tests=sysbench,stream" };
+		char extra[200], *save = NULL;
+		int n1 = 3, n2 = 3;
+		snprintf(extra, sizeof extra, "%s", suites[c->suite].mem_args);
+		for (char *w = strtok_r(extra, " ", &save); w && n1 < 11; w = strtok_r(NULL, " ", &save)) {
+			a1[n1++] = w;
+			if (strncmp(w, "--latency", 9))
+				a2[n2++] = w;
+		}
+		plan_addv(p, "mem.1t", "mem", n1, a1)->expect_s = cpu_time * 2;
+		plan_addv(p, "mem.all", "mem", n2, a2)->expect_s = cpu_time * 2;
 	}
 	if (in_list(c->tests, "disk") && strcmp(c->disks, "none"))
 		plan_disks(c, p);

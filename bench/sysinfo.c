@@ -93,6 +93,61 @@ int sys_hypervisor(char *out, size_t n)
 	return 1;
 }
 
+/* cores, threads, sockets, NUMA nodes and cache sizes from sysfs */
+static void cpu_topology(struct json *cpu)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+	char seen_core[4096] = "", seen_pkg[512] = "", p[160];
+	int cores = 0, pkgs = 0, nodes = 0;
+	struct json *caches;
+	for (long i = 0; i < n && i < 1024; i++) {
+		char key[64];
+		long long core, pkg;
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%ld/topology/core_id", i);
+		if (read_num(p, &core))
+			continue;
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%ld/topology/physical_package_id", i);
+		if (read_num(p, &pkg))
+			pkg = 0;
+		snprintf(key, sizeof key, " %lld:%lld ", pkg, core);
+		if (!strstr(seen_core, key) && strlen(seen_core) + strlen(key) < sizeof seen_core) {
+			strcat(seen_core, key);
+			cores++;
+		}
+		snprintf(key, sizeof key, " %lld ", pkg);
+		if (!strstr(seen_pkg, key) && strlen(seen_pkg) + strlen(key) < sizeof seen_pkg) {
+			strcat(seen_pkg, key);
+			pkgs++;
+		}
+	}
+	if (cores)
+		json_add_int(cpu, "cores", cores);
+	json_add_int(cpu, "threads", n);
+	if (pkgs)
+		json_add_int(cpu, "sockets", pkgs);
+	for (int i = 0; i < 1024; i++) {
+		snprintf(p, sizeof p, "/sys/devices/system/node/node%d", i);
+		if (access(p, F_OK))
+			break;
+		nodes++;
+	}
+	json_add_int(cpu, "numa_nodes", nodes ? nodes : 1);
+	caches = json_add_obj(cpu, "caches");
+	for (int i = 0; i < 16; i++) {
+		char lvl[16], type[32], size[32], key[48];
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+		if (read_line(p, lvl, sizeof lvl))
+			break;
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+		read_line(p, type, sizeof type);
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		if (read_line(p, size, sizeof size))
+			continue;
+		snprintf(key, sizeof key, "L%s%s", lvl, !strcmp(type, "Data") ? "d" : !strcmp(type, "Instruction") ? "i" : "");
+		json_add_str(caches, key, size);
+	}
+}
+
 static void add_file_str(struct json *o, const char *key, const char *path)
 {
 	char b[256];
@@ -119,7 +174,38 @@ struct json *sysinfo_json(void)
 		json_add_str(cpu, "model", b);
 	if (!cpuinfo_field("vendor_id", b, sizeof b))
 		json_add_str(cpu, "vendor", b);
+	{
+		static const char *const num_fields[][2] = {
+			{ "cpu family", "family" }, { "model", "model_id" }, { "stepping", "stepping" },
+		};
+		for (size_t i = 0; i < 3; i++)
+			if (!cpuinfo_field(num_fields[i][0], b, sizeof b))
+				json_add_int(cpu, num_fields[i][1], strtoll(b, NULL, 10));
+		if (!cpuinfo_field("cpu MHz", b, sizeof b))
+			json_add_num(cpu, "mhz", strtod(b, NULL));
+	}
 	json_add_int(cpu, "online", sysconf(_SC_NPROCESSORS_ONLN));
+	cpu_topology(cpu);
+	if (!cpuinfo_field("flags", b, sizeof b)) {
+		static const char *const interest[] = {
+			"sse4_2", "avx", "avx2", "avx512f", "avx512bw", "avx512vl", "avx512_vnni", "aes",
+			"sha_ni", "vaes", "pclmulqdq", "rdrand", "hypervisor",
+		};
+		struct json *fl = json_add_arr(cpu, "flags");
+		for (size_t i = 0; i < sizeof interest / sizeof interest[0]; i++) {
+			char w[32];
+			size_t l = strlen(interest[i]);
+			const char *p = b;
+			snprintf(w, sizeof w, "%s", interest[i]);
+			while ((p = strstr(p, w))) {
+				if ((p == b || p[-1] == ' ') && (p[l] == ' ' || !p[l])) {
+					json_push(fl, json_str(w));
+					break;
+				}
+				p += l;
+			}
+		}
+	}
 	if (sys_hypervisor(b, sizeof b))
 		json_add_str(m, "hypervisor", b);
 	else

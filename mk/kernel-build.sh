@@ -1,0 +1,40 @@
+#!/bin/sh
+# usage: mk/kernel-build.sh DIR FRAGMENT
+# Builds assay's own kernel from Debian's linux-source package: tinyconfig + FRAGMENT
+# merged with the kernel's scripts/kconfig/merge_config.sh, then a check that every
+# symbol the fragment sets to y ended up =y.  Result: DIR/bzImage (cached: the source
+# tree and the object tree stay under DIR).
+set -eu
+dir=$(realpath -m "$1")
+frag=$(realpath "$2")
+tarball=$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1)
+[ -n "$tarball" ] || { echo "kernel: no /usr/src/linux-source-*.tar.xz: apt-get install linux-source-6.1 (make deps-kernel)" >&2; exit 1; }
+ver=$(basename "$tarball" .tar.xz)
+src="$dir/$ver"
+out="$dir/out"
+mkdir -p "$dir" "$out"
+if [ ! -f "$src/.assay-unpacked" ]; then
+	echo "kernel: unpacking $tarball"
+	rm -rf "$src"
+	tar -C "$dir" -xf "$tarball"
+	touch "$src/.assay-unpacked"
+fi
+log="$dir/build.log"
+: > "$log"
+make -C "$src" O="$out" tinyconfig >>"$log" 2>&1
+(cd "$src" && ./scripts/kconfig/merge_config.sh -m -O "$out" "$out/.config" "$frag") >>"$log" 2>&1
+make -C "$src" O="$out" olddefconfig >>"$log" 2>&1
+missing=
+for sym in $(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=y$/\1/p' "$frag"); do
+	grep -qx "$sym=y" "$out/.config" || missing="$missing $sym"
+done
+if [ -n "$missing" ]; then
+	echo "kernel: these symbols of $(basename "$frag") did not stick (unmet dependencies?):$missing" >&2
+	exit 1
+fi
+echo "kernel: building $ver (log: $log)"
+KBUILD_BUILD_TIMESTAMP="@${SOURCE_DATE_EPOCH:-0}" KBUILD_BUILD_USER=assay KBUILD_BUILD_HOST=assay \
+	make -C "$src" O="$out" -j"$(nproc)" bzImage >>"$log" 2>&1 ||
+	{ tail -n 20 "$log" >&2; echo "kernel: build failed (log: $log)" >&2; exit 1; }
+cp "$out/arch/x86/boot/bzImage" "$dir/bzImage"
+echo "kernel: $dir/bzImage, $(stat -c %s "$dir/bzImage") bytes"
