@@ -21,6 +21,11 @@ MODULES_EXTRA ?=
 RUN_ARGS   ?=
 # Extra arguments for tests/run (e.g. TEST_ARGS="--unit-only").
 TEST_ARGS  ?=
+# The image's kernel: debian (Debian's packaged kernel + modules) or custom (our own,
+# built by `make kernel` from kernel-config/, everything built in).
+KERNEL     ?= debian
+# Kernels `make test` boots the boot tests with.
+TEST_KERNELS ?= debian,custom
 SOURCE_DATE_EPOCH ?= 0
 
 -include config.mak
@@ -33,7 +38,7 @@ Q := @
 msg = @printf '  %-7s %s\n' $(1) $(2)
 endif
 
-export BUILD SOURCE_DATE_EPOCH KERNEL_PKG MODULES_EXTRA V
+export BUILD SOURCE_DATE_EPOCH KERNEL_PKG MODULES_EXTRA V KERNEL
 
 SYSINC     := $(BUILD)/include
 KMOD_LIB   := $(BUILD)/kmod/lib/libkmod.a
@@ -50,10 +55,18 @@ INIT_SHARED := $(BUILD)/obj/bench/opt.o $(BUILD)/obj/bench/msg.o $(BUILD)/obj/be
 UNIT_SRC   := $(wildcard tests/unit/*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
+ifeq ($(KERNEL),custom)
+IMAGE      := $(BUILD)/custom/vmlinuz $(BUILD)/custom/initramfs.cpio.xz
+IMAGE_DEPS := deps-kernel
+else ifeq ($(KERNEL),debian)
 IMAGE      := $(BUILD)/vmlinuz $(BUILD)/initramfs.cpio.xz
+IMAGE_DEPS :=
+else
+$(error KERNEL=$(KERNEL): accepted: debian, custom)
+endif
 
-.PHONY: all deps deps-test build image run test unit boot clean results-disk
-all: deps
+.PHONY: all deps deps-test deps-kernel build image run test unit boot clean results-disk kernel
+all: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory build
 
 build: $(BUILD)/assay $(BUILD)/init image-files
@@ -62,7 +75,10 @@ deps:
 	$(Q)mk/deps.sh build
 
 deps-test:
-	$(Q)mk/deps.sh build test
+	$(Q)mk/deps.sh build test kernel
+
+deps-kernel:
+	$(Q)mk/deps.sh build kernel
 
 # --- headers: musl's own plus the kernel UAPI and liburing, apart from glibc's ---
 $(BUILD)/include/.stamp: mk/sysinc.sh
@@ -114,14 +130,32 @@ $(BUILD)/initramfs.cpio.xz: $(BUILD)/init $(BUILD)/assay $(BUILD)/mkcpio $(BUILD
 	$(call msg,CPIO,$@)
 	$(Q)rootfs/build.sh $@
 
+# --- our own kernel (kernel-config/): built from Debian's linux-source, cached ---
+$(BUILD)/kbuild/bzImage: kernel-config/assay.config mk/kernel-build.sh
+	$(call msg,KERNEL,$@)
+	$(Q)mk/kernel-build.sh $(BUILD)/kbuild kernel-config/assay.config
+
+$(BUILD)/custom/vmlinuz: $(BUILD)/kbuild/bzImage
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+
+$(BUILD)/custom/initramfs.cpio.xz: $(BUILD)/init $(BUILD)/assay $(BUILD)/mkcpio \
+		rootfs/build.sh rootfs/files.list rootfs/applets.list $(wildcard rootfs/etc/*)
+	$(call msg,CPIO,$@)
+	@mkdir -p $(@D)
+	$(Q)rootfs/build.sh $@ nomodules
+
+kernel: deps-kernel
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/kbuild/bzImage
+
 image-files: $(IMAGE)
-image: deps
+image: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory image-files
 
 # --- using it ---
-run: deps
+run: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory build
-	$(Q)qemu/run $(RUN_ARGS)
+	$(Q)qemu/run --kernel $(word 1,$(IMAGE)) --initrd $(word 2,$(IMAGE)) $(RUN_ARGS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a tests/unit/unit.h $(wildcard bench/*.h)
 	$(call msg,CC,$<)
@@ -130,7 +164,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a tests/unit/unit.h $(wildcar
 
 test: deps-test
 	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN)
-	$(Q)tests/run $(TEST_ARGS)
+	$(Q)$(MAKE) --no-print-directory KERNEL=custom image-files
+	$(Q)tests/run --kernels $(TEST_KERNELS) $(TEST_ARGS)
 
 unit: deps-test
 	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN)

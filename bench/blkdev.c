@@ -18,7 +18,7 @@
 #define SIG_READ (68 * 1024)
 
 static const char *const virtual_prefixes[] = {
-	"loop", "ram", "zram", "dm-", "md", "nbd", "sr", "fd", NULL,
+	"loop", "ram", "zram", "dm-", "md", "nbd", "nullb", "sr", "fd", NULL,
 };
 
 static int is_virtual_name(const char *n)

@@ -113,11 +113,26 @@ static void walk(struct coldplug *cp, int dirfd, int depth)
 	closedir(d);
 }
 
+static int have_module_tree(void)
+{
+	struct utsname u;
+	char p[300];
+	if (uname(&u))
+		return 0;
+	snprintf(p, sizeof p, "/lib/modules/%s/modules.dep.bin", u.release);
+	return !access(p, F_OK);
+}
+
 int modules_coldplug(void)
 {
 	struct coldplug cp = { 0 };
 	double t0 = uptime();
 	int pass;
+
+	if (!have_module_tree()) {
+		ilog("modules: none in this image (a kernel with its drivers built in)");
+		return 0;
+	}
 
 	cp.ctx = kmod_new(NULL, NULL);
 	if (!cp.ctx) {
@@ -214,10 +229,10 @@ void devices_report_unbound(void)
  * FAT; load its modules by name (missing ones are a warning: no results partition). */
 void modules_load_names(const char *const *names)
 {
-	struct kmod_ctx *ctx = kmod_new(NULL, NULL);
+	struct kmod_ctx *ctx;
 	char loaded[256] = "";
 	size_t len = 0;
-	if (!ctx)
+	if (!have_module_tree() || !(ctx = kmod_new(NULL, NULL)))
 		return;
 	for (int i = 0; names[i]; i++) {
 		struct kmod_module *mod;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# usage: mk/deps.sh SET...   (SET: build, test)
+# usage: mk/deps.sh SET...   (SET: build, test, kernel)
 # Checks the Debian packages each SET needs; as root installs only the missing ones
 # (apt-get update first), otherwise prints the exact command and fails.
 # Also makes sure a deb-src entry exists: the build fetches Debian's kmod source.
@@ -8,7 +8,8 @@ set -eu
 build="make gcc libc6-dev musl-tools liburing-dev busybox-static qemu-system-x86
        xz-utils kmod dpkg-dev autoconf automake libtool pkg-config ca-certificates
        mtools dosfstools"
-test="fio jq cpio util-linux coreutils gzip file"
+test="fio jq cpio util-linux coreutils gzip file sysbench e2fsprogs"
+kernel="linux-source-6.1 bc bison flex libelf-dev libssl-dev"
 
 want=
 for set in "$@"; do

@@ -10,9 +10,15 @@ rc=
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "SKIP: $*"; exit 77; }
 
+# the image under test: ASSAY_KERNEL=debian (default) or custom
+kernel_args=()
+if [ "${ASSAY_KERNEL:-debian}" = custom ]; then
+	kernel_args=(--kernel "$BUILD/custom/vmlinuz" --initrd "$BUILD/custom/initramfs.cpio.xz")
+fi
+
 # boot [qemu/run args...]: sets $rc; the console (without \r) is in $console
 boot() {
-	"$top/qemu/run" --quiet --log "$T/raw.log" --timeout "${BOOT_TIMEOUT:-400}" "$@"
+	"$top/qemu/run" --quiet --log "$T/raw.log" --timeout "${BOOT_TIMEOUT:-400}" "${kernel_args[@]}" "$@"
 	rc=$?
 	tr -d '\r' < "$T/raw.log" > "$console"
 	echo "--- console ($console) ---"
