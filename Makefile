@@ -51,7 +51,8 @@ BENCH_OBJ  := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 INIT_SRC   := $(wildcard init/*.c)
 INIT_OBJ   := $(INIT_SRC:%.c=$(BUILD)/obj/%.o)
 # init shares the option parser and message helpers with bench/
-INIT_SHARED := $(BUILD)/obj/bench/opt.o $(BUILD)/obj/bench/msg.o $(BUILD)/obj/bench/bootopts.o
+INIT_SHARED := $(BUILD)/obj/bench/opt.o $(BUILD)/obj/bench/msg.o $(BUILD)/obj/bench/bootopts.o \
+               $(BUILD)/obj/bench/virtdev.o
 UNIT_SRC   := $(wildcard tests/unit/*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
@@ -65,7 +66,7 @@ else
 $(error KERNEL=$(KERNEL): accepted: debian, custom)
 endif
 
-.PHONY: all deps deps-test deps-kernel build image run test unit boot clean results-disk kernel
+.PHONY: all deps deps-test deps-kernel deps-iso build image run test unit boot clean results-disk kernel iso pxe
 all: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory build
 
@@ -79,6 +80,9 @@ deps-test:
 
 deps-kernel:
 	$(Q)mk/deps.sh build kernel
+
+deps-iso:
+	$(Q)mk/deps.sh build iso
 
 # --- headers: musl's own plus the kernel UAPI and liburing, apart from glibc's ---
 $(BUILD)/include/.stamp: mk/sysinc.sh
@@ -145,6 +149,17 @@ $(BUILD)/custom/initramfs.cpio.xz: $(BUILD)/init $(BUILD)/assay $(BUILD)/mkcpio 
 	@mkdir -p $(@D)
 	$(Q)rootfs/build.sh $@ nomodules
 
+# --- every way to boot: ISO (BIOS + UEFI), PXE; kexec is `assay kexec` ---
+iso: deps-iso $(IMAGE_DEPS)
+	$(Q)$(MAKE) --no-print-directory image-files
+	$(call msg,ISO,$(BUILD)/assay.iso)
+	$(Q)mk/iso.sh $(BUILD)/assay.iso $(IMAGE)
+
+pxe: deps $(IMAGE_DEPS)
+	$(Q)$(MAKE) --no-print-directory image-files
+	$(call msg,PXE,$(BUILD)/pxe)
+	$(Q)mk/pxe.sh $(BUILD)/pxe $(IMAGE)
+
 kernel: deps-kernel
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/kbuild/bzImage
 
@@ -162,7 +177,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a tests/unit/unit.h $(wildcar
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -static -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm
 
-test: deps-test
+test: deps-test deps-iso
 	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN)
 	$(Q)$(MAKE) --no-print-directory KERNEL=custom image-files
 	$(Q)tests/run --kernels $(TEST_KERNELS) $(TEST_ARGS)

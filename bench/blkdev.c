@@ -17,18 +17,6 @@
 
 #define SIG_READ (68 * 1024)
 
-static const char *const virtual_prefixes[] = {
-	"loop", "ram", "zram", "dm-", "md", "nbd", "nullb", "sr", "fd", NULL,
-};
-
-static int is_virtual_name(const char *n)
-{
-	for (int i = 0; virtual_prefixes[i]; i++)
-		if (!strncmp(n, virtual_prefixes[i], strlen(virtual_prefixes[i])))
-			return 1;
-	return 0;
-}
-
 /* FAT's volume label: 11 bytes at 43 (FAT12/16) or 71 (FAT32), space padded */
 static void fat_label(const unsigned char *b, int fat32, char *out, size_t n)
 {
@@ -285,7 +273,7 @@ static void probe_sysfs(struct blkdev *d)
 	active_scheduler(b, d->scheduler, sizeof d->scheduler);
 	d->readonly = sysfs_num(n, "ro") == 1;
 	d->removable = sysfs_num(n, "removable") == 1;
-	d->is_virtual = is_virtual_name(n);
+	d->is_virtual = blkdev_is_virtual(n);
 	d->partitions = count_partitions(n);
 	d->holders = count_holders(n);
 	find_mounts(n, d->mounted, sizeof d->mounted);
@@ -360,7 +348,7 @@ int blkdev_list(struct blkdev **out, int include_virtual)
 	struct blkdev *list = calloc(n > 0 ? (size_t)n : 1, sizeof *list);
 	char err[256];
 	for (int i = 0; i < n; i++) {
-		if (list && v[i]->d_name[0] != '.' && (include_virtual || !is_virtual_name(v[i]->d_name)) &&
+		if (list && v[i]->d_name[0] != '.' && (include_virtual || !blkdev_is_virtual(v[i]->d_name)) &&
 		    !blkdev_probe(v[i]->d_name, &list[k], err, sizeof err) && list[k].size > 0)
 			k++;
 		free(v[i]);

@@ -31,6 +31,9 @@ struct blkdev {
 	int signature_checked;  /* the device could be read for the signature check */
 };
 
+/* loop, ram, zram, dm, md, nbd, nullb, sr, fd: not a disk of the machine (virtdev.c) */
+int blkdev_is_virtual(const char *name);
+
 /* Identity and state of NAME (vda, /dev/vda, or a regular file path).  Reads the first
  * sectors for signatures when readable.  0, or -1 with a one-line reason in err. */
 int blkdev_probe(const char *name, struct blkdev *d, char *err, size_t errlen);

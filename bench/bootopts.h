@@ -6,13 +6,15 @@
 
 #include "opt.h"
 
-enum after { AFTER_POWEROFF, AFTER_REBOOT, AFTER_SHELL };
+enum after { AFTER_POWEROFF, AFTER_REBOOT, AFTER_SHELL, AFTER_KEXEC };
 
 struct boot_cfg {
 	int after;           /* what to do when the suite ends */
 	double timeout;      /* watchdog for the whole suite */
 	double devwait;      /* bound on waiting for disks and NICs */
 	int modules;         /* load modules for the hardware found */
+	int run;             /* run the suite at all */
+	const char *boot;    /* how the image was booted (iso, pxe, kexec, qemu), for the log */
 };
 
 extern const struct opt boot_opts[];

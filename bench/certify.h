@@ -20,5 +20,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_extract(int argc, char **argv);
 int cmd_mkresults(int argc, char **argv);
 int cmd_fetch(int argc, char **argv);
+int cmd_kexec(int argc, char **argv);
 
 #endif

@@ -1,5 +1,6 @@
 /* Wait, bounded, for disks and NICs to settle; bring the links up. */
 #include "init.h"
+#include "blkdev.h"
 #include "msg.h"
 
 #include <dirent.h>
@@ -14,15 +15,15 @@
 
 #define QUIET_S 0.5   /* nothing new for this long: settled */
 
-/* " a b c": the entries of a directory, sorted */
-static int list_dir(const char *path, char *names, size_t n)
+/* " a b c": the entries of a directory, sorted; skip_virtual leaves out loop, nullb... */
+static int list_dir(const char *path, char *names, size_t n, int skip_virtual)
 {
 	struct dirent **v;
 	int count = scandir(path, &v, NULL, alphasort), shown = 0;
 	size_t len = 0;
 	names[0] = 0;
 	for (int i = 0; i < count; i++) {
-		if (v[i]->d_name[0] != '.') {
+		if (v[i]->d_name[0] != '.' && !(skip_virtual && blkdev_is_virtual(v[i]->d_name))) {
 			int w = snprintf(names + len, n - len, " %s", v[i]->d_name);
 			if (w > 0 && (size_t)w < n - len)
 				len += (size_t)w;
@@ -42,8 +43,8 @@ void devices_wait(double bound)
 	int nb = 0, nn = 0;
 	for (;;) {
 		struct timespec ts = { 0, 50 * 1000000 };
-		nb = list_dir("/sys/block", blk, sizeof blk);
-		nn = list_dir("/sys/class/net", net, sizeof net);
+		nb = list_dir("/sys/block", blk, sizeof blk, 1);
+		nn = list_dir("/sys/class/net", net, sizeof net, 0);
 		snprintf(cur, sizeof cur, "%s|%s", blk, net);
 		if (strcmp(cur, prev)) {
 			snprintf(prev, sizeof prev, "%s", cur);

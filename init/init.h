@@ -8,6 +8,8 @@
 
 /* log.c: "init: ..." lines on the console */
 void ilog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void consoles_open(void);
+void console_write(const char *p, size_t n);
 double uptime(void);
 
 /* mounts.c */

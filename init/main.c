@@ -23,8 +23,9 @@ int main(void)
 	signals_setup();
 	mount_all();
 	console_setup();
-	ilog("assay %s image, init started at %.2f s", ASSAY_VERSION, uptime());
+	consoles_open();
 	cmdline_read(&cfg);
+	ilog("assay %s image, booted by %s, init started at %.2f s", ASSAY_VERSION, cfg.boot, uptime());
 	if (cfg.modules) {
 		static const char *const fs[] = { "vfat", "nls_cp437", "nls_iso8859_1", NULL };
 		modules_coldplug();
@@ -34,9 +35,14 @@ int main(void)
 	devices_report_unbound();
 	net_up();
 
-	status = suite_run(&cfg, &out);
-	ilog("suite status %d", status);
-	free(out.buf);
+	if (cfg.run) {
+		status = suite_run(&cfg, &out);
+		ilog("suite status %d", status);
+		free(out.buf);
+	} else {
+		ilog("suite not run (assay.run=0)");
+		ilog("suite status 0");
+	}
 
 	final_action(power_requested() >= 0 ? power_requested() : cfg.after);
 }

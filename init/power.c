@@ -69,11 +69,34 @@ static void shell(void)
 	}
 }
 
+/* assay kexec --again: on success it never returns */
+static void kexec_again(void)
+{
+	pid_t pid = fork();
+	int st;
+	if (pid == 0) {
+		char *const argv[] = { "/bin/assay", "kexec", "--again", "--yes", NULL };
+		char *const envp[] = { "PATH=/bin:/sbin", "HOME=/root", NULL };
+		execve(argv[0], argv, envp);
+		_exit(127);
+	}
+	if (pid > 0)
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+	warn("kexec into the image again failed: powering off instead");
+}
+
 void final_action(int after)
 {
 	if (after == AFTER_SHELL) {
 		shell();
 		after = requested >= 0 ? requested : AFTER_POWEROFF;
+	}
+	if (after == AFTER_KEXEC) {
+		sync();
+		ilog("booting again with kexec");
+		kexec_again();
+		after = AFTER_POWEROFF;
 	}
 	kill(-1, SIGTERM);
 	usleep(100000);

@@ -34,25 +34,12 @@ static void keep(struct capture *c, const char *p, size_t n)
 	c->len += n;
 }
 
-static void to_console(const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(1, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return;
-		p += w;
-		n -= (size_t)w;
-	}
-}
-
 static void drain(int fd, struct capture *out)
 {
 	char buf[8192];
 	ssize_t n;
 	while ((n = read(fd, buf, sizeof buf)) > 0) {
-		to_console(buf, (size_t)n);
+		console_write(buf, (size_t)n);
 		keep(out, buf, (size_t)n);
 	}
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# usage: mk/deps.sh SET...   (SET: build, test, kernel)
+# usage: mk/deps.sh SET...   (SET: build, test, kernel, iso)
 # Checks the Debian packages each SET needs; as root installs only the missing ones
 # (apt-get update first), otherwise prints the exact command and fails.
 # Also makes sure a deb-src entry exists: the build fetches Debian's kmod source.
@@ -10,6 +10,7 @@ build="make gcc libc6-dev musl-tools liburing-dev busybox-static qemu-system-x86
        mtools dosfstools"
 test="fio jq cpio util-linux coreutils gzip file sysbench e2fsprogs"
 kernel="linux-source-6.1 bc bison flex libelf-dev libssl-dev"
+iso="grub-pc-bin grub-efi-amd64-bin grub-common xorriso mtools ovmf ipxe-qemu"
 
 want=
 for set in "$@"; do

@@ -46,3 +46,20 @@ result_json() {
 	[ "$crc" = "$want_crc" ] || fail "result block: crc32 $crc, header says $want_crc"
 	jq -e . "$out" >/dev/null || fail "result block is not valid JSON"
 }
+
+# the kernel and initramfs of the image under test
+image_files() {
+	if [ "${ASSAY_KERNEL:-debian}" = custom ]; then
+		echo "$BUILD/custom/vmlinuz $BUILD/custom/initramfs.cpio.xz"
+	else
+		echo "$BUILD/vmlinuz $BUILD/initramfs.cpio.xz"
+	fi
+}
+
+# boot_only [qemu/run args...]: like boot, without the image's --kernel/--initrd
+boot_only() {
+	local saved=("${kernel_args[@]}")
+	kernel_args=()
+	boot "$@"
+	kernel_args=("${saved[@]}")
+}

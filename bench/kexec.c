@@ -1,0 +1,223 @@
+/* assay kexec: boot the assay image from a running Linux, no kexec-tools needed:
+ * kexec_file_load(2) with the kernel, the initramfs and a command line, then
+ * reboot(LINUX_REBOOT_CMD_KEXEC).  The VPS path that needs nothing from the provider. */
+#include "certify.h"
+#include "msg.h"
+#include "results.h"
+#include "sysinfo.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/reboot.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef SYS_kexec_file_load
+#define SYS_kexec_file_load 320
+#endif
+
+static const char usage[] =
+	"usage: assay kexec [--kernel F] [--initrd F] [--console LIST] [--append ARGS] [--yes]\n"
+	"                   [-- ASSAY-RUN-OPTIONS...]\n"
+	"Boot the assay image from this running Linux (kexec_file_load + reboot; no kexec-tools).\n"
+	"  --kernel F     the image's kernel   [vmlinuz]\n"
+	"  --initrd F     its initramfs        [initramfs.cpio.xz]\n"
+	"  --console LIST consoles, space separated [\"tty0 ttyS0,115200\"]; the last gets init's output\n"
+	"  --again        (in the image) boot again: kexec/vmlinuz and kexec/initramfs.cpio.xz from\n"
+	"                 the ASSAY partition, this boot's command line; what assay.after=kexec runs\n"
+	"  --append ARGS  more kernel command line\n"
+	"  --yes          do not ask (the running system stops at once: nothing is shut down)\n"
+	"Options after -- become assay.* keys: -- --suite=standard --mode=rewrite\n"
+	"  gives assay.suite=standard assay.mode=rewrite.\n";
+
+/* "--suite=standard" -> " assay.suite=standard" appended to line */
+static int add_assay_opt(char *line, size_t n, const char *opt)
+{
+	size_t l = strlen(line);
+	const char *o = opt;
+	if (strncmp(o, "--", 2) || !o[2] || strchr(o, ' '))
+		return -1;
+	o += 2;
+	return snprintf(line + l, n - l, " assay.%s%s", o, strchr(o, '=') ? "" : "=1") >= (int)(n - l) ? -1 : 0;
+}
+
+/* this boot's command line, less what must not repeat: assay.after, assay.boot, and
+ * the boot loader's own words; the next boot powers off */
+static int this_cmdline(char *out, size_t n)
+{
+	char b[2048], *save;
+	int fd = open("/proc/cmdline", O_RDONLY | O_CLOEXEC);
+	ssize_t r = fd < 0 ? -1 : read(fd, b, sizeof b - 1);
+	if (fd >= 0)
+		close(fd);
+	if (r < 0)
+		return -1;
+	b[r] = 0;
+	out[0] = 0;
+	for (char *w = strtok_r(b, " \n", &save); w; w = strtok_r(NULL, " \n", &save)) {
+		if (!strncmp(w, "assay.after=", 12) || !strncmp(w, "assay.boot=", 11) ||
+		    !strncmp(w, "BOOT_IMAGE=", 11) || !strncmp(w, "initrd=", 7))
+			continue;
+		snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " " : "", w);
+	}
+	snprintf(out + strlen(out), n - strlen(out), " assay.after=poweroff");
+	return 0;
+}
+
+static const char *lockdown(void)
+{
+	static char b[128];
+	char *a, *z;
+	if (read_line("/sys/kernel/security/lockdown", b, sizeof b))
+		return NULL;
+	a = strchr(b, '[');
+	z = a ? strchr(a, ']') : NULL;
+	if (!a || !z)
+		return NULL;
+	*z = 0;
+	return strcmp(a + 1, "none") ? a + 1 : NULL;
+}
+
+int cmd_kexec(int argc, char **argv)
+{
+	const char *kernel = "vmlinuz", *initrd = "initramfs.cpio.xz", *consoles = "tty0 ttyS0,115200";
+	const char *append = "";
+	char line[2048];
+	int yes = 0, again = 0, kfd, ifd, i;
+	long r;
+
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage, stdout);
+			return EXIT_OK;
+		}
+		if (!strcmp(a, "--yes") || !strcmp(a, "-y")) {
+			yes = 1;
+			continue;
+		}
+		if (!strcmp(a, "--again")) {
+			again = 1;
+			continue;
+		}
+		if (i + 1 < argc && (!strcmp(a, "--kernel") || !strcmp(a, "--initrd") ||
+				     !strcmp(a, "--append") || !strcmp(a, "--console"))) {
+			const char *v = argv[++i];
+			if (!strcmp(a, "--kernel"))
+				kernel = v;
+			else if (!strcmp(a, "--initrd"))
+				initrd = v;
+			else if (!strcmp(a, "--append"))
+				append = v;
+			else
+				consoles = v;
+			continue;
+		}
+		warn("kexec: %s: unknown argument (see --help)", a);
+		return EXIT_USAGE;
+	}
+	if (again) {
+		/* the files from the ASSAY partition, the command line of this boot */
+		static char k[300], rd[300];
+		char dev[300];
+		if (results_find(dev, sizeof dev)) {
+			warn("kexec: --again: no results partition (FAT labelled ASSAY) with kexec/vmlinuz");
+			return EXIT_USAGE;
+		}
+		mkdir("/run/assay-kexec", 0755);
+		if (mount(dev, "/run/assay-kexec", "vfat", MS_RDONLY, "codepage=437,iocharset=iso8859-1")) {
+			warn("kexec: --again: cannot mount %s read-only:", dev);
+			return EXIT_SYS;
+		}
+		snprintf(k, sizeof k, "/run/assay-kexec/kexec/vmlinuz");
+		snprintf(rd, sizeof rd, "/run/assay-kexec/kexec/initramfs.cpio.xz");
+		kernel = k;
+		initrd = rd;
+		if (this_cmdline(line, sizeof line)) {
+			warn("kexec: --again: cannot read /proc/cmdline:");
+			return EXIT_SYS;
+		}
+	} else {
+		/* console=tty0 console=ttyS0,115200: the last one is init's console */
+		char cons[256], *save;
+		snprintf(cons, sizeof cons, "%s", consoles);
+		line[0] = 0;
+		for (char *c = strtok_r(cons, " ", &save); c; c = strtok_r(NULL, " ", &save))
+			snprintf(line + strlen(line), sizeof line - strlen(line), "%sconsole=%s",
+				 line[0] ? " " : "", c);
+		snprintf(line + strlen(line), sizeof line - strlen(line), " panic=-1");
+	}
+	snprintf(line + strlen(line), sizeof line - strlen(line), " assay.boot=kexec%s%s",
+		 *append ? " " : "", append);
+	for (; i < argc; i++)
+		if (add_assay_opt(line, sizeof line, argv[i])) {
+			warn("kexec: '%s' after --: expected --KEY=VALUE (an assay run option)", argv[i]);
+			return EXIT_USAGE;
+		}
+
+	kfd = open(kernel, O_RDONLY | O_CLOEXEC);
+	if (kfd < 0) {
+		warn("kexec: --kernel %s:", kernel);
+		return EXIT_USAGE;
+	}
+	ifd = open(initrd, O_RDONLY | O_CLOEXEC);
+	if (ifd < 0) {
+		warn("kexec: --initrd %s:", initrd);
+		close(kfd);
+		return EXIT_USAGE;
+	}
+	printf("kernel:  %s\ninitrd:  %s\ncmdline: %s\n", kernel, initrd, line);
+	if (!yes) {
+		char ans[16] = "";
+		printf("This stops the running system at once (no shutdown) and boots assay. Type 'yes': ");
+		fflush(stdout);
+		if (!fgets(ans, sizeof ans, stdin) || strcmp(ans, "yes\n")) {
+			printf("not confirmed: nothing done\n");
+			close(kfd);
+			close(ifd);
+			return EXIT_FAIL;
+		}
+	}
+	r = syscall(SYS_kexec_file_load, kfd, ifd, strlen(line) + 1, line, 0UL);
+	if (r) {
+		int e = errno;
+		const char *ld = lockdown();
+		if (e == ENOSYS)
+			warn("kexec: this kernel has no kexec_file_load (needs CONFIG_KEXEC_FILE): boot the ISO "
+			     "or use kexec-tools' kexec -l instead");
+		else if (e == EPERM && ld)
+			warn("kexec: kernel lockdown (%s) forbids loading an unsigned kernel: turn Secure Boot "
+			     "off, or boot the ISO", ld);
+		else if (e == EPERM)
+			warn("kexec: not permitted: run as root (CAP_SYS_BOOT), and check "
+			     "/proc/sys/kernel/kexec_load_disabled is 0");
+		else if (e == EKEYREJECTED || e == EBADMSG)
+			warn("kexec: the kernel demands a signed image (KEXEC_SIG): boot the ISO instead");
+		else if (e == ENOEXEC)
+			warn("kexec: %s is not a bzImage this kernel can kexec", kernel);
+		else {
+			errno = e;
+			warn("kexec: kexec_file_load:");
+		}
+		close(kfd);
+		close(ifd);
+		return EXIT_FAIL;
+	}
+	close(kfd);
+	close(ifd);
+	fflush(NULL);
+	sync();
+	reboot(LINUX_REBOOT_CMD_KEXEC);
+	warn("kexec: reboot into the loaded kernel failed:");
+	return EXIT_SYS;
+}
