@@ -13,7 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#define QUIET_S 0.5   /* nothing new for this long: settled */
+/* nothing new for this long: settled.  Modules probe their devices after init has
+ * started; a kernel with its drivers built in has probed them before */
+#define QUIET_MODULES_S 0.5
+#define QUIET_BUILTIN_S 0.1
 
 /* " a b c": the entries of a directory, sorted; skip_virtual leaves out loop, nullb... */
 static int list_dir(const char *path, char *names, size_t n, int skip_virtual)
@@ -36,7 +39,7 @@ static int list_dir(const char *path, char *names, size_t n, int skip_virtual)
 	return shown;
 }
 
-void devices_wait(double bound)
+void devices_wait(double bound, int modules_loaded)
 {
 	char blk[1024], net[1024], prev[2048] = "", cur[2048];
 	double t0 = uptime(), changed = t0;
@@ -50,7 +53,7 @@ void devices_wait(double bound)
 			snprintf(prev, sizeof prev, "%s", cur);
 			changed = uptime();
 		}
-		if (uptime() - changed >= QUIET_S)
+		if (uptime() - changed >= (modules_loaded ? QUIET_MODULES_S : QUIET_BUILTIN_S))
 			break;
 		if (uptime() - t0 >= bound) {
 			warn("devices still appearing after %.1f s (assay.devwait): going on", bound);

@@ -25,7 +25,7 @@ void modules_load_names(const char *const *names);
 void devices_report_unbound(void);
 
 /* devices.c */
-void devices_wait(double bound_s);
+void devices_wait(double bound_s, int modules_loaded);
 void net_up(void);
 
 /* spawn.c: runs /bin/assay run with a watchdog, copies its output to the console;

@@ -11,7 +11,7 @@ int main(void)
 {
 	struct boot_cfg cfg;
 	struct capture out = { 0 };
-	int status;
+	int status, loaded = 0;
 
 	msg_prog = "init";
 	if (getpid() != 1) {
@@ -28,10 +28,10 @@ int main(void)
 	ilog("assay %s image, booted by %s, init started at %.2f s", ASSAY_VERSION, cfg.boot, uptime());
 	if (cfg.modules) {
 		static const char *const fs[] = { "vfat", "nls_cp437", "nls_iso8859_1", NULL };
-		modules_coldplug();
+		loaded = modules_coldplug();
 		modules_load_names(fs);
 	}
-	devices_wait(cfg.devwait);
+	devices_wait(cfg.devwait, loaded > 0);
 	devices_report_unbound();
 	net_up();
 
