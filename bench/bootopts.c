@@ -14,6 +14,8 @@ const struct opt boot_opts[] = {
 	  "load kernel modules for the hardware found", 0 },
 	{ "run", 0, OPT_BOOL, offsetof(struct boot_cfg, run), "1", 0, 0, NULL,
 	  "run the suite (0: straight to what assay.after says)", 0 },
+	{ "net", 0, OPT_STR, offsetof(struct boot_cfg, net), "dhcp", 0, 0,
+	  "dhcp, none, or IF:ADDR/PREFIX[:GATEWAY[:DNS]]", "how the NICs get addresses", 0 },
 	{ "boot", 0, OPT_STR, offsetof(struct boot_cfg, boot), "direct", 0, 0, "a word",
 	  "how the image was booted, shown on the console (iso, pxe, kexec, ...)", 0 },
 	OPT_END,

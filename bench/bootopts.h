@@ -15,6 +15,7 @@ struct boot_cfg {
 	int modules;         /* load modules for the hardware found */
 	int run;             /* run the suite at all */
 	const char *boot;    /* how the image was booted (iso, pxe, kexec, qemu), for the log */
+	const char *net;     /* dhcp, none, or IF:ADDR/PREFIX[:GW[:DNS]] */
 };
 
 extern const struct opt boot_opts[];

@@ -21,5 +21,6 @@ int cmd_extract(int argc, char **argv);
 int cmd_mkresults(int argc, char **argv);
 int cmd_fetch(int argc, char **argv);
 int cmd_kexec(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

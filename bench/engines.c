@@ -8,11 +8,15 @@
 extern const struct engine engine_cpu;
 extern const struct engine engine_disk;
 extern const struct engine engine_mem;
+extern const struct engine engine_net;
+extern const struct engine engine_dns;
 
 const struct engine *const engines[] = {
 	&engine_cpu,
 	&engine_disk,
 	&engine_mem,
+	&engine_net,
+	&engine_dns,
 	NULL,
 };
 

@@ -21,6 +21,7 @@ static const struct command commands[] = {
 	{ "extract", cmd_extract, "the result document from a console log" },
 	{ "mkresults", cmd_mkresults, "make a results disk image (FAT, label ASSAY)" },
 	{ "fetch", cmd_fetch, "copy the results from a results disk image" },
+	{ "serve", cmd_serve, "serve iperf3 tests to stock iperf3 clients" },
 	{ "kexec", cmd_kexec, "boot the assay image from a running Linux (no kexec-tools)" },
 	{ NULL, NULL, NULL },
 };

@@ -41,6 +41,8 @@ struct run_cfg {
 	const char *disk_profile;
 	const char *results;
 	const char *certify;
+	const char *iperf, *ping, *http, *dns, *dns_file;
+	double net_time;
 };
 
 static const struct opt run_opts[] = {
@@ -65,6 +67,18 @@ static const struct opt run_opts[] = {
 	  "seconds per time-based disk job (0: the suite's default)", 0 },
 	{ "disk-profile", 0, OPT_STR, offsetof(struct run_cfg, disk_profile), NULL, 0, 0,
 	  "a comma list of assay disk profiles", "disk profiles (default: the suite's)", 0 },
+	{ "iperf", 0, OPT_STR, offsetof(struct run_cfg, iperf), NULL, 0, 0, "HOST[:PORT]",
+	  "an iperf3 server for the TCP throughput tests", 0 },
+	{ "ping", 0, OPT_STR, offsetof(struct run_cfg, ping), NULL, 0, 0, "HOST[:TCPPORT]",
+	  "a host for latency: ICMP echo and TCP connect time (port 5201 unless given)", 0 },
+	{ "http", 0, OPT_STR, offsetof(struct run_cfg, http), NULL, 0, 0, "http://host[:port]/path",
+	  "a file to download for HTTP throughput", 0 },
+	{ "dns", 0, OPT_STR, offsetof(struct run_cfg, dns), NULL, 0, 0, "SERVER[:PORT], or dhcp",
+	  "a DNS server for the query rate test (dhcp: the resolver DHCP gave)", 0 },
+	{ "dns-file", 0, OPT_STR, offsetof(struct run_cfg, dns_file), NULL, 0, 0, "a file of 'name type' lines",
+	  "the DNS queries (default: a built-in list of common names)", 0 },
+	{ "net-time", 0, OPT_TIME, offsetof(struct run_cfg, net_time), "0", 0, 86400, NULL,
+	  "seconds per network test (0: the suite's default)", 0 },
 	{ "results", 0, OPT_STR, offsetof(struct run_cfg, results), "none", 0, 0,
 	  "none, auto (the FAT partition labelled ASSAY), or a directory",
 	  "where the result files (.json, .txt) go besides the console", 0 },
@@ -252,6 +266,135 @@ static void plan_disks(const struct run_cfg *c, struct plan *p)
 	}
 }
 
+/* "host:port" / "[v6]:port" / "host" -> host and port (dflt when absent) */
+static void split_hostport(const char *s, char *host, size_t n, int *port, int dflt)
+{
+	const char *colon = strrchr(s, ':');
+	*port = dflt;
+	if (s[0] == '[') {
+		const char *rb = strchr(s, ']');
+		snprintf(host, n, "%.*s", rb ? (int)(rb - s - 1) : (int)strlen(s + 1), s + 1);
+		if (rb && rb[1] == ':')
+			*port = atoi(rb + 2);
+		return;
+	}
+	if (colon && strchr(s, ':') == colon) {
+		snprintf(host, n, "%.*s", (int)(colon - s), s);
+		*port = atoi(colon + 1);
+	} else {
+		snprintf(host, n, "%s", s);
+	}
+}
+
+/* In the image: did any NIC get an address?  (init's /run/assay-net) */
+static int network_up(char *why, size_t n)
+{
+	FILE *f;
+	char line[256], last[256] = "";
+	int up = 0;
+	if (!getenv("ASSAY_IMAGE"))
+		return 1;
+	f = fopen("/run/assay-net", "r");
+	if (!f) {
+		snprintf(why, n, "no network configured in the image (no NIC?)");
+		return 0;
+	}
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = 0;
+		if (strstr(line, "dhcp=ok") || (strstr(line, "static=") && !strstr(line, "static=failed")))
+			up = 1;
+		if (!strncmp(line, "nic ", 4))
+			snprintf(last, sizeof last, "%s", line + 4);
+	}
+	fclose(f);
+	if (!up)
+		snprintf(why, n, "no network: %s", last[0] ? last : "no NIC got an address");
+	return up;
+}
+
+static void plan_net(const struct run_cfg *c, struct plan *p, double cpu_time)
+{
+	static const double net_default[] = { 3, 10, 30 };
+	double t = c->net_time > 0 ? c->net_time : net_default[c->suite];
+	char host[256], a[6][300], why[300];
+	int port, planned = 0, up = network_up(why, sizeof why);
+	(void)cpu_time;
+	if (in_list(c->tests, "net") && c->iperf) {
+		char *av[8] = { a[0], a[1], a[2], "-J" };
+		struct plan_item *it;
+		split_hostport(c->iperf, host, sizeof host, &port, 5201);
+		snprintf(a[0], sizeof a[0], "--client=%s", host);
+		snprintf(a[1], sizeof a[1], "--port=%d", port);
+		snprintf(a[2], sizeof a[2], "--time=%g", t);
+		it = plan_addv(p, "net.tcp", "net", 3, av);
+		it->expect_s = t;
+		if (!up)
+			snprintf(it->skip, sizeof it->skip, "%s", why);
+		if (c->suite != SUITE_QUICK) {
+			av[3] = "--reverse";
+			it = plan_addv(p, "net.tcp.reverse", "net", 4, av);
+			it->expect_s = t;
+			if (!up)
+				snprintf(it->skip, sizeof it->skip, "%s", why);
+			av[3] = "--parallel=4";
+			it = plan_addv(p, "net.tcp.p4", "net", 4, av);
+			it->expect_s = t;
+			if (!up)
+				snprintf(it->skip, sizeof it->skip, "%s", why);
+		}
+		planned++;
+	}
+	if (in_list(c->tests, "net") && c->ping) {
+		char *av[3] = { a[3], a[4] };
+		struct plan_item *it;
+		split_hostport(c->ping, host, sizeof host, &port, 5201);
+		snprintf(a[3], sizeof a[3], "--latency=%s", host);
+		snprintf(a[4], sizeof a[4], "--latency-port=%d", port);
+		it = plan_addv(p, "net.latency", "net", 2, av);
+		if (!up)
+			snprintf(it->skip, sizeof it->skip, "%s", why);
+		planned++;
+	}
+	if (in_list(c->tests, "net") && c->http) {
+		char *av[2] = { a[5] };
+		struct plan_item *it;
+		snprintf(a[5], sizeof a[5], "--http=%s", c->http);
+		it = plan_addv(p, "net.http", "net", 1, av);
+		if (!up)
+			snprintf(it->skip, sizeof it->skip, "%s", why);
+		planned++;
+	}
+	if (in_list(c->tests, "dns") && c->dns) {
+		char s1[300], s2[64], s3[64], s4[300];
+		char *av[5];
+		int ac = 0;
+		struct plan_item *it;
+		if (strcmp(c->dns, "dhcp")) {
+			split_hostport(c->dns, host, sizeof host, &port, 53);
+			snprintf(s1, sizeof s1, "--server=%s", host);
+			snprintf(s2, sizeof s2, "--port=%d", port);
+			av[ac++] = s1;
+			av[ac++] = s2;
+		}
+		snprintf(s3, sizeof s3, "--limit=%g", t);
+		av[ac++] = s3;
+		if (c->dns_file) {
+			snprintf(s4, sizeof s4, "--datafile=%s", c->dns_file);
+			av[ac++] = s4;
+		}
+		it = plan_addv(p, "dns", "dns", ac, av);
+		it->expect_s = t;
+		if (!up)
+			snprintf(it->skip, sizeof it->skip, "%s", why);
+		planned++;
+	}
+	if (!planned && in_list(c->tests, "net")) {
+		struct plan_item *it = plan_addv(p, "net", "net", 0, NULL);
+		snprintf(it->skip, sizeof it->skip, "no network peer given (assay.iperf=HOST, assay.ping=HOST, "
+			 "assay.http=URL, assay.dns=SERVER)");
+	}
+}
+
 static void make_plan(const struct run_cfg *c, struct plan *p)
 {
 	char t[64];
@@ -278,6 +421,8 @@ static void make_plan(const struct run_cfg *c, struct plan *p)
 	}
 	if (in_list(c->tests, "disk") && strcmp(c->disks, "none"))
 		plan_disks(c, p);
+	if (in_list(c->tests, "net") || in_list(c->tests, "dns"))
+		plan_net(c, p, cpu_time);
 }
 
 /* the tests list names engines */
@@ -596,6 +741,18 @@ int cmd_run(int argc, char **argv)
 	json_add_str(opts, "mode", c.mode == MODE_READONLY ? "readonly" : c.mode == MODE_REWRITE ? "rewrite" : "destroy");
 	json_add(doc, "option_errors", errors);
 	json_add(doc, "machine", sysinfo_json());
+	{
+		/* what init did to the NICs: DHCP leases, timings, failures */
+		FILE *nf = fopen("/run/assay-net", "r");
+		char line[300];
+		struct json *na = nf ? json_add_arr(doc, "network_setup") : NULL;
+		while (nf && fgets(line, sizeof line, nf)) {
+			line[strcspn(line, "\n")] = 0;
+			json_push(na, json_str(line));
+		}
+		if (nf)
+			fclose(nf);
+	}
 	tests = json_add_arr(doc, "tests");
 
 	fprintf(stderr, "assay %s: %s suite, %d test%s\n", ASSAY_VERSION, suite_names[c.suite],

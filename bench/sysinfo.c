@@ -3,7 +3,10 @@
 #include "blkdev.h"
 #include "json.h"
 
+#include <arpa/inet.h>
 #include <cpuid.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 #include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -286,6 +289,25 @@ struct json *sysinfo_json(void)
 		snprintf(path, sizeof path, "/sys/class/net/%s/speed", e->d_name);
 		if (!read_num(path, &v) && v > 0)
 			json_add_int(n, "speed_mbps", v);
+		{
+			/* the addresses it has: DHCP's or static IPv4, SLAAC IPv6 */
+			struct ifaddrs *ifa, *a;
+			struct json *addrs = json_add_arr(n, "addresses");
+			if (!getifaddrs(&ifa)) {
+				for (a = ifa; a; a = a->ifa_next) {
+					char host[INET6_ADDRSTRLEN] = "";
+					if (!a->ifa_addr || strcmp(a->ifa_name, e->d_name))
+						continue;
+					if (a->ifa_addr->sa_family == AF_INET)
+						inet_ntop(AF_INET, &((struct sockaddr_in *)a->ifa_addr)->sin_addr, host, sizeof host);
+					else if (a->ifa_addr->sa_family == AF_INET6)
+						inet_ntop(AF_INET6, &((struct sockaddr_in6 *)a->ifa_addr)->sin6_addr, host, sizeof host);
+					if (host[0])
+						json_push(addrs, json_str(host));
+				}
+				freeifaddrs(ifa);
+			}
+		}
 		snprintf(path, sizeof path, "/sys/class/net/%s/device/driver", e->d_name);
 		{
 			ssize_t l = readlink(path, b, sizeof b - 1);

@@ -27,6 +27,8 @@ void devices_report_unbound(void);
 /* devices.c */
 void devices_wait(double bound_s, int modules_loaded);
 void net_up(void);
+/* netconf.c: DHCP, a static address, or none */
+void net_configure(const char *how);
 
 /* spawn.c: runs /bin/assay run with a watchdog, copies its output to the console;
  * returns its status (124 on timeout, 128+N when killed by signal N). */

@@ -34,6 +34,7 @@ int main(void)
 	devices_wait(cfg.devwait, loaded > 0);
 	devices_report_unbound();
 	net_up();
+	net_configure(cfg.net);
 
 	if (cfg.run) {
 		status = suite_run(&cfg, &out);

@@ -3,7 +3,7 @@
 . "$(dirname "$0")/../lib.sh"
 boot --no-disk --append "assay.suite=bogus assay.after=sideways assay.nosuchkey=1 assay.timeout=abc assay.cpu-time=1"
 [ "$rc" = 0 ] || fail "qemu/run exited $rc, want 0 (the run goes on with defaults)"
-has '^init: warning: kernel command line: assay\.after=sideways: unknown value; accepted: one of poweroff\|reboot\|shell; using the default$'
+has '^init: warning: kernel command line: assay\.after=sideways: unknown value; accepted: one of poweroff\|reboot\|shell\|kexec; using the default$'
 has '^init: warning: kernel command line: assay\.timeout=abc: not a duration; accepted: .*; using the default$'
 has '^assay: warning: kernel command line: assay\.suite=bogus: unknown value; accepted: one of quick\|standard\|full; using the default$'
 has '^assay: warning: kernel command line: assay\.nosuchkey: unknown option; accepted: .*; ignored$'

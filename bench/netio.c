@@ -1,0 +1,151 @@
+#include "netio.h"
+#include "clock.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int net_resolve(const char *host, int port, int family, int socktype, struct sockaddr_storage *ss,
+		socklen_t *len, char *err, size_t n)
+{
+	struct addrinfo hints, *res = NULL;
+	char ps[16];
+	int r;
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = family;
+	hints.ai_socktype = socktype;
+	hints.ai_flags = AI_ADDRCONFIG;
+	snprintf(ps, sizeof ps, "%d", port);
+	r = getaddrinfo(host, ps, &hints, &res);
+	if (r == EAI_ADDRFAMILY || r == EAI_NONAME) {
+		hints.ai_flags = 0;    /* no address of that family configured: try anyway */
+		r = getaddrinfo(host, ps, &hints, &res);
+	}
+	if (r || !res) {
+		snprintf(err, n, "cannot resolve '%s': %s", host, r ? gai_strerror(r) : "no address");
+		return -1;
+	}
+	memcpy(ss, res->ai_addr, res->ai_addrlen);
+	*len = res->ai_addrlen;
+	freeaddrinfo(res);
+	return 0;
+}
+
+void net_addr_str(const struct sockaddr_storage *ss, char *out, size_t n)
+{
+	char a[INET6_ADDRSTRLEN] = "?";
+	if (ss->ss_family == AF_INET6) {
+		const struct sockaddr_in6 *s6 = (const struct sockaddr_in6 *)ss;
+		inet_ntop(AF_INET6, &s6->sin6_addr, a, sizeof a);
+		snprintf(out, n, "[%s]:%d", a, ntohs(s6->sin6_port));
+	} else {
+		const struct sockaddr_in *s4 = (const struct sockaddr_in *)ss;
+		inet_ntop(AF_INET, &s4->sin_addr, a, sizeof a);
+		snprintf(out, n, "%s:%d", a, ntohs(s4->sin_port));
+	}
+}
+
+int net_connect(const struct sockaddr_storage *ss, socklen_t len, double timeout, char *err, size_t n)
+{
+	int fd = socket(ss->ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0), r, e = 0;
+	char addr[80];
+	socklen_t el = sizeof e;
+	net_addr_str(ss, addr, sizeof addr);
+	if (fd < 0) {
+		snprintf(err, n, "socket: %s", strerror(errno));
+		return -1;
+	}
+	r = connect(fd, (const struct sockaddr *)ss, len);
+	if (r && errno == EINPROGRESS) {
+		struct pollfd p = { fd, POLLOUT, 0 };
+		r = poll(&p, 1, (int)(timeout * 1000));
+		if (r == 0) {
+			snprintf(err, n, "connect to %s: no answer within %.0f s", addr, timeout);
+			close(fd);
+			return -1;
+		}
+		getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &el);
+		r = e ? -1 : 0;
+		errno = e;
+	}
+	if (r) {
+		snprintf(err, n, "connect to %s: %s", addr, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+static int wait_fd(int fd, short ev, double deadline)
+{
+	for (;;) {
+		struct pollfd p = { fd, ev, 0 };
+		double left = deadline - now_s();
+		int r;
+		if (left <= 0) {
+			errno = ETIMEDOUT;
+			return -1;
+		}
+		r = poll(&p, 1, left > 1 ? 1000 : (int)(left * 1000) + 1);
+		if (r > 0)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -1;
+	}
+}
+
+int net_read_full(int fd, void *buf, size_t n, double deadline)
+{
+	char *p = buf;
+	while (n) {
+		ssize_t r;
+		if (wait_fd(fd, POLLIN, deadline))
+			return -1;
+		r = recv(fd, p, n, MSG_DONTWAIT);
+		if (r < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (r == 0)
+			errno = ECONNRESET;
+		if (r <= 0)
+			return -1;
+		p += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+int net_write_full(int fd, const void *buf, size_t n, double deadline)
+{
+	const char *p = buf;
+	while (n) {
+		ssize_t r;
+		if (wait_fd(fd, POLLOUT, deadline))
+			return -1;
+		r = send(fd, p, n, MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (r < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (r <= 0)
+			return -1;
+		p += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+long net_tcp_retrans(int fd)
+{
+	struct tcp_info ti;
+	socklen_t l = sizeof ti;
+	memset(&ti, 0, sizeof ti);
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &l))
+		return -1;
+	return (long)ti.tcpi_total_retrans;
+}

@@ -1,0 +1,23 @@
+/* Small socket helpers with deadlines: every network wait in assay is bounded. */
+#ifndef ASSAY_NETIO_H
+#define ASSAY_NETIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+/* Resolve host:port (family AF_UNSPEC, AF_INET or AF_INET6); 0 or -1 with err. */
+int net_resolve(const char *host, int port, int family, int socktype, struct sockaddr_storage *ss,
+		socklen_t *len, char *err, size_t n);
+/* Connect with a timeout (seconds); the fd, or -1 with err ("connection refused", ...). */
+int net_connect(const struct sockaddr_storage *ss, socklen_t len, double timeout, char *err, size_t n);
+/* Read/write exactly n bytes before the deadline (monotonic seconds); 0, or -1 with errno
+ * (ETIMEDOUT on the deadline, ECONNRESET when the peer closed early). */
+int net_read_full(int fd, void *buf, size_t n, double deadline);
+int net_write_full(int fd, const void *buf, size_t n, double deadline);
+/* "1.2.3.4:5201" / "[::1]:5201" */
+void net_addr_str(const struct sockaddr_storage *ss, char *out, size_t n);
+/* retransmits so far (TCP_INFO), -1 when unknown */
+long net_tcp_retrans(int fd);
+
+#endif

@@ -1,0 +1,163 @@
+/* Addresses for the NICs: DHCP with busybox udhcpc and our script (the default), a static
+ * address from assay.net=IF:ADDR/PREFIX[:GATEWAY[:DNS]], or none.  IPv6 SLAAC is the
+ * kernel's own once the link is up.  What each NIC got, and how long DHCP took, goes to
+ * /run/assay-net for the results; no link or no lease is one line and the suite marks its
+ * network tests skipped. */
+#include "init.h"
+#include "msg.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define NETLOG "/run/assay-net"
+#define LINK_WAIT_S 3.0
+#define DHCP_LIMIT_S 12.0
+
+static void netlog(const char *fmt, const char *a, const char *b, double t)
+{
+	FILE *f = fopen(NETLOG, "a");
+	if (!f)
+		return;
+	fprintf(f, fmt, a, b, t);
+	fputc('\n', f);
+	fclose(f);
+}
+
+/* run argv with a time limit; its exit status, -1 on timeout or when it did not run */
+static int run_bounded(char *const argv[], double limit)
+{
+	static char *const envp[] = { "PATH=/bin:/sbin", NULL };
+	double t0 = uptime();
+	int st;
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+		if (null >= 0) {
+			dup2(null, 0);
+			dup2(null, 1);
+			dup2(null, 2);
+		}
+		execve(argv[0], argv, envp);
+		_exit(127);
+	}
+	for (;;) {
+		pid_t w = waitpid(pid, &st, WNOHANG);
+		if (w == pid)
+			return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+		if (uptime() - t0 > limit) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+			return -1;
+		}
+		usleep(20000);
+	}
+}
+
+static int has_carrier(const char *ifname)
+{
+	char p[128], b[8] = "";
+	FILE *f;
+	snprintf(p, sizeof p, "/sys/class/net/%s/carrier", ifname);
+	f = fopen(p, "r");
+	if (!f)
+		return 0;
+	if (!fgets(b, sizeof b, f))
+		b[0] = 0;
+	fclose(f);
+	return b[0] == '1';
+}
+
+static void dhcp(const char *ifname)
+{
+	char ifn[32];
+	char *argv[] = { "/bin/udhcpc", "-i", ifn, "-f", "-q", "-n", "-t", "4", "-T", "1", "-A", "1",
+			 "-s", "/etc/udhcpc.script", NULL };
+	double t0 = uptime(), tl;
+	int r;
+	snprintf(ifn, sizeof ifn, "%s", ifname);
+	while (!has_carrier(ifname) && uptime() - t0 < LINK_WAIT_S)
+		usleep(50000);
+	if (!has_carrier(ifname)) {
+		ilog("%s: no link after %.0f s: no address", ifname, LINK_WAIT_S);
+		netlog("nic %s link=down dhcp=skipped%s seconds=%.2f", ifname, "", uptime() - t0);
+		return;
+	}
+	tl = uptime();
+	r = run_bounded(argv, DHCP_LIMIT_S);
+	if (r == 0) {
+		ilog("%s: DHCP lease in %.2f s", ifname, uptime() - tl);
+		netlog("nic %s link=up dhcp=ok%s seconds=%.2f", ifname, "", uptime() - tl);
+	} else {
+		ilog("%s: no DHCP lease within %.0f s%s", ifname, uptime() - tl,
+		     r == 127 ? " (no udhcpc in the image)" : "");
+		netlog("nic %s link=up dhcp=failed%s seconds=%.2f", ifname, "", uptime() - tl);
+	}
+}
+
+/* IF:ADDR/PREFIX[:GATEWAY[:DNS]] */
+static void static_addr(const char *spec)
+{
+	char buf[256], *f[4] = { 0 }, *save;
+	int n = 0;
+	snprintf(buf, sizeof buf, "%s", spec);
+	for (char *t = strtok_r(buf, ":", &save); t && n < 4; t = strtok_r(NULL, ":", &save))
+		f[n++] = t;
+	if (n < 2 || !strchr(f[1], '/')) {
+		warn("kernel command line: assay.net=%s: accepted: dhcp, none, or IF:ADDR/PREFIX[:GATEWAY[:DNS]]", spec);
+		return;
+	}
+	{
+		char *a1[] = { "/bin/ip", "addr", "add", f[1], "dev", f[0], NULL };
+		char *a2[] = { "/bin/ip", "link", "set", f[0], "up", NULL };
+		char *a3[] = { "/bin/ip", "route", "replace", "default", "via", f[2], "dev", f[0], NULL };
+		if (run_bounded(a2, 5) || run_bounded(a1, 5)) {
+			warn("assay.net=%s: could not set the address", spec);
+			netlog("nic %s static=failed%s seconds=%.2f", f[0], "", 0);
+			return;
+		}
+		if (f[2] && *f[2] && run_bounded(a3, 5))
+			warn("assay.net=%s: could not set the default route", spec);
+	}
+	if (f[3] && *f[3]) {
+		FILE *r = fopen("/etc/resolv.conf", "w");
+		if (r) {
+			fprintf(r, "nameserver %s\n", f[3]);
+			fclose(r);
+		}
+	}
+	ilog("%s: static address %s", f[0], f[1]);
+	netlog("nic %s static=%s seconds=%.2f", f[0], f[1], 0);
+}
+
+void net_configure(const char *how)
+{
+	struct dirent **v;
+	int n;
+	if (!strcmp(how, "none")) {
+		netlog("net %s%s seconds=%.2f", "none", "", 0);
+		return;
+	}
+	if (strcmp(how, "dhcp")) {
+		static_addr(how);
+		return;
+	}
+	n = scandir("/sys/class/net", &v, NULL, alphasort);
+	for (int i = 0; i < n; i++) {
+		const char *nm = v[i]->d_name;
+		if (nm[0] != '.' && strcmp(nm, "lo") && strncmp(nm, "sit", 3) && strncmp(nm, "dummy", 5))
+			dhcp(nm);
+		free(v[i]);
+	}
+	if (n > 0)
+		free(v);
+}
