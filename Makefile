@@ -66,7 +66,7 @@ else
 $(error KERNEL=$(KERNEL): accepted: debian, custom)
 endif
 
-.PHONY: all deps deps-test deps-kernel deps-iso build image run test unit boot clean results-disk kernel iso pxe
+.PHONY: all deps deps-test deps-kernel deps-iso deps-fuzz fuzz build image run test unit boot clean results-disk kernel iso pxe
 all: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory build
 
@@ -83,6 +83,14 @@ deps-kernel:
 
 deps-iso:
 	$(Q)mk/deps.sh build iso
+
+deps-fuzz:
+	$(Q)mk/deps.sh fuzz
+
+# libFuzzer targets (JSON, DNS replies, console extraction), FUZZ_TIME seconds each
+FUZZ_TIME ?= 60
+fuzz: deps-fuzz
+	$(Q)tests/fuzz/run.sh $(FUZZ_TIME)
 
 # --- headers: musl's own plus the kernel UAPI and liburing, apart from glibc's ---
 $(BUILD)/include/.stamp: mk/sysinc.sh

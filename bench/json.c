@@ -227,7 +227,9 @@ static void put_num(struct sink *s, const struct json *j)
 		puts_(s, "null");
 		return;
 	}
-	if (j->is_int || (v == floor(v) && fabs(v) < 9007199254740992.0)) {
+	if (fabs(v) >= 1e15) {
+		snprintf(b, sizeof b, "%.17g", v);    /* no 300-digit fixed notation */
+	} else if (j->is_int || v == floor(v)) {
 		snprintf(b, sizeof b, "%.0f", v);
 	} else {
 		/* six decimals as fio prints, trailing zeros dropped; tiny values keep precision */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# usage: mk/deps.sh SET...   (SET: build, test, kernel, iso)
+# usage: mk/deps.sh SET...   (SET: build, test, kernel, iso, fuzz)
 # Checks the Debian packages each SET needs; as root installs only the missing ones
 # (apt-get update first), otherwise prints the exact command and fails.
 # Also makes sure a deb-src entry exists: the build fetches Debian's kmod source.
@@ -10,6 +10,7 @@ build="make gcc libc6-dev musl-tools liburing-dev busybox-static qemu-system-x86
        mtools dosfstools"
 test="fio jq cpio util-linux coreutils gzip file sysbench e2fsprogs iperf3 dnsmasq-base dnsperf python3 busybox-static"
 kernel="linux-source-6.1 bc bison flex libelf-dev libssl-dev"
+fuzz="clang-14 libfuzzer-14-dev libclang-rt-14-dev"
 iso="grub-pc-bin grub-efi-amd64-bin grub-common xorriso mtools ovmf ipxe-qemu"
 
 want=

@@ -2,6 +2,7 @@
 #include "json.h"
 #include "unit.h"
 
+#include <math.h>
 #include <string.h>
 
 static int parses(const char *s)
@@ -22,6 +23,8 @@ int main(void)
 	json_add_str(o, "name", "a \"quoted\"\n\ttab\\ \x01");
 	json_add_int(o, "big", 9007199254740991LL);
 	json_add_num(o, "half", 0.5);
+	json_add_num(o, "huge", 2.2e61);
+	json_add_num(o, "tiny", 7.42e-4);
 	json_add_num(o, "nan", 0.0 / 0.0);
 	json_add_bool(o, "yes", 1);
 	a = json_add_arr(o, "list");
@@ -41,6 +44,8 @@ int main(void)
 			CHECK(!strcmp(json_get_str(b, "name", ""), "a \"quoted\"\n\ttab\\ \x01"), "string");
 			CHECK(json_get_num(b, "big", 0) == 9007199254740991.0, "big int");
 			CHECK(json_get_num(b, "half", 0) == 0.5, "half");
+			CHECK(json_get_num(b, "huge", 0) == 2.2e61, "huge number round trip");
+			CHECK(fabs(json_get_num(b, "tiny", 0) - 7.42e-4) < 1e-12, "tiny number");
 			CHECK(json_get(b, "nan")->type == J_NULL, "NaN prints as null");
 			CHECK(json_get_num(b, "clat_ns.percentile.99.000000", 0) == 1234, "dotted key");
 			CHECK(json_get_num(b, "clat_ns.percentile.99.900000", 0) == 5678, "dotted key 2");

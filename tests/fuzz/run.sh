@@ -1,0 +1,35 @@
+#!/bin/sh
+# usage: tests/fuzz/run.sh [SECONDS]   (make fuzz)
+# Builds each libFuzzer target with clang (address + undefined sanitizers, glibc: these run
+# on the host, apart from the musl build) and runs it for SECONDS (default 60), starting
+# from a small seed corpus.  Exit 1 when a target finds a crash.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+secs=${1:-60}
+out=${BUILD:-$top/build}/fuzz
+CC=${FUZZ_CC:-clang}
+command -v "$CC" >/dev/null || { echo "fuzz: $CC missing: apt-get install clang-14 libfuzzer-14-dev" >&2; exit 1; }
+mkdir -p "$out"
+src="$top/bench/json.c $top/bench/dnswire.c $top/bench/extract.c $top/bench/crc32.c $top/bench/msg.c $top/bench/figures.c"
+fail=0
+for t in json dns extract; do
+	bin=$out/fuzz-$t
+	$CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -D_GNU_SOURCE \
+		-DASSAY_VERSION=\"fuzz\" -I"$top/bench" -o "$bin" "$top/tests/fuzz/$t.c" $src
+	corpus=$out/corpus-$t
+	mkdir -p "$corpus"
+	case $t in
+	json) printf '{"a":[{"b":1.5e3}],"s":"\\u00e9"}' > "$corpus/seed1"; printf '[1,2,null,true]' > "$corpus/seed2" ;;
+	dns) printf '\x12\x34\x81\x80\x00\x01\x00\x01\x00\x00\x00\x00\x01a\x04test\x00\x00\x01\x00\x01' > "$corpus/seed1" ;;
+	extract) printf 'x\n-----BEGIN ASSAY RESULT-----\nbytes=3 crc32=9cd5a6a1\n{}\n-----END ASSAY RESULT-----\n' > "$corpus/seed1" ;;
+	esac
+	echo "fuzz: $t for ${secs}s"
+	if ! "$bin" -max_total_time="$secs" -max_len=65536 -timeout=10 -artifact_prefix="$out/crash-$t-" "$corpus" \
+		> "$out/$t.log" 2>&1; then
+		echo "fuzz: $t FAILED (see $out/$t.log and $out/crash-$t-*)" >&2
+		fail=1
+	else
+		echo "fuzz: $t ok: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$out/$t.log" || tail -n 1 "$out/$t.log")"
+	fi
+done
+exit $fail
