@@ -52,7 +52,7 @@ INIT_SRC   := $(wildcard init/*.c)
 INIT_OBJ   := $(INIT_SRC:%.c=$(BUILD)/obj/%.o)
 # init shares the option parser and message helpers with bench/
 INIT_SHARED := $(BUILD)/obj/bench/opt.o $(BUILD)/obj/bench/msg.o $(BUILD)/obj/bench/bootopts.o \
-               $(BUILD)/obj/bench/virtdev.o
+               $(BUILD)/obj/bench/virtdev.o $(BUILD)/obj/bench/fileio.o
 UNIT_SRC   := $(wildcard tests/unit/*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 

@@ -6,6 +6,7 @@
 #include "crc32.h"
 #include "certify.h"
 #include "figures.h"
+#include "fileio.h"
 #include "json.h"
 #include "msg.h"
 #include "report.h"
@@ -15,36 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *slurp_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-	if (!f)
-		return NULL;
-	for (;;) {
-		size_t r;
-		if (n + 65536 + 1 > cap) {
-			char *nb = realloc(buf, cap = cap ? cap * 2 : 1 << 20);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = nb;
-		}
-		r = fread(buf + n, 1, cap - n - 1, f);
-		n += r;
-		if (r == 0)
-			break;
-	}
-	fclose(f);
-	buf[n] = 0;
-	*len = n;
-	return buf;
-}
 
 /* "[    3.801730] " at p? returns its length, 0 if not a kernel timestamp */
 static size_t kernel_stamp(const char *p)
@@ -160,7 +131,7 @@ int cmd_extract(int argc, char **argv)
 			"log (serial capture), checked against its length and CRC-32.\n");
 		return argc == 1 ? EXIT_OK : EXIT_USAGE;
 	}
-	buf = slurp_file(argv[0], &len);
+	buf = read_file(argv[0], (size_t)1 << 30, &len);
 	if (!buf) {
 		warn("extract: %s:", argv[0]);
 		return EXIT_USAGE;

@@ -1,6 +1,7 @@
 /* Reading result documents back: load one (a file holding the JSON, or a console log
  * holding the block), look up a summary figure, convert units, tell which way is better. */
 #include "figures.h"
+#include "fileio.h"
 #include "json.h"
 #include "report.h"
 
@@ -12,34 +13,15 @@
 
 struct json *doc_load(const char *path, char *err, size_t n)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL, perr[256];
-	size_t len = 0, cap = 0;
+	char *buf, perr[256];
+	size_t len;
 	struct json *doc = NULL;
 	const char *s;
-	if (!f) {
+	buf = read_file(path, (size_t)1 << 30, &len);
+	if (!buf) {
 		snprintf(err, n, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	for (;;) {
-		size_t r;
-		if (len + 65536 + 1 > cap) {
-			char *nb = realloc(buf, cap = cap ? cap * 2 : 1 << 20);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				snprintf(err, n, "%s: out of memory", path);
-				return NULL;
-			}
-			buf = nb;
-		}
-		r = fread(buf + len, 1, cap - len - 1, f);
-		len += r;
-		if (!r)
-			break;
-	}
-	fclose(f);
-	buf[len] = 0;
 	s = buf;
 	while (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r')
 		s++;

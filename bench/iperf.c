@@ -149,6 +149,8 @@ struct stream {
 	size_t len;
 	atomic_int *stop;
 	int err;
+	int closed;             /* the socket is gone: retrans_done holds the count */
+	long retrans_done;
 };
 
 static void *stream_main(void *arg)
@@ -261,10 +263,11 @@ static int run_streams(struct stream *st, int n, double secs, double omit, int c
 static void stream_result(struct json *arr, const struct stream *s, unsigned long long omit_share, double secs)
 {
 	struct json *o = json_push(arr, json_obj());
-	long rt = s->sending ? net_tcp_retrans(s->fd) : -1;
+	long rt = s->closed ? s->retrans_done : s->sending && net_tcp_retrans(s->fd) >= 0
+		  ? net_tcp_retrans(s->fd) - s->retrans0 : -1;
 	json_add_int(o, "id", s->id);
 	json_add_int(o, "bytes", (long long)(atomic_load(&s->bytes) - omit_share));
-	json_add_int(o, "retransmits", rt >= 0 ? rt - s->retrans0 : -1);
+	json_add_int(o, "retransmits", rt);
 	json_add_num(o, "jitter", 0);
 	json_add_int(o, "errors", 0);
 	json_add_int(o, "omitted_errors", 0);
@@ -655,6 +658,15 @@ int iperf_serve_one(int lfd, const struct serve_log *lg, char *err, size_t n)
 	run_streams(st, parallel, 0, 0, ctrl, iv, 4096, &t_start, &t_end, &omit_bytes, &peer_end);
 	cpu_seconds(&u1, &s1);
 	secs = t_end - t_start;
+	/* iperf3's server closes the data streams at TEST_END: a client receiving (-R)
+	 * reads them until they end before it goes on */
+	for (int i = 0; i < accepted; i++) {
+		long r = st[i].sending ? net_tcp_retrans(st[i].fd) : -1;
+		st[i].retrans_done = r >= 0 ? r - st[i].retrans0 : -1;
+		st[i].closed = 1;
+		close(st[i].fd);
+		st[i].fd = -1;
+	}
 	if (!peer_end) {
 		snprintf(err, n, "every data stream of the client failed");
 		goto out;
@@ -693,7 +705,8 @@ lost:
 	snprintf(err, n, "the client went away: %s", strerror(errno));
 out:
 	for (int i = 0; st && i < parallel && i < accepted; i++) {
-		close(st[i].fd);
+		if (st[i].fd >= 0)
+			close(st[i].fd);
 		free(st[i].buf);
 	}
 	free(st);

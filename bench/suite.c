@@ -8,6 +8,7 @@
 #include "disk.h"
 #include "clock.h"
 #include "engine.h"
+#include "fileio.h"
 #include "json.h"
 #include "msg.h"
 #include "report.h"
@@ -472,30 +473,6 @@ static void cmdline_key(const char *key, const char *val, void *arg)
 	}
 }
 
-static char *slurp(const char *path, size_t max, size_t *len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	char *buf;
-	size_t n = 0;
-	if (fd < 0)
-		return NULL;
-	buf = malloc(max + 1);
-	while (buf && n < max) {
-		ssize_t r = read(fd, buf + n, max - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	if (buf)
-		buf[n] = 0;
-	if (len)
-		*len = n;
-	return buf;
-}
-
 /* ---- one test in a child ---- */
 
 static const char *signame(int s)
@@ -509,19 +486,6 @@ static const char *signame(int s)
 	case SIGFPE: return "SIGFPE";
 	case SIGILL: return "SIGILL";
 	default: return "a signal";
-	}
-}
-
-static void write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return;
-		p += w;
-		n -= (size_t)w;
 	}
 }
 
@@ -702,7 +666,7 @@ int cmd_run(int argc, char **argv)
 	errors = json_arr();
 	if (c.cmdline) {
 		struct cmdline_ctx cx = { run_opts, &c, errors };
-		cmdtext = slurp(c.cmdline, 65536, NULL);
+		cmdtext = read_file(c.cmdline, 65536, NULL);
 		if (!cmdtext) {
 			warn("--cmdline=%s: cannot read:", c.cmdline);
 		} else {

@@ -10,7 +10,7 @@ out=${BUILD:-$top/build}/fuzz
 CC=${FUZZ_CC:-clang}
 command -v "$CC" >/dev/null || { echo "fuzz: $CC missing: apt-get install clang-14 libfuzzer-14-dev" >&2; exit 1; }
 mkdir -p "$out"
-src="$top/bench/json.c $top/bench/dnswire.c $top/bench/extract.c $top/bench/crc32.c $top/bench/msg.c $top/bench/figures.c"
+src="$top/bench/json.c $top/bench/dnswire.c $top/bench/extract.c $top/bench/crc32.c $top/bench/msg.c $top/bench/figures.c $top/bench/fileio.c"
 fail=0
 for t in json dns extract; do
 	bin=$out/fuzz-$t

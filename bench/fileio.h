@@ -1,0 +1,13 @@
+/* Whole-file reads and full writes, shared by assay and init. */
+#ifndef ASSAY_FILEIO_H
+#define ASSAY_FILEIO_H
+
+#include <stddef.h>
+
+/* Write all n bytes (retrying on EINTR and short writes); 0, or -1 with errno. */
+int write_all(int fd, const void *p, size_t n);
+/* Read a whole file, at most max bytes, NUL-terminated; NULL with errno (EFBIG when it
+ * is larger than max: never truncated silently).  len may be NULL. */
+char *read_file(const char *path, size_t max, size_t *len);
+
+#endif
