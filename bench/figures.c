@@ -102,7 +102,7 @@ int figure_name_known(const char *name)
 		"bw", "iops", "clat", "steal", "events_per_sec", "latency_p95", "mib_per_sec", "copy",
 		"scale", "add", "triad", "memcpy", "latency_ns", "max", "mean", "bits_per_second",
 		"gbit_per_sec", "mbit_per_sec", "retransmits", "qps", "rtt", "latency_ms", "connect_ms",
-		"ttfb_ms", "mb_per_sec", "lost",
+		"ttfb_ms", "mb_per_sec", "lost", "scaling",
 	};
 	char buf[200], *save, *part;
 	int fam = 0, met = 0, first = 1;

@@ -34,6 +34,23 @@ static void steal_figures(struct json *sum)
 	}
 }
 
+static double figure_value(const struct json *sum, const char *name, double dflt)
+{
+	for (const struct json *r = sum->child; r; r = r->next)
+		if (!strcmp(json_get_str(r, "name", ""), name))
+			return json_get_num(r, "value", dflt);
+	return dflt;
+}
+
+/* cpu.scaling: all CPUs' events/s over one thread's (the multi-core scaling) */
+static void scaling_figure(struct json *sum)
+{
+	double one = figure_value(sum, "cpu.events_per_sec.1t", 0);
+	double all = figure_value(sum, "cpu.events_per_sec.all", 0);
+	if (one > 0 && all > 0)
+		report_figure(sum, "cpu.scaling", all / one, "x");
+}
+
 void report_summary(struct json *doc)
 {
 	struct json *sum = json_add_arr(doc, "summary");
@@ -55,6 +72,7 @@ void report_summary(struct json *doc)
 		}
 	}
 	steal_figures(sum);
+	scaling_figure(sum);
 }
 
 void report_table(const struct json *doc, FILE *f)

@@ -289,6 +289,14 @@ struct json *sysinfo_json(void)
 		snprintf(path, sizeof path, "/sys/class/net/%s/speed", e->d_name);
 		if (!read_num(path, &v) && v > 0)
 			json_add_int(n, "speed_mbps", v);
+		snprintf(path, sizeof path, "/sys/class/net/%s/duplex", e->d_name);
+		add_file_str(n, "duplex", path);
+		snprintf(path, sizeof path, "/sys/class/net/%s/carrier", e->d_name);
+		if (!read_num(path, &v))
+			json_add_bool(n, "link", v == 1);
+		snprintf(path, sizeof path, "/sys/class/net/%s/mtu", e->d_name);
+		if (!read_num(path, &v))
+			json_add_int(n, "mtu", v);
 		{
 			/* the addresses it has: DHCP's or static IPv4, SLAAC IPv6 */
 			struct ifaddrs *ifa, *a;
