@@ -4,12 +4,9 @@
 #include "msg.h"
 
 #include <dirent.h>
-#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -65,34 +62,16 @@ void devices_wait(double bound, int modules_loaded)
 	     uptime());
 }
 
+/* every NIC up (rtnetlink): lo gets 127.0.0.1 from the kernel, IPv6 SLAAC starts */
 void net_up(void)
 {
-	DIR *d = opendir("/sys/class/net");
-	struct dirent *e;
-	int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (s < 0) {
-		warn("cannot open a socket to bring NICs up:");
-		if (d)
-			closedir(d);
-		return;
+	struct dirent **v;
+	int n = scandir("/sys/class/net", &v, NULL, alphasort);
+	for (int i = 0; i < n; i++) {
+		if (v[i]->d_name[0] != '.' && rtnl_link_up(v[i]->d_name))
+			warn("%s: cannot bring the link up:", v[i]->d_name);
+		free(v[i]);
 	}
-	while (d && (e = readdir(d))) {
-		struct ifreq ifr;
-		if (e->d_name[0] == '.' || strlen(e->d_name) >= IFNAMSIZ)
-			continue;
-		memset(&ifr, 0, sizeof ifr);
-		snprintf(ifr.ifr_name, IFNAMSIZ, "%s", e->d_name);
-		if (ioctl(s, SIOCGIFFLAGS, &ifr)) {
-			warn("%s: cannot read flags:", e->d_name);
-			continue;
-		}
-		if (ifr.ifr_flags & IFF_UP)
-			continue;
-		ifr.ifr_flags |= IFF_UP;
-		if (ioctl(s, SIOCSIFFLAGS, &ifr))
-			warn("%s: cannot bring up:", e->d_name);
-	}
-	close(s);
-	if (d)
-		closedir(d);
+	if (n > 0)
+		free(v);
 }

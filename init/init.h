@@ -27,6 +27,10 @@ void devices_report_unbound(void);
 /* devices.c */
 void devices_wait(double bound_s, int modules_loaded);
 void net_up(void);
+/* rtnl.c: rtnetlink; 0 or -1 with errno */
+int rtnl_link_up(const char *ifname);
+int rtnl_addr_add(const char *ifname, const char *cidr);
+int rtnl_default_route(const char *ifname, const char *gw);
 /* netconf.c: DHCP, a static address, or none */
 void net_configure(const char *how);
 

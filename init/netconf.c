@@ -116,18 +116,13 @@ static void static_addr(const char *spec)
 		warn("kernel command line: assay.net=%s: accepted: dhcp, none, or IF:ADDR/PREFIX[:GATEWAY[:DNS]]", spec);
 		return;
 	}
-	{
-		char *a1[] = { "/bin/ip", "addr", "add", f[1], "dev", f[0], NULL };
-		char *a2[] = { "/bin/ip", "link", "set", f[0], "up", NULL };
-		char *a3[] = { "/bin/ip", "route", "replace", "default", "via", f[2], "dev", f[0], NULL };
-		if (run_bounded(a2, 5) || run_bounded(a1, 5)) {
-			warn("assay.net=%s: could not set the address", spec);
-			netlog("nic %s static=failed%s seconds=%.2f", f[0], "", 0);
-			return;
-		}
-		if (f[2] && *f[2] && run_bounded(a3, 5))
-			warn("assay.net=%s: could not set the default route", spec);
+	if (rtnl_link_up(f[0]) || rtnl_addr_add(f[0], f[1])) {
+		warn("assay.net=%s: cannot set the address:", spec);
+		netlog("nic %s static=failed%s seconds=%.2f", f[0], "", 0);
+		return;
 	}
+	if (f[2] && *f[2] && rtnl_default_route(f[0], f[2]))
+		warn("assay.net=%s: cannot set the default route:", spec);
 	if (f[3] && *f[3]) {
 		FILE *r = fopen("/etc/resolv.conf", "w");
 		if (r) {

@@ -34,6 +34,13 @@ jq -e '.network_setup | map(test("dhcp=ok")) | any' "$T/r.json" >/dev/null || fa
 jq -e '.machine.nics[] | select(.name == "eth0") | .addresses | index("10.0.2.15") != null' "$T/r.json" >/dev/null ||
 	fail "eth0 has not 10.0.2.15: $(jq -c '.machine.nics' "$T/r.json")"
 
+# a static address (rtnetlink from init) instead of DHCP
+boot --no-disk --append "assay.tests=net assay.net=eth0:10.0.2.15/24:10.0.2.2 assay.net-time=1 assay.iperf=10.0.2.2:$IP"
+[ "$rc" = 0 ] || fail "static: qemu/run exited $rc, want 0"
+has '^init: eth0: static address 10.0.2.15/24$'
+result_json "$T/r3.json"
+jq -e '.tests[] | select(.name == "net.tcp") | .status == "ok"' "$T/r3.json" >/dev/null || fail "static: net.tcp not ok"
+
 # no network: the tests are skipped and marked, the run goes on
 boot --no-disk --net none --append "assay.tests=cpu,net assay.cpu-time=1 assay.iperf=10.0.2.2:$IP"
 [ "$rc" = 0 ] || fail "no network: qemu/run exited $rc, want 0"
