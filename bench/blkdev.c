@@ -142,35 +142,53 @@ static void vpd_serial(const char *name, char *out, size_t n)
 	}
 }
 
+#define MAX_PARTS 64
+
+/* the sysfs directories of NAME's partitions (entries with a "partition" file) */
+static int partition_dirs(const char *name, char dirs[][300], int max)
+{
+	char dir[300];
+	DIR *d;
+	struct dirent *e;
+	int n = 0;
+	snprintf(dir, sizeof dir, "/sys/block/%s", name);
+	d = opendir(dir);
+	while (d && (e = readdir(d)) && n < max) {
+		char p[600];
+		if (strncmp(e->d_name, name, strlen(name)))
+			continue;
+		snprintf(p, sizeof p, "%s/%s/partition", dir, e->d_name);
+		if (!access(p, F_OK))
+			snprintf(dirs[n++], sizeof dirs[0], "%s/%s", dir, e->d_name);
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
 /* Is the device (dev_t list: the disk and its partitions) mounted or used as swap? */
 static void find_mounts(const char *name, char *out, size_t n)
 {
-	char line[4096], dir[512];
+	char line[4096];
 	unsigned devs[64][2];
-	int nd = 0;
+	int nd = 0, np;
 	FILE *f;
-	DIR *d;
-	struct dirent *e;
+	char parts[MAX_PARTS][300];
 	out[0] = 0;
 	/* the disk's dev and every partition's */
-	snprintf(dir, sizeof dir, "/sys/block/%s", name);
 	{
 		char dev[32];
 		sysfs_str(name, "dev", dev, sizeof dev);
 		if (sscanf(dev, "%u:%u", &devs[nd][0], &devs[nd][1]) == 2)
 			nd++;
 	}
-	d = opendir(dir);
-	while (d && (e = readdir(d)) && nd < 64) {
+	np = partition_dirs(name, parts, MAX_PARTS);
+	for (int i = 0; i < np && nd < 64; i++) {
 		char p[600], dev[32];
-		if (strncmp(e->d_name, name, strlen(name)))
-			continue;
-		snprintf(p, sizeof p, "%s/%s/dev", dir, e->d_name);
+		snprintf(p, sizeof p, "%s/dev", parts[i]);
 		if (!read_line(p, dev, sizeof dev) && sscanf(dev, "%u:%u", &devs[nd][0], &devs[nd][1]) == 2)
 			nd++;
 	}
-	if (d)
-		closedir(d);
 	f = fopen("/proc/self/mountinfo", "r");
 	while (f && fgets(line, sizeof line, f)) {
 		unsigned ma, mi;
@@ -205,44 +223,22 @@ static void find_mounts(const char *name, char *out, size_t n)
 
 static int count_holders(const char *name)
 {
-	char dir[512];
-	DIR *d;
-	struct dirent *e;
-	int n;
+	char dir[512], parts[MAX_PARTS][300];
+	int n, np = partition_dirs(name, parts, MAX_PARTS);
 	snprintf(dir, sizeof dir, "/sys/block/%s/holders", name);
 	n = count_entries(dir);
-	snprintf(dir, sizeof dir, "/sys/block/%s", name);
-	d = opendir(dir);
-	while (d && (e = readdir(d))) {
+	for (int i = 0; i < np; i++) {
 		char p[600];
-		if (strncmp(e->d_name, name, strlen(name)))
-			continue;
-		snprintf(p, sizeof p, "%s/%s/holders", dir, e->d_name);
+		snprintf(p, sizeof p, "%s/holders", parts[i]);
 		n += count_entries(p);
 	}
-	if (d)
-		closedir(d);
 	return n;
 }
 
 static int count_partitions(const char *name)
 {
-	char dir[512];
-	DIR *d;
-	struct dirent *e;
-	int n = 0;
-	snprintf(dir, sizeof dir, "/sys/block/%s", name);
-	d = opendir(dir);
-	while (d && (e = readdir(d))) {
-		char p[600];
-		if (strncmp(e->d_name, name, strlen(name)))
-			continue;
-		snprintf(p, sizeof p, "%s/%s/partition", dir, e->d_name);
-		n += !access(p, F_OK);
-	}
-	if (d)
-		closedir(d);
-	return n;
+	char parts[MAX_PARTS][300];
+	return partition_dirs(name, parts, MAX_PARTS);
 }
 
 static void probe_sysfs(struct blkdev *d)
