@@ -134,10 +134,74 @@ static void static_addr(const char *spec)
 	netlog("nic %s static=%s seconds=%.2f", f[0], f[1], 0);
 }
 
-void net_configure(const char *how)
+/* The kernel's ip= parameter (Documentation/admin-guide/nfs/nfsroot.rst):
+ * ip=CLIENT:SERVER:GATEWAY:NETMASK:HOSTNAME:DEVICE:AUTOCONF[...] or ip=dhcp|off|none.
+ * Turned into what assay.net says: "dhcp", "none" or IF:ADDR/PREFIX:GW.  0 when absent. */
+static int kernel_ip(char *out, size_t n)
+{
+	char cmd[4096], *save;
+	int fd = open("/proc/cmdline", O_RDONLY | O_CLOEXEC);
+	ssize_t r = fd < 0 ? -1 : read(fd, cmd, sizeof cmd - 1);
+	if (fd >= 0)
+		close(fd);
+	if (r <= 0)
+		return 0;
+	cmd[r] = 0;
+	for (char *w = strtok_r(cmd, " \n", &save); w; w = strtok_r(NULL, " \n", &save)) {
+		char *f[8] = { 0 }, *p;
+		int k = 0, prefix = 0;
+		unsigned a, b, c2, d;
+		if (strncmp(w, "ip=", 3))
+			continue;
+		w += 3;
+		if (!strcmp(w, "dhcp") || !strcmp(w, "on") || !strcmp(w, "any") || !strcmp(w, "both")) {
+			snprintf(out, n, "dhcp");
+			return 1;
+		}
+		if (!strcmp(w, "off") || !strcmp(w, "none")) {
+			snprintf(out, n, "none");
+			return 1;
+		}
+		for (p = w; k < 8; k++) {   /* empty fields count: strsep, not strtok */
+			f[k] = strsep(&p, ":");
+			if (!p)
+				break;
+		}
+		if (f[6] && (!strcmp(f[6], "dhcp") || !strcmp(f[6], "on") || !strcmp(f[6], "any"))) {
+			snprintf(out, n, "dhcp");
+			return 1;
+		}
+		if (!f[0] || !*f[0] || !f[5] || !*f[5]) {
+			warn("kernel command line: ip=%s: assay reads CLIENT::GATEWAY:NETMASK::DEVICE:off "
+			     "(client address and device needed); using DHCP", w);
+			snprintf(out, n, "dhcp");
+			return 1;
+		}
+		if (f[3] && sscanf(f[3], "%u.%u.%u.%u", &a, &b, &c2, &d) == 4) {
+			unsigned long m = (unsigned long)a << 24 | b << 16 | c2 << 8 | d;
+			while (m & 0x80000000ul) {
+				prefix++;
+				m = (m << 1) & 0xffffffffu;
+			}
+		} else {
+			prefix = 24;
+		}
+		snprintf(out, n, "%s:%s/%d%s%s", f[5], f[0], prefix, f[2] && *f[2] ? ":" : "", f[2] && *f[2] ? f[2] : "");
+		return 1;
+	}
+	return 0;
+}
+
+void net_configure(const char *how_in)
 {
 	struct dirent **v;
 	int n;
+	char kip[256];
+	const char *how = how_in;
+	if (!strcmp(how, "dhcp") && kernel_ip(kip, sizeof kip)) {
+		ilog("network from the kernel's ip= parameter: %s", kip);
+		how = kip;
+	}
 	if (!strcmp(how, "none")) {
 		netlog("net %s%s seconds=%.2f", "none", "", 0);
 		return;

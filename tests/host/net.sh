@@ -112,6 +112,26 @@ python3 -c "import socket,time; s=socket.socket(socket.AF_INET,socket.SOCK_DGRAM
 pids+=($!)
 sleep 0.3
 expect 1 'no replies from 127.0.0.1:[0-9]+' "$A" dns -s 127.0.0.1 -p $SP -l 0.5 -t 0.5 -q 5
+# a hostile server: a truncated packet, then a reply with the wrong ID, for every query
+HP3=$(port)
+python3 -c "
+import socket, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(('127.0.0.1', $HP3)); s.settimeout(5)
+try:
+    while True:
+        q, a = s.recvfrom(512)
+        s.sendto(q[:5], a)
+        bad = bytearray(q); bad[0] ^= 0xff; bad[2] |= 0x80
+        s.sendto(bytes(bad), a)
+except socket.timeout:
+    pass
+" &
+pids+=($!)
+sleep 0.3
+"$A" dns -s 127.0.0.1 -p $HP3 -l 0.5 -t 0.3 -q 3 -J > "$T/h.json" 2>/dev/null
+[ $? = 1 ] || fail "hostile DNS server: want exit 1 (no valid replies)"
+jq -e '.replies_malformed > 0 and .replies_unexpected > 0 and .queries_completed == 0 and .queries_lost == .queries_sent' \
+	"$T/h.json" >/dev/null || fail "hostile DNS: $(jq -c '{m: .replies_malformed, u: .replies_unexpected, c: .queries_completed, l: .queries_lost, s: .queries_sent}' "$T/h.json")"
 echo 'bad..name A' > "$T/bad.txt"
 expect 2 'bad.txt:1: .bad..name.: a label is empty' "$A" dns -s 127.0.0.1 -d "$T/bad.txt"
 echo 'a.test BOGUS' > "$T/bad2.txt"

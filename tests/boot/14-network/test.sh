@@ -41,6 +41,12 @@ has '^init: eth0: static address 10.0.2.15/24$'
 result_json "$T/r3.json"
 jq -e '.tests[] | select(.name == "net.tcp") | .status == "ok"' "$T/r3.json" >/dev/null || fail "static: net.tcp not ok"
 
+# the kernel's own ip= form
+boot --no-disk --append "ip=10.0.2.15::10.0.2.2:255.255.255.0::eth0:off assay.tests=net assay.net-time=1 assay.iperf=10.0.2.2:$IP"
+[ "$rc" = 0 ] || fail "ip=: qemu/run exited $rc, want 0"
+has "^init: network from the kernel's ip= parameter: eth0:10.0.2.15/24:10.0.2.2$"
+has '^init: eth0: static address 10.0.2.15/24$'
+
 # no network: the tests are skipped and marked, the run goes on
 boot --no-disk --net none --append "assay.tests=cpu,net assay.cpu-time=1 assay.iperf=10.0.2.2:$IP"
 [ "$rc" = 0 ] || fail "no network: qemu/run exited $rc, want 0"
