@@ -4,9 +4,13 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 export BUILD=${BUILD:-$top/build}
 A=$BUILD/assay
 T=$(mktemp -d /tmp/assay-host.XXXXXX)
-loops=()
+# loop devices are found again by their backing files: loopdev runs in $(...), a subshell
 cleanup() {
-	for l in "${loops[@]}"; do losetup -d "$l" 2>/dev/null; done
+	umount "$T/mnt" 2>/dev/null
+	for f in /dev/shm/assay-test.$$.*; do
+		[ -e "$f" ] || continue
+		losetup -j "$f" | cut -d: -f1 | while read -r l; do losetup -d "$l" 2>/dev/null; done
+	done
 	rm -rf "$T" /dev/shm/assay-test.$$.*
 }
 trap cleanup EXIT
@@ -20,7 +24,6 @@ loopdev() {
 	local f=/dev/shm/assay-test.$$.$1 l
 	if [ "${3:-random}" = zero ]; then truncate -s "$2M" "$f"; else head -c $(($2 << 20)) /dev/urandom > "$f"; fi
 	l=$(losetup -f --show "$f") || return 1
-	loops+=("$l")
 	echo "$l"
 }
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root (losetup)"; losetup -f >/dev/null 2>&1 || skip "no loop devices"; }
