@@ -256,16 +256,20 @@ int cmd_certify(int argc, char **argv)
 	const char *profile = NULL, *result = NULL;
 	char err[512];
 	struct json *doc, *out;
-	int r;
+	int r, as_json = 0;
 	for (int i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: assay certify --profile NAME|FILE RESULT\n"
+			printf("usage: assay certify --profile NAME|FILE [-J] RESULT\n"
 			       "Check a result (JSON or console log) against threshold rules, one per line:\n"
 			       "  FIGURE OP VALUE[UNIT]     e.g.  disk.seq.write.bw >= 600MB/s\n"
 			       "Built-in profiles: vps-tasting, hw-certify, ci.  Exit 0 when every rule passes.\n");
 			return EXIT_OK;
 		}
-		if (!strncmp(argv[i], "--profile=", 10))
+		if (!strcmp(argv[i], "-J") || !strcmp(argv[i], "--json") || !strcmp(argv[i], "--output-format=json"))
+			as_json = 1;
+		else if (!strcmp(argv[i], "--output-format=normal"))
+			as_json = 0;
+		else if (!strncmp(argv[i], "--profile=", 10))
 			profile = argv[i] + 10;
 		else if (!strcmp(argv[i], "--profile") && i + 1 < argc)
 			profile = argv[++i];
@@ -289,7 +293,9 @@ int cmd_certify(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	out = json_obj();
-	r = certify_run(profile, doc, out, stdout, err, sizeof err);
+	r = certify_run(profile, doc, out, as_json ? NULL : stdout, err, sizeof err);
+	if (as_json && r >= 0)
+		json_print(stdout, out, 2);
 	json_free(out);
 	json_free(doc);
 	if (r < 0) {

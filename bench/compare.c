@@ -14,15 +14,18 @@
 #define MAX_RUNS 32
 #define MAX_ROWS 1024
 
-enum { FMT_TEXT, FMT_MARKDOWN, FMT_CSV };
+enum { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 
 struct cmp_cfg {
 	int format;
 };
 
 static const struct opt cmp_opts[] = {
-	{ "format", 0, OPT_ENUM, offsetof(struct cmp_cfg, format), "text", 0, 0, "text|markdown|csv",
+	{ "format", 0, OPT_ENUM, offsetof(struct cmp_cfg, format), "text", 0, 0, "text|markdown|csv|json",
 	  "table format", 0 },
+	{ "output-format", 0, OPT_ENUM, offsetof(struct cmp_cfg, format), "text", 0, 0, "text|markdown|csv|json",
+	  "same as --format", OPT_HIDDEN },
+	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "format=json", "same as --format=json", OPT_NOARG },
 	OPT_END,
 };
 
@@ -45,7 +48,7 @@ int cmd_compare(int argc, char **argv)
 
 	for (int i = 0; i < argc; i++)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: assay compare [--format text|markdown|csv] RESULT... \n"
+			printf("usage: assay compare [--format text|markdown|csv|json] RESULT...\n"
 			       "Side by side: one row per figure, one column per run (a JSON result or a "
 			       "console log); '*' marks the best of each row.\n");
 			return EXIT_OK;
@@ -80,6 +83,42 @@ int cmd_compare(int argc, char **argv)
 			if (!seen)
 				rows[nrows++] = name;
 		}
+	}
+	if (c.format == FMT_JSON) {
+		/* {"runs": [labels], "rows": [{figure, unit, values: [v|null], best: index|null}]} */
+		struct json *o = json_obj(), *runs = json_add_arr(o, "runs"), *rws = json_add_arr(o, "rows");
+		for (int i = 0; i < npos; i++)
+			json_push(runs, json_str(labels[i]));
+		for (int r = 0; r < nrows; r++) {
+			struct json *row = json_push(rws, json_obj()), *vals;
+			const char *unit = "";
+			int best = -1;
+			double bv = NAN;
+			for (int i = 0; i < npos; i++)
+				if (figure_find(docs[i], rows[r]))
+					unit = json_get_str(figure_find(docs[i], rows[r]), "unit", "");
+			json_add_str(row, "figure", rows[r]);
+			json_add_str(row, "unit", unit);
+			vals = json_add_arr(row, "values");
+			for (int i = 0; i < npos; i++) {
+				const struct json *f = figure_find(docs[i], rows[r]);
+				double v = f ? json_get_num(f, "value", NAN) : NAN;
+				json_push(vals, f ? json_num(v) : json_null());
+				if (isfinite(v) && (!isfinite(bv) || (unit_lower_is_better(unit) ? v < bv : v > bv))) {
+					bv = v;
+					best = i;
+				}
+			}
+			if (best >= 0 && npos > 1)
+				json_add_int(row, "best", best);
+			else
+				json_add(row, "best", json_null());
+		}
+		json_print(stdout, o, 2);
+		json_free(o);
+		for (int i = 0; i < npos; i++)
+			json_free(docs[i]);
+		return rc;
 	}
 	if (c.format == FMT_CSV) {
 		printf("figure,unit");

@@ -43,6 +43,9 @@ grep -qE '^cpu.events_per_sec.all +events/s +1800 +2100\*' "$T/cmp.txt" || fail 
 	fail "compare: markdown"
 "$A" compare --format=csv "$T/vps1.json" "$T/vps2.json" | grep -qx 'steal.max,%,0.50,7.50' || fail "compare: csv"
 "$A" compare "$T/vps1.json" "$T/run.txt" >/dev/null || fail "compare: a console log as input"
+"$A" compare -J "$T/vps1.json" "$T/vps2.json" | jq -e '.runs == ["vps1","vps2"] and
+	(.rows[] | select(.figure == "disk.qd1.read.clat.p99") | .best == 0 and .values == [950,1500])' >/dev/null ||
+	fail "compare -J"
 echo '{"schema_version": 1, "summary": [' > "$T/broken.json"
 expect 2 'broken.json: not a result document: line [0-9]+, column' "$A" compare "$T/vps1.json" "$T/broken.json"
 echo '{"hello": 1}' > "$T/other.json"
@@ -60,6 +63,8 @@ P
 "$A" certify --profile "$T/p1" "$T/vps1.json" > "$T/c1.txt" || fail "certify vps1: exit $?, want 0: $(cat "$T/c1.txt")"
 grep -qE '^PASS  disk.seq.write.bw >= 600 MB/s +measured 812 MB/s$' "$T/c1.txt" || fail "certify: PASS line ($(head -1 "$T/c1.txt"))"
 grep -q '^verdict: PASS (0 of 4 rules failed)$' "$T/c1.txt" || fail "certify: verdict line"
+"$A" certify -J --profile "$T/p1" "$T/vps1.json" | jq -e '.verdict == "PASS" and (.rules | length) == 4' >/dev/null ||
+	fail "certify -J"
 "$A" certify --profile "$T/p1" "$T/vps2.json" > "$T/c2.txt"
 [ $? = 1 ] || fail "certify vps2: want exit 1"
 grep -qE '^FAIL  disk.qd1.read.clat.p99 <= 1 ms +measured 1500 us$' "$T/c2.txt" || fail "certify: ms vs us ($(grep qd1 "$T/c2.txt"))"
