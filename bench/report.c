@@ -4,6 +4,7 @@
 #include "json.h"
 
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 void report_figure(struct json *sum, const char *name, double value, const char *unit)
@@ -75,20 +76,49 @@ void report_summary(struct json *doc)
 	scaling_figure(sum);
 }
 
+/* the heading a figure goes under: CPU, Memory, Disk, Network, DNS, Steal */
+static const char *family(const char *name)
+{
+	static const struct { const char *prefix, *title; } fam[] = {
+		{ "cpu.", "CPU" }, { "mem.", "Memory" }, { "disk", "Disk" }, { "net.", "Network" },
+		{ "dns.", "DNS" }, { "steal.", "Steal (noisy neighbours)" },
+	};
+	for (size_t i = 0; i < sizeof fam / sizeof fam[0]; i++)
+		if (!strncmp(name, fam[i].prefix, strlen(fam[i].prefix)))
+			return fam[i].title;
+	return "Other";
+}
+
+/* One row per figure, grouped as the classic VPS write-ups are: CPU, memory, disk
+ * (seq MB/s, IOPS and latency percentiles by queue depth), network, DNS. */
 void report_table(const struct json *doc, FILE *f)
 {
 	const struct json *sum = json_get(doc, "summary");
 	const struct json *tests = json_get(doc, "tests");
+	const char *last = NULL;
 	fprintf(f, "== summary (assay %s, %s suite) ==\n", json_get_str(doc, "assay_version", "?"),
 		json_get_str(doc, "options.suite", "?"));
-	fprintf(f, "%-40s %14s  %s\n", "figure", "value", "unit");
-	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next)
-		fprintf(f, "%-40s %14.2f  %s\n", json_get_str(r, "name", "?"),
-			json_get_num(r, "value", 0), json_get_str(r, "unit", ""));
+	static const char *const order[] = { "CPU", "Memory", "Disk", "Network", "DNS",
+					     "Steal (noisy neighbours)", "Other" };
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+		for (const struct json *r = sum ? sum->child : NULL; r; r = r->next) {
+			const char *name = json_get_str(r, "name", "?"), *fam = family(name);
+			double v = json_get_num(r, "value", 0);
+			if (strcmp(fam, order[k]))
+				continue;
+			if (!last || strcmp(last, fam)) {
+				fprintf(f, "%s%s\n", last ? "\n" : "", fam);
+				last = fam;
+			}
+			fprintf(f, "  %-40s %14.*f  %s\n", name, fabs(v) >= 1000 ? 0 : 2, v,
+				json_get_str(r, "unit", ""));
+		}
+	if (last)
+		fputc('\n', f);
 	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next)
 		if (strcmp(json_get_str(t, "status", ""), "ok"))
-			fprintf(f, "%-40s %14s  %s\n", json_get_str(t, "name", "?"),
-				json_get_str(t, "status", "?"), json_get_str(t, "why", ""));
+			fprintf(f, "%-42s %14s  %s\n", json_get_str(t, "name", "?"), json_get_str(t, "status", "?"),
+				json_get_str(t, "why", ""));
 	fprintf(f, "status: %s\n", json_get_str(doc, "status", "?"));
 }
 
