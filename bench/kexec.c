@@ -2,6 +2,7 @@
  * kexec_file_load(2) with the kernel, the initramfs and a command line, then
  * reboot(LINUX_REBOOT_CMD_KEXEC).  The VPS path that needs nothing from the provider. */
 #include "certify.h"
+#include "fileio.h"
 #include "msg.h"
 #include "results.h"
 #include "sysinfo.h"
@@ -51,14 +52,9 @@ static int add_assay_opt(char *line, size_t n, const char *opt)
  * the boot loader's own words; the next boot powers off */
 static int this_cmdline(char *out, size_t n)
 {
-	char b[2048], *save;
-	int fd = open("/proc/cmdline", O_RDONLY | O_CLOEXEC);
-	ssize_t r = fd < 0 ? -1 : read(fd, b, sizeof b - 1);
-	if (fd >= 0)
-		close(fd);
-	if (r < 0)
+	char *b = read_file("/proc/cmdline", 65536, NULL), *save;
+	if (!b)
 		return -1;
-	b[r] = 0;
 	out[0] = 0;
 	for (char *w = strtok_r(b, " \n", &save); w; w = strtok_r(NULL, " \n", &save)) {
 		if (!strncmp(w, "assay.after=", 12) || !strncmp(w, "assay.boot=", 11) ||
@@ -67,6 +63,7 @@ static int this_cmdline(char *out, size_t n)
 		snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " " : "", w);
 	}
 	snprintf(out + strlen(out), n - strlen(out), " assay.after=poweroff");
+	free(b);
 	return 0;
 }
 

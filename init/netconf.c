@@ -3,6 +3,7 @@
  * kernel's own once the link is up.  What each NIC got, and how long DHCP took, goes to
  * /run/assay-net for the results; no link or no lease is one line and the suite marks its
  * network tests skipped. */
+#include "fileio.h"
 #include "init.h"
 #include "msg.h"
 
@@ -139,15 +140,11 @@ static void static_addr(const char *spec)
  * Turned into what assay.net says: "dhcp", "none" or IF:ADDR/PREFIX:GW.  0 when absent. */
 static int kernel_ip(char *out, size_t n)
 {
-	char cmd[4096], *save;
-	int fd = open("/proc/cmdline", O_RDONLY | O_CLOEXEC);
-	ssize_t r = fd < 0 ? -1 : read(fd, cmd, sizeof cmd - 1);
-	if (fd >= 0)
-		close(fd);
-	if (r <= 0)
+	char *cmd = read_file("/proc/cmdline", 65536, NULL), *save;
+	int found = 0;
+	if (!cmd)
 		return 0;
-	cmd[r] = 0;
-	for (char *w = strtok_r(cmd, " \n", &save); w; w = strtok_r(NULL, " \n", &save)) {
+	for (char *w = strtok_r(cmd, " \n", &save); w && !found; w = strtok_r(NULL, " \n", &save)) {
 		char *f[8] = { 0 }, *p;
 		int k = 0, prefix = 0;
 		unsigned a, b, c2, d;
@@ -156,26 +153,29 @@ static int kernel_ip(char *out, size_t n)
 		w += 3;
 		if (!strcmp(w, "dhcp") || !strcmp(w, "on") || !strcmp(w, "any") || !strcmp(w, "both")) {
 			snprintf(out, n, "dhcp");
-			return 1;
+			found = 1;
+			continue;
 		}
 		if (!strcmp(w, "off") || !strcmp(w, "none")) {
 			snprintf(out, n, "none");
-			return 1;
+			found = 1;
+			continue;
 		}
 		for (p = w; k < 8; k++) {   /* empty fields count: strsep, not strtok */
 			f[k] = strsep(&p, ":");
 			if (!p)
 				break;
 		}
+		found = 1;
 		if (f[6] && (!strcmp(f[6], "dhcp") || !strcmp(f[6], "on") || !strcmp(f[6], "any"))) {
 			snprintf(out, n, "dhcp");
-			return 1;
+			continue;
 		}
 		if (!f[0] || !*f[0] || !f[5] || !*f[5]) {
 			warn("kernel command line: ip=%s: assay reads CLIENT::GATEWAY:NETMASK::DEVICE:off "
 			     "(client address and device needed); using DHCP", w);
 			snprintf(out, n, "dhcp");
-			return 1;
+			continue;
 		}
 		if (f[3] && sscanf(f[3], "%u.%u.%u.%u", &a, &b, &c2, &d) == 4) {
 			unsigned long m = (unsigned long)a << 24 | b << 16 | c2 << 8 | d;
@@ -187,9 +187,9 @@ static int kernel_ip(char *out, size_t n)
 			prefix = 24;
 		}
 		snprintf(out, n, "%s:%s/%d%s%s", f[5], f[0], prefix, f[2] && *f[2] ? ":" : "", f[2] && *f[2] ? f[2] : "");
-		return 1;
 	}
-	return 0;
+	free(cmd);
+	return found;
 }
 
 void net_configure(const char *how_in)
