@@ -106,19 +106,23 @@ static int connect_times(const struct net_cfg *c, struct json *out, char *err, s
 	struct sockaddr_storage ss;
 	socklen_t sl;
 	double *v = calloc((size_t)c->count, sizeof *v);
-	int got = 0, lost = 0;
+	int got = 0, lost = 0, refused = 0;
 	int port = (int)(c->latency_port ? c->latency_port : c->port);
 	if (!v || net_resolve(c->latency, port, family(c), SOCK_STREAM, &ss, &sl, err, n)) {
 		free(v);
 		return -1;
 	}
 	for (long long i = 0; i < c->count; i++) {
-		double t0 = now_s();
+		double t0;
 		char e[200];
-		int fd = net_connect(&ss, sl, c->connect_timeout, e, sizeof e);
+		int fd;
+		if (i)   /* paced as the ICMP probes: a server between two accepts is not flooded */
+			usleep(20000);
+		t0 = now_s();
+		fd = net_connect(&ss, sl, c->connect_timeout, e, sizeof e);
 		if (fd < 0) {
-			lost++;
-			if (i == 0 && lost == 1)
+			refused += errno == ECONNREFUSED;
+			if (!lost++)
 				snprintf(err, n, "%s", e);
 			continue;
 		}
@@ -133,6 +137,7 @@ static int connect_times(const struct net_cfg *c, struct json *out, char *err, s
 		struct json *o = json_add_obj(out, "tcp_connect");
 		json_add_int(o, "port", port);
 		lat_json(o, v, got, lost);
+		json_add_int(o, "refused", refused);
 	}
 	free(v);
 	return 0;
@@ -500,6 +505,8 @@ static void net_text(const struct json *r, FILE *f)
 				continue;
 			fprintf(f, "%s %s: %0.f sent, %.0f received, %.0f lost", kinds[k], json_get_str(lat, "host", "?"),
 				json_get_num(o, "sent", 0), json_get_num(o, "received", 0), json_get_num(o, "lost", 0));
+			if (json_get_num(o, "refused", 0) > 0)
+				fprintf(f, " (%.0f refused)", json_get_num(o, "refused", 0));
 			if (json_get(o, "avg_ms"))
 				fprintf(f, "; rtt min/avg/max/mdev = %.3f/%.3f/%.3f/%.3f ms, p50 %.3f, p99 %.3f ms",
 					json_get_num(o, "min_ms", 0), json_get_num(o, "avg_ms", 0),

@@ -69,6 +69,7 @@ int net_connect(const struct sockaddr_storage *ss, socklen_t len, double timeout
 		if (r == 0) {
 			snprintf(err, n, "connect to %s: no answer within %.0f s", addr, timeout);
 			close(fd);
+			errno = ETIMEDOUT;
 			return -1;
 		}
 		getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &el);
@@ -76,8 +77,10 @@ int net_connect(const struct sockaddr_storage *ss, socklen_t len, double timeout
 		errno = e;
 	}
 	if (r) {
-		snprintf(err, n, "connect to %s: %s", addr, strerror(errno));
+		e = errno;
+		snprintf(err, n, "connect to %s: %s", addr, strerror(e));
 		close(fd);
+		errno = e;
 		return -1;
 	}
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);

@@ -70,10 +70,21 @@ expect 2 'omit=5 is not shorter than --time=2' "$A" net -c 127.0.0.1 -t 2 -O 5
 expect 1 "cannot resolve 'no.such.host.invalid'" "$A" net -c no.such.host.invalid -t 1
 
 # --- latency and HTTP ---
-"$A" net --latency 127.0.0.1 --latency-port $P --count 5 -J > "$T/l.json" || fail "latency: exit $?"
-jq -e '.latency.tcp_connect.received == 5 and .latency.tcp_connect.p99_ms >= .latency.tcp_connect.p50_ms' \
-	"$T/l.json" >/dev/null || fail "connect times: $(jq -c .latency "$T/l.json")"
+# connect times: a plain listener (every probe must connect), then iperf3's server (the
+# default port), which re-opens its socket between clients: at least one probe connects
+LP=$(port)
+python3 -c "import socket,time; s=socket.socket(); s.bind(('127.0.0.1',$LP)); s.listen(64); time.sleep(30)" &
+pids+=($!)
+sleep 0.3
+"$A" net --latency 127.0.0.1 --latency-port $LP --count 5 -J > "$T/l.json" || fail "latency: exit $?"
+jq -e '.latency.tcp_connect | .received == 5 and .lost == 0 and .refused == 0 and .p99_ms >= .p50_ms and
+	.min_ms > 0 and .max_ms >= .avg_ms' "$T/l.json" >/dev/null || fail "connect times: $(jq -c .latency "$T/l.json")"
 jq -e '.latency.icmp.received == 5 or (.latency | has("icmp_error"))' "$T/l.json" >/dev/null || fail "icmp"
+"$A" net --latency 127.0.0.1 --latency-port $P --count 3 -J > "$T/l2.json" || fail "latency vs iperf3 -s: exit $?"
+jq -e '.latency.tcp_connect | .received >= 1 and .sent == 3 and .refused == .lost' "$T/l2.json" >/dev/null ||
+	fail "connect times vs iperf3 -s: $(jq -c .latency "$T/l2.json")"
+# nothing listening: every probe refused, a clear error, exit 1
+expect 1 'TCP connect to 127.0.0.1: connect to 127.0.0.1:1: Connection refused' "$A" net --latency 127.0.0.1 --latency-port 1 --count 2
 mkdir -p "$T/www"
 head -c 3000000 /dev/urandom > "$T/www/f.bin"
 HP2=$(port)
