@@ -27,6 +27,7 @@ boot() {
 }
 
 has() { grep -qE "$1" "$console" || fail "console lacks /$1/"; }
+. "$top/tests/ports.sh"
 hasnt() { ! grep -qE "$1" "$console" || fail "console has /$1/: $(grep -m1 -E "$1" "$console")"; }
 
 # result_json OUT: the JSON document between the marker lines, checked against the

@@ -42,3 +42,5 @@ expect() {
 		[ "$(echo "$out" | grep -c .)" -le 1 ] || fail "$*: more than one line: $out"
 	fi
 }
+
+. "$top/tests/ports.sh"

@@ -5,13 +5,12 @@
 command -v iperf3 >/dev/null || skip "iperf3 missing"
 pids=()
 trap 'for p in "${pids[@]}"; do kill $p 2>/dev/null; done; cleanup' EXIT
-port() { echo $(( 20000 + (RANDOM % 20000) )); }
 
 # --- our client, iperf3's server ---
-P=$(port)
+P=$(free_port)
 iperf3 -s -B 127.0.0.1 -p $P >/dev/null 2>&1 &
 pids+=($!)
-sleep 0.5
+listening $P || finish
 "$A" net -c 127.0.0.1 -p $P -t 2 -J > "$T/c.json" || fail "client vs iperf3 -s: exit $?"
 jq -e '.end.sum_sent.bits_per_second > 0 and .end.sum_received.bits_per_second > 0 and
 	(.end.sum_received.bytes <= .end.sum_sent.bytes) and (.intervals | length) >= 2 and
@@ -24,10 +23,10 @@ jq -e '.start.test_start.num_streams == 3 and .start.test_start.reverse == 1 and
 "$A" net -c 127.0.0.1 -p $P -t 1 | grep -qE '^\[SUM\] +0.00-[0-9.]+ +sec .* +receiver$' || fail "text shape"
 
 # --- iperf3's client, our server ---
-P2=$(port)
+P2=$(free_port)
 "$A" serve -B 127.0.0.1 -p $P2 > "$T/serve.log" 2>&1 &
 pids+=($!)
-sleep 0.3
+listening $P2 || finish
 iperf3 -c 127.0.0.1 -p $P2 -t 2 -P 2 -J > "$T/i.json" || fail "iperf3 -c vs assay serve: exit $?"
 jq -e '.end.sum_sent.bits_per_second > 0 and .end.sum_received.bits_per_second > 0 and (.error == null)' \
 	"$T/i.json" >/dev/null || fail "iperf3 against assay serve: $(jq -c '{e: .error, s: .end.sum_sent}' "$T/i.json")"
@@ -35,7 +34,7 @@ wait ${pids[-1]} 2>/dev/null
 grep -q '^serve: 2 streams, received' "$T/serve.log" || fail "serve log: $(cat "$T/serve.log")"
 "$A" serve -B 127.0.0.1 -p $P2 > "$T/serve.log" 2>&1 &
 pids+=($!)
-sleep 0.3
+listening $P2 || finish
 iperf3 -c 127.0.0.1 -p $P2 -t 1 -R -J > "$T/i.json" || fail "iperf3 -R vs assay serve: exit $?"
 jq -e '.end.sum_received.bits_per_second > 0' "$T/i.json" >/dev/null || fail "iperf3 -R against assay serve"
 
@@ -59,8 +58,9 @@ for mode in ("garbage", "hugejson", "close", "busy"):
     c.close()
 PY
 pids+=($!)
-sleep 0.5
+for _ in $(seq 200); do [ -s "$T/port" ] && break; sleep 0.05; done
 HP=$(cat "$T/port")
+listening $HP || finish
 expect 1 'expected PARAM_EXCHANGE, got an unknown state \(7\)' "$A" net -c 127.0.0.1 -p $HP -t 1
 expect 1 'announced a JSON message of 1073741824 bytes: refused' "$A" net -c 127.0.0.1 -p $HP -t 1
 expect 1 'closed the control connection' "$A" net -c 127.0.0.1 -p $HP -t 1
@@ -72,10 +72,10 @@ expect 1 "cannot resolve 'no.such.host.invalid'" "$A" net -c no.such.host.invali
 # --- latency and HTTP ---
 # connect times: a plain listener (every probe must connect), then iperf3's server (the
 # default port), which re-opens its socket between clients: at least one probe connects
-LP=$(port)
+LP=$(free_port)
 python3 -c "import socket,time; s=socket.socket(); s.bind(('127.0.0.1',$LP)); s.listen(64); time.sleep(30)" &
 pids+=($!)
-sleep 0.3
+listening $LP || finish
 "$A" net --latency 127.0.0.1 --latency-port $LP --count 5 -J > "$T/l.json" || fail "latency: exit $?"
 jq -e '.latency.tcp_connect | .received == 5 and .lost == 0 and .refused == 0 and .p99_ms >= .p50_ms and
 	.min_ms > 0 and .max_ms >= .avg_ms' "$T/l.json" >/dev/null || fail "connect times: $(jq -c .latency "$T/l.json")"
@@ -87,10 +87,10 @@ jq -e '.latency.tcp_connect | .received >= 1 and .sent == 3 and .refused == .los
 expect 1 'TCP connect to 127.0.0.1: connect to 127.0.0.1:1: Connection refused' "$A" net --latency 127.0.0.1 --latency-port 1 --count 2
 mkdir -p "$T/www"
 head -c 3000000 /dev/urandom > "$T/www/f.bin"
-HP2=$(port)
+HP2=$(free_port)
 busybox httpd -f -p 127.0.0.1:$HP2 -h "$T/www" &
 pids+=($!)
-sleep 0.3
+listening $HP2 || finish
 "$A" net --http http://127.0.0.1:$HP2/f.bin -J > "$T/h.json" || fail "http: exit $?"
 jq -e '.http.status == 200 and .http.bytes == 3000000 and .http.mbit_per_sec > 0' "$T/h.json" >/dev/null ||
 	fail "http: $(jq -c .http "$T/h.json")"
@@ -101,11 +101,11 @@ expect 2 'only http:// URLs' "$A" net --http https://example.com/
 if command -v dnsmasq >/dev/null; then
 	printf '10.1.2.3 a.test\n10.1.2.4 b.test\n' > "$T/hosts"
 	printf 'a.test A\nb.test A\nnope.test A\n# a comment\na.test MX\n' > "$T/q.txt"
-	DP=$(port)
+	DP=$(free_port)
 	dnsmasq --no-daemon --port=$DP --listen-address=127.0.0.1 --bind-interfaces --no-resolv --no-hosts \
 		--addn-hosts="$T/hosts" --local=/test/ --log-facility=/dev/null --pid-file= >/dev/null 2>&1 &
 	pids+=($!)
-	sleep 0.5
+	listening $DP udp || finish
 	"$A" dns -s 127.0.0.1 -p $DP -d "$T/q.txt" -l 1 -J > "$T/d.json" || fail "dns: exit $?"
 	jq -e '.queries_completed > 0 and .queries_lost == 0 and .rcodes.NOERROR > 0 and .rcodes.NXDOMAIN > 0 and
 		(.rcodes.NXDOMAIN / .queries_completed - 0.25 | fabs) < 0.02 and .queries_per_second > 0 and
@@ -118,13 +118,13 @@ else
 	echo "note: dnsmasq missing: DNS checks against a real server not run"
 fi
 # a silent server: every query lost, after the timeout
-SP=$(port)
+SP=$(free_port)
 python3 -c "import socket,time; s=socket.socket(socket.AF_INET,socket.SOCK_DGRAM); s.bind(('127.0.0.1',$SP)); time.sleep(5)" &
 pids+=($!)
-sleep 0.3
+listening $SP udp || finish
 expect 1 'no replies from 127.0.0.1:[0-9]+' "$A" dns -s 127.0.0.1 -p $SP -l 0.5 -t 0.5 -q 5
 # a hostile server: a truncated packet, then a reply with the wrong ID, for every query
-HP3=$(port)
+HP3=$(free_port)
 python3 -c "
 import socket, time
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(('127.0.0.1', $HP3)); s.settimeout(5)
@@ -138,7 +138,7 @@ except socket.timeout:
     pass
 " &
 pids+=($!)
-sleep 0.3
+listening $HP3 udp || finish
 "$A" dns -s 127.0.0.1 -p $HP3 -l 0.5 -t 0.3 -q 3 -J > "$T/h.json" 2>/dev/null
 [ $? = 1 ] || fail "hostile DNS server: want exit 1 (no valid replies)"
 jq -e '.replies_malformed > 0 and .replies_unexpected > 0 and .queries_completed == 0 and .queries_lost == .queries_sent' \

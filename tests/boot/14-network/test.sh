@@ -5,8 +5,7 @@ command -v iperf3 >/dev/null || skip "iperf3 missing"
 command -v dnsmasq >/dev/null || skip "dnsmasq missing"
 pids=()
 trap 'for p in "${pids[@]}"; do kill $p 2>/dev/null; done; rm -rf "$T"' EXIT
-port() { echo $(( 20000 + (RANDOM % 20000) )); }
-IP=$(port) HP=$(port) DP=$(port)
+IP=$(free_port) HP=$(free_port) DP=$(free_port)
 iperf3 -s -B 127.0.0.1 -p $IP >/dev/null 2>&1 &
 pids+=($!)
 mkdir -p "$T/www"
@@ -17,7 +16,7 @@ printf '10.1.2.3 a.test\n' > "$T/hosts"
 dnsmasq --no-daemon --port=$DP --listen-address=127.0.0.1 --bind-interfaces --no-resolv --no-hosts \
 	--addn-hosts="$T/hosts" --local=/test/ --log-facility=/dev/null --pid-file= >/dev/null 2>&1 &
 pids+=($!)
-sleep 0.5
+listening $IP && listening $HP && listening $DP udp
 # QEMU's user-mode network: the guest reaches the host's 127.0.0.1 at 10.0.2.2
 boot --no-disk --append "assay.tests=net,dns assay.net-time=2 assay.iperf=10.0.2.2:$IP assay.ping=10.0.2.2:$IP assay.http=http://10.0.2.2:$HP/f.bin assay.dns=10.0.2.2:$DP"
 [ "$rc" = 0 ] || fail "qemu/run exited $rc, want 0"

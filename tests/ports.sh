@@ -1,0 +1,22 @@
+# Sourced by the host and boot test libraries: ports for servers the tests start on loopback.
+# free_port: a TCP and UDP port on 127.0.0.1 nobody is bound to now
+free_port() {
+	local p
+	for _ in $(seq 50); do
+		p=$((20000 + RANDOM % 20000))
+		ss -Hltun "sport = :$p" | grep -q . || { echo $p; return; }
+	done
+	echo $p
+}
+# listening PORT [tcp|udp]: wait (at most 10 s) until something on this host is bound to PORT,
+# instead of a fixed sleep after starting a server (a loaded CI machine starts python slowly)
+listening() {
+	local f=-ltn
+	[ "${2:-tcp}" = udp ] && f=-lun
+	for _ in $(seq 200); do
+		ss -H $f "sport = :$1" | grep -q . && return 0
+		sleep 0.05
+	done
+	fail "nothing listens on port $1 (${2:-tcp}) after 10 s"
+	return 1
+}
