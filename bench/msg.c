@@ -7,6 +7,7 @@
 #include <string.h>
 
 const char *msg_prog = "assay";
+void (*msg_sink)(const char *line, size_t n);
 
 static void vmsg(const char *level, const char *f, va_list ap)
 {
@@ -22,7 +23,15 @@ static void vmsg(const char *level, const char *f, va_list ap)
 		snprintf(line + l, sizeof line - l, " %s", strerror(e));
 	}
 	fflush(stdout);
-	fprintf(stderr, "%s\n", line);
+	if (msg_sink) {
+		size_t l = strlen(line);
+		if (l >= sizeof line - 1)
+			l = sizeof line - 2;
+		line[l++] = '\n';
+		msg_sink(line, l);
+	} else {
+		fprintf(stderr, "%s\n", line);
+	}
 	errno = e;
 }
 

@@ -16,6 +16,9 @@ enum {
 };
 
 extern const char *msg_prog;
+/* where the lines go: stderr unless set (init sends them to every console); gets the
+ * line with its newline */
+extern void (*msg_sink)(const char *line, size_t n);
 
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -24,12 +24,14 @@ int main(void)
 	mount_all();
 	console_setup();
 	consoles_open();
+	msg_sink = console_write;   /* warnings too reach every console */
 	cmdline_read(&cfg);
 	ilog("assay %s image, booted by %s, init started at %.2f s", ASSAY_VERSION, cfg.boot, uptime());
 	if (cfg.modules) {
 		static const char *const fs[] = { "vfat", "nls_cp437", "nls_iso8859_1", NULL };
 		loaded = modules_coldplug();
 		modules_load_names(fs);
+		consoles_open();
 	}
 	devices_wait(cfg.devwait, loaded > 0);
 	devices_report_unbound();
