@@ -58,7 +58,7 @@ for mode in ("garbage", "hugejson", "close", "busy"):
     c.close()
 PY
 pids+=($!)
-for _ in $(seq 200); do [ -s "$T/port" ] && break; sleep 0.05; done
+wait_until test -s "$T/port" || fail "the hostile server wrote no port"
 HP=$(cat "$T/port")
 listening $HP || finish
 expect 1 'expected PARAM_EXCHANGE, got an unknown state \(7\)' "$A" net -c 127.0.0.1 -p $HP -t 1
