@@ -38,7 +38,6 @@ static const struct opt cpu_opts[] = {
 };
 
 struct worker {
-	pthread_t tid;
 	const struct cpu_cfg *cfg;
 	uint64_t deadline;       /* ns, 0 = none */
 	uint64_t events;
@@ -108,9 +107,8 @@ static int cpu_run(void *p, struct json *out)
 	struct cpu_cfg *c = p;
 	struct worker *w = calloc((size_t)c->threads, sizeof *w);
 	struct hist all;
-	struct cpusnap s0, s1;
 	struct cpuload load;
-	uint64_t start, end;
+	uint64_t start;
 	double total_s, ev_mean = 0, ev_sd = 0, t_mean = 0, t_sd = 0;
 	uint64_t events = 0;
 	long long started = 0;
@@ -121,23 +119,13 @@ static int cpu_run(void *p, struct json *out)
 		return EXIT_SYS;
 	}
 	atomic_store(&events_left, c->events);
-	cpusnap_take(&s0);
 	start = now_ns();
 	for (long long i = 0; i < c->threads; i++) {
 		w[i].cfg = c;
 		w[i].deadline = c->time > 0 ? start + (uint64_t)(c->time * 1e9) : 0;
 		hist_init(&w[i].h);
-		if (pthread_create(&w[i].tid, NULL, worker_main, &w[i])) {
-			warn("cpu: cannot start thread %lld of %lld:", i + 1, c->threads);
-			break;
-		}
-		started++;
 	}
-	for (long long i = 0; i < started; i++)
-		pthread_join(w[i].tid, NULL);
-	end = now_ns();
-	cpusnap_take(&s1);
-	cpuload_between(&s0, &s1, &load);
+	started = run_threads("cpu", worker_main, w, sizeof *w, c->threads, &load);
 
 	hist_init(&all);
 	for (long long i = 0; i < started; i++) {
@@ -153,7 +141,7 @@ static int cpu_run(void *p, struct json *out)
 		ev_sd += de * de / (double)started;
 		t_sd += dt * dt / (double)started;
 	}
-	total_s = (double)(end - start) / 1e9;
+	total_s = load.wall_s;
 
 	json_add_str(out, "test", "cpu");
 	json_add_int(out, "threads", c->threads);

@@ -1,8 +1,11 @@
 #include "cpustat.h"
 #include "clock.h"
 #include "json.h"
+#include "msg.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -60,4 +63,33 @@ void cpuload_json(const struct cpuload *l, struct json *o)
 		json_add(o, "steal_pct", json_null());
 		json_add(o, "other_cpu_pct", json_null());
 	}
+}
+
+long long run_threads(const char *what, void *(*fn)(void *), void *base, size_t size,
+		      long long n, struct cpuload *load)
+{
+	pthread_t *tid = n > 0 ? calloc((size_t)n, sizeof *tid) : NULL;
+	struct cpusnap s0, s1;
+	long long started = 0;
+	uint64_t t0, t1;
+
+	if (n > 0 && !tid) {
+		warn("%s: out of memory for %lld threads", what, n);
+		n = 0;
+	}
+	cpusnap_take(&s0);
+	t0 = now_ns();
+	for (; started < n; started++)
+		if (pthread_create(&tid[started], NULL, fn, (char *)base + (size_t)started * size)) {
+			warn("%s: cannot start thread %lld of %lld:", what, started + 1, n);
+			break;
+		}
+	for (long long i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	t1 = now_ns();
+	cpusnap_take(&s1);
+	cpuload_between(&s0, &s1, load);
+	load->wall_s = (double)(t1 - t0) / 1e9;   /* the threads' time, without the snapshots */
+	free(tid);
+	return started;
 }

@@ -3,6 +3,8 @@
 #ifndef ASSAY_CPUSTAT_H
 #define ASSAY_CPUSTAT_H
 
+#include <stddef.h>
+
 struct json;
 
 struct cpusnap {
@@ -28,5 +30,11 @@ void cpusnap_take(struct cpusnap *s);
 void cpuload_between(const struct cpusnap *a, const struct cpusnap *b, struct cpuload *out);
 /* adds steal_pct, other_cpu_pct (null when /proc/stat was unreadable) */
 void cpuload_json(const struct cpuload *l, struct json *obj);
+
+/* Runs fn on each of n workers (base + i * size) in a thread of its own, waits for them
+ * all and measures the load meanwhile (wall time in load->wall_s).  Returns how many
+ * threads started; a warning names the first that could not ("WHAT: cannot start ..."). */
+long long run_threads(const char *what, void *(*fn)(void *), void *base, size_t size,
+		      long long n, struct cpuload *load);
 
 #endif

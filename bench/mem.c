@@ -155,7 +155,6 @@ static void big_free(struct region *r)
 /* ---- sysbench memory ---- */
 
 struct sb_worker {
-	pthread_t tid;
 	const struct mem_cfg *c;
 	uint64_t *buf;
 	uint64_t ops_left;        /* 0 with no total limit */
@@ -240,10 +239,9 @@ static int run_sysbench(const struct mem_cfg *c, struct json *out)
 	struct sb_worker *w = calloc((size_t)c->threads, sizeof *w);
 	uint64_t *global = NULL;
 	struct hist all;
-	struct cpusnap s0, s1;
 	struct cpuload load;
-	uint64_t start, end, events = 0;
-	long long started = 0;
+	uint64_t start, events = 0;
+	long long ready, started;
 	double total_s;
 	struct json *o = json_add_obj(out, "sysbench"), *lat;
 	static const char *const scopes[] = { "global", "local" }, *const opers[] = { "write", "read", "none" },
@@ -256,41 +254,39 @@ static int run_sysbench(const struct mem_cfg *c, struct json *out)
 	}
 	if (global)
 		memset(global, 0, c->block);
-	cpusnap_take(&s0);
 	start = now_ns();
-	for (long long i = 0; i < c->threads; i++) {
-		w[i].c = c;
-		w[i].buf = global;
+	for (ready = 0; ready < c->threads; ready++) {
+		struct sb_worker *x = &w[ready];
+		x->c = c;
+		x->buf = global;
 		if (!global) {
-			if (posix_memalign((void **)&w[i].buf, 4096, c->block))
+			if (posix_memalign((void **)&x->buf, 4096, c->block))
 				break;
-			memset(w[i].buf, 0, c->block);
+			memset(x->buf, 0, c->block);
 		}
-		w[i].ops_left = c->total ? c->total / c->block / (uint64_t)c->threads : 0;
-		w[i].deadline = start + (uint64_t)(c->time * 1e9);
-		prng_seed(&w[i].rng, (uint64_t)i + 1);
-		hist_init(&w[i].h);
-		w[i].tls = calloc(1, sizeof *w[i].tls);
-		if (!w[i].tls)
+		x->ops_left = c->total ? c->total / c->block / (uint64_t)c->threads : 0;
+		x->deadline = start + (uint64_t)(c->time * 1e9);
+		prng_seed(&x->rng, (uint64_t)ready + 1);
+		hist_init(&x->h);
+		x->tls = calloc(1, sizeof *x->tls);
+		if (!x->tls) {
+			if (!global)
+				free(x->buf);
 			break;
-		if (pthread_create(&w[i].tid, NULL, sb_main, &w[i]))
-			break;
-		started++;
+		}
 	}
-	for (long long i = 0; i < started; i++)
-		pthread_join(w[i].tid, NULL);
-	end = now_ns();
-	cpusnap_take(&s1);
-	cpuload_between(&s0, &s1, &load);
+	if (ready < c->threads)
+		warn("mem: out of memory for thread %lld of %lld", ready + 1, c->threads);
+	started = run_threads("mem", sb_main, w, sizeof *w, ready, &load);
 	hist_init(&all);
-	for (long long i = 0; i < started; i++) {
+	for (long long i = 0; i < ready; i++) {
 		hist_merge(&all, &w[i].h);
 		events += w[i].events;
 		free(w[i].tls);
 		if (!global)
 			free(w[i].buf);
 	}
-	total_s = (double)(end - start) / 1e9;
+	total_s = load.wall_s;
 	json_add_int(o, "threads", c->threads);
 	json_add_int(o, "block_size", (long long)c->block);
 	json_add_int(o, "total_size", (long long)c->total);
