@@ -1,0 +1,87 @@
+# Bad input never crashes or hangs: random option values for every engine, and mutated
+# result documents and rules for compare/certify/extract, from fixed seeds.  Every run must
+# end by itself, exit with a code (not a signal), and say why on stderr when it fails.
+# TIMEOUT: 300
+. "$(dirname "$0")/lib.sh"
+command -v python3 >/dev/null || skip "python3 not installed"
+head -c $((16 << 20)) /dev/urandom > "$T/f"
+"$A" run --tests=cpu --cpu-time=0.1 -J > "$T/good.json" 2>/dev/null || fail "a result to mutate"
+printf 'cpu.events_per_second >= 10\ndisk.seq.write.bw >= 600MB/s\nmem.stream.triad >= 1GB/s\n' > "$T/good.rules"
+A=$A T=$T python3 - <<'PY' > "$T/out" 2>&1 || fail "$(grep -c '^BAD' "$T/out") bad runs: $(grep '^BAD' "$T/out" | head -5)"
+import os, random, subprocess, sys
+A, T = os.environ["A"], os.environ["T"]
+vals = ["", "0", "-1", "1", "2", "18446744073709551616", "9" * 40, "-0", "1e308", "nan", "inf", "0x10",
+        "1k", "4k", "1m", "1g", "99999g", "3.5", "abc", "%s%n", "a" * 5000, "1,2", ",", "=", "..", "/dev/null",
+        "/nonexistent", "-", "\x01", "\u00e9", "1kk", "k", "0.000001", "1s", "5ms", "read", "randread",
+        "json", "global", "rnd", "write", "none", "127.0.0.1", "::1", "rewrite", "psync"]
+opts = {
+ "cpu": ["--cpu-max-prime", "--events", "--output-format", "--threads", "--time"],
+ "mem": ["--memory-access-mode", "--memory-block-size", "--memory-oper", "--memory-scope",
+         "--memory-total-size", "--output-format", "--threads", "--time"],
+ "disk": ["--bs", "--buffer_compress_percentage", "--direct", "--end_fsync", "--fdatasync", "--fixedbufs",
+          "--io-timeout", "--iodepth", "--ioengine", "--iops_avg_time", "--name", "--numjobs", "--offset",
+          "--output-format", "--profile", "--ramp_time", "--randseed", "--registerfiles", "--repeat",
+          "--runtime", "--rw", "--rwmixread", "--size", "--spin", "--time_based", "--mode"],
+ "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
+         "--reverse", "--time", "--latency", "--latency-port"],
+ "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
+}
+# loopback only, a scratch file, and short runs (the last of a repeated option wins)
+fixed = {"cpu": ["--time=0.2"], "mem": ["--tests=sysbench", "--time=0.2"], "disk": ["--filename=" + T + "/f", "--runtime=0.2"],
+         "net": ["--client=127.0.0.1", "--time=0.3"], "dns": ["--server=127.0.0.1", "--limit=0.3"]}
+bad = runs = 0
+codes = {}
+def check(cmd, what):
+    global bad, runs
+    runs += 1
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=30)
+        rc, err = p.returncode, p.stderr.decode(errors="replace").strip()
+    except subprocess.TimeoutExpired:
+        rc, err = "hang", ""
+    codes[rc] = codes.get(rc, 0) + 1
+    if rc == "hang" or rc < 0 or rc >= 128 or (rc not in (0, 1) and not err):
+        bad += 1
+        print("BAD", rc, what, repr([a[:40] for a in cmd[1:]])[:300])
+rnd = random.Random(20261130)
+for _ in range(250):
+    c = rnd.choice(sorted(opts))
+    args = []
+    for _ in range(rnd.randint(1, 4)):
+        o, v = rnd.choice(opts[c]), rnd.choice(vals)
+        args.append(o + "=" + v if rnd.random() < 0.8 else o)
+        if rnd.random() < 0.2:
+            args.append(v)
+    args = [a for a in args if not a.startswith(("--time=", "--runtime=", "--limit=", "--mode=destroy"))]
+    check([A, c] + args + fixed[c], c)
+good = open(T + "/good.json", "rb").read()
+rules = open(T + "/good.rules", "rb").read()
+def mutate(d):
+    d = bytearray(d)
+    for _ in range(rnd.randint(1, 20)):
+        k, i = rnd.random(), rnd.randrange(len(d) + 1)
+        if k < 0.3 and i < len(d):
+            d[i] = rnd.randrange(256)
+        elif k < 0.5:
+            del d[i:i + rnd.randint(1, 50)]
+        elif k < 0.7:
+            d[i:i] = rnd.choice([b"{", b"}", b"[", b"]", b'"', b"\\", b"1e999", b"-", b"null", b",",
+                                 b"\\u0000", b"9" * 400, b"[" * 3000])
+        else:
+            j = rnd.randrange(len(d) + 1)
+            d[i:i] = d[j:j + rnd.randint(1, 200)]
+    return bytes(d)
+for n in range(300):
+    m = T + "/m"
+    if n % 4 == 3:
+        open(m, "wb").write(mutate(rules))
+        check([A, "certify", "--profile", m, T + "/good.json"], "certify rules")
+    else:
+        open(m, "wb").write(mutate(good))
+        cmd = [[A, "compare", m, T + "/good.json"], [A, "certify", "--profile", "ci", m], [A, "extract", m]][n % 4]
+        check(cmd, cmd[1])
+print("bad runs:", bad, "of", runs, "; exit codes:", sorted(codes.items(), key=str))
+sys.exit(bad > 0)
+PY
+tail -1 "$T/out"
+finish
