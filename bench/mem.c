@@ -74,19 +74,6 @@ static const struct opt mem_opts[] = {
 };
 #undef O
 
-static int has_test(const char *list, const char *t)
-{
-	size_t l = strlen(t);
-	for (const char *p = list; p && *p;) {
-		const char *c = strchr(p, ',');
-		size_t pl = c ? (size_t)(c - p) : strlen(p);
-		if (pl == l && !strncmp(p, t, l))
-			return 1;
-		p = c ? c + 1 : NULL;
-	}
-	return 0;
-}
-
 /* largest cache from sysfs, bytes; 0 when unknown */
 static unsigned long long llc_size(void)
 {
@@ -599,12 +586,12 @@ static int mem_check(void *p, int npos, char **pos, char *err, size_t n)
 		unsigned long long llc = llc_size() ? llc_size() : 32ull << 20, avail = mem_available();
 		unsigned long long sb = c->stream_size ? c->stream_size : llc * 4 < (32ull << 20) ? 32ull << 20 : llc * 4;
 		unsigned long long lm = c->lat_max ? c->lat_max : llc * 4 < (64ull << 20) ? 64ull << 20 : llc * 4;
-		if (has_test(c->tests, "stream") && 3 * sb > avail / 10 * 8) {
+		if (list_has(c->tests, "stream") && 3 * sb > avail / 10 * 8) {
 			snprintf(err, n, "STREAM needs 3 x %llu MiB but %llu MiB are available: give a smaller "
 				 "--stream-array-size", sb >> 20, avail >> 20);
 			return EXIT_USAGE;
 		}
-		if (has_test(c->tests, "latency") && lm * 9 / 8 > avail / 10 * 8) {
+		if (list_has(c->tests, "latency") && lm * 9 / 8 > avail / 10 * 8) {
 			snprintf(err, n, "the latency sweep up to %llu MiB does not fit in the %llu MiB available: "
 				 "give a smaller --latency-max", lm >> 20, avail >> 20);
 			return EXIT_USAGE;
@@ -635,16 +622,16 @@ static int mem_run(void *p, struct json *out)
 	json_add_int(out, "mem_total_available_bytes", (long long)mem_available());
 	if (!llc)
 		llc = 32ull << 20;
-	if (has_test(c->tests, "sysbench") && run_sysbench(c, out)) {
+	if (list_has(c->tests, "sysbench") && run_sysbench(c, out)) {
 		json_add_str(out, "error", "sysbench memory test: out of memory or threads");
 		rc = EXIT_FAIL;
 	}
-	if (has_test(c->tests, "stream") && run_stream(c, llc, out, err, sizeof err)) {
+	if (list_has(c->tests, "stream") && run_stream(c, llc, out, err, sizeof err)) {
 		warn("mem: %s", err);
 		json_add_str(out, "error", err);
 		rc = EXIT_FAIL;
 	}
-	if (has_test(c->tests, "latency") && run_latency(c, llc, out, err, sizeof err)) {
+	if (list_has(c->tests, "latency") && run_latency(c, llc, out, err, sizeof err)) {
 		warn("mem: %s", err);
 		json_add_str(out, "error", err);
 		rc = EXIT_FAIL;

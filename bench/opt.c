@@ -474,3 +474,16 @@ int opt_cmdline_each(char *s, const char *prefix,
 	}
 	return n;
 }
+
+int list_has(const char *list, const char *word)
+{
+	size_t l = strlen(word);
+	for (const char *p = list; p && *p;) {
+		const char *comma = strchr(p, ',');
+		size_t pl = comma ? (size_t)(comma - p) : strlen(p);
+		if (pl == l && !strncmp(p, word, l))
+			return 1;
+		p = comma ? comma + 1 : NULL;
+	}
+	return 0;
+}

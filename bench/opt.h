@@ -65,6 +65,9 @@ int opt_cmdline_each(char *text, const char *prefix,
 		     void (*fn)(const char *key, const char *val, void *arg), void *arg);
 
 /* Value parsers shared with profile files and other readers; 0 on success. */
+/* is word one of the items of the comma-separated list? */
+int list_has(const char *list, const char *word);
+
 int parse_size(const char *s, unsigned long long *out);
 int parse_time(const char *s, double *out);
 int parse_bool(const char *s, int *out);

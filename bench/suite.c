@@ -112,17 +112,7 @@ struct plan {
 /* is word in the comma list (or the list "all")? */
 static int in_list(const char *list, const char *word)
 {
-	size_t l = strlen(word);
-	if (!strcmp(list, "all"))
-		return 1;
-	for (const char *p = list; p && *p;) {
-		const char *comma = strchr(p, ',');
-		size_t pl = comma ? (size_t)(comma - p) : strlen(p);
-		if (pl == l && !strncmp(p, word, l))
-			return 1;
-		p = comma ? comma + 1 : NULL;
-	}
-	return 0;
+	return !strcmp(list, "all") || list_has(list, word);
 }
 
 static struct plan_item *plan_addv(struct plan *p, const char *name, const char *engine, int argc,
