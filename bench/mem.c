@@ -10,7 +10,6 @@
 #include "clock.h"
 #include "cpustat.h"
 #include "engine.h"
-#include "hist.h"
 #include "json.h"
 #include "msg.h"
 #include "prng.h"
@@ -141,106 +140,168 @@ static void big_free(struct region *r)
 
 /* ---- sysbench memory ---- */
 
-struct sb_worker {
-	const struct mem_cfg *c;
+/* sysbench's per-event bookkeeping is part of its figure: with 1 KiB blocks an event is a
+ * few dozen nanoseconds of stores, so the rest of the loop weighs as much, and with
+ * threads sharing one block, *where* its serialising instructions fall decides how long
+ * each thread holds the block's cache lines.  So each event does what Debian's sysbench
+ * 1.0.20 binary does (read from its machine code, README): a clock read against the time
+ * limit; the event timer's start and stop, each a clock read inside a per-thread spinlock
+ * (an xchg, so the stop drains the block's stores before its clock read); the timer's
+ * count, sum, min and max; sb_histogram_update: a bucket of 1024 log-spaced ones (0.001
+ * to 100000 ms) found with log(), in one of 128 arrays shared by all threads, picked at
+ * random, bumped with one atomic increment; and the event counter, a plain per-thread
+ * store.  Calls stay calls, as in sysbench. */
+#define SB_HIST_BUCKETS 1024
+#define SB_HIST_ARRAYS 128
+struct sb_hist {
+	_Atomic uint64_t a[SB_HIST_ARRAYS][SB_HIST_BUCKETS];
+};
+
+struct sb_timer {                       /* sysbench's sb_timer_t */
+	_Atomic int lock;
+	uint64_t start, events, min, max, sum;   /* ns */
+};
+
+struct sb_worker {                      /* one per thread, on cache lines of its own */
+	_Alignas(64) const struct mem_cfg *c;
 	uint64_t *buf;
-	uint64_t ops_left;        /* 0 with no total limit */
+	uint64_t ops_left;                  /* 0 with no total limit */
 	uint64_t deadline;
-	uint64_t events;
-	struct hist h;
 	struct prng rng;
-	struct sb_tls *tls;
+	struct sb_hist *sbh;                /* shared by all threads */
+	_Alignas(64) struct sb_timer timer;
+	_Alignas(64) _Atomic uint64_t events;   /* sysbench's per-thread counter row */
 };
 
-/* sysbench's per-event bookkeeping is part of its figure: with 1 KiB blocks an event is
- * a few dozen nanoseconds of stores, so the rest of the loop weighs as much.  Each event
- * here pays what sysbench 1.0.20's worker loop pays in kind -- a clock read for the time
- * limit, two for the event timer, a latency-histogram bucket found with log() and bumped
- * with an atomic increment -- in an amount calibrated on one thread against sysbench's
- * binary: a literal transcription of sysbench's per-event work (its 128 shared histogram
- * arrays, plain per-thread counters) runs 9% faster than sysbench itself (README). */
-#define SB_HIST_SLOTS 1024
-struct sb_tls {                /* one per thread, as sysbench's (no sharing between threads) */
-	_Atomic unsigned readers;  /* the histogram's per-thread read lock */
-	_Atomic uint64_t events;
-	_Atomic uint64_t counts[SB_HIST_SLOTS];
-};
+#define SB_CALL __attribute__((noinline))
 
-static inline void sb_account(struct sb_tls *t, uint64_t ns)
+static SB_CALL void sb_timer_lock(struct sb_timer *t)
 {
-	/* sysbench's histogram: 1024 log-spaced slots from 0.001 ms to 100000 ms */
-	static const double lo = -6.907755278982137, mult = SB_HIST_SLOTS / 18.420680743952367;
-	double ms = (double)ns / 1e6;
-	long slot = ms > 0 ? (long)floor((log(ms) - lo) * mult + 0.5) : 0;
-	if (slot < 0)
-		slot = 0;
-	if (slot >= SB_HIST_SLOTS)
-		slot = SB_HIST_SLOTS - 1;
-	atomic_fetch_add(&t->readers, 1);
-	atomic_fetch_add_explicit(&t->counts[slot], 1, memory_order_relaxed);
-	atomic_fetch_sub(&t->readers, 1);
-	atomic_fetch_add(&t->events, 1);
+	while (atomic_exchange_explicit(&t->lock, 1, memory_order_acquire))
+		while (atomic_load_explicit(&t->lock, memory_order_relaxed))
+			__builtin_ia32_pause();
+}
+
+static SB_CALL int sb_more_events(const struct sb_worker *w)
+{
+	return now_ns() < w->deadline;
+}
+
+static SB_CALL void sb_event_start(struct sb_worker *w)
+{
+	sb_timer_lock(&w->timer);
+	w->timer.start = now_ns();
+	atomic_store_explicit(&w->timer.lock, 0, memory_order_release);
+}
+
+static SB_CALL void sb_histogram_update(struct sb_hist *h, struct prng *r, double ms)
+{
+	static const double lo = -6.907755278982137, mult = (SB_HIST_BUCKETS - 1) / 18.420680743952367;
+	unsigned arr = (unsigned)(prng_next(r) % SB_HIST_ARRAYS);
+	long b = (long)floor((log(ms) - lo) * mult + 0.5);
+	if (b < 0)
+		b = 0;
+	else if (b >= SB_HIST_BUCKETS)
+		b = SB_HIST_BUCKETS - 1;
+	atomic_fetch_add_explicit(&h->a[arr][b], 1, memory_order_relaxed);
+}
+
+static SB_CALL void sb_event_stop(struct sb_worker *w)
+{
+	struct sb_timer *t = &w->timer;
+	uint64_t e;
+	sb_timer_lock(t);
+	e = now_ns() - t->start;
+	t->events++;
+	t->sum += e;
+	if (e < t->min)
+		t->min = e;
+	if (e > t->max)
+		t->max = e;
+	atomic_store_explicit(&t->lock, 0, memory_order_release);
+	sb_histogram_update(w->sbh, &w->rng, (double)e / 1e6);
+	atomic_store_explicit(&w->events, atomic_load_explicit(&w->events, memory_order_relaxed) + 1,
+			      memory_order_relaxed);
+}
+
+/* sysbench's percentile: the bucket where the running count reaches pct% of the events
+ * (rounded), reported as that bucket's value, in ms */
+static double sb_percentile(const struct sb_hist *h, double pct)
+{
+	uint64_t n = 0, cur = 0, want;
+	int b;
+	for (int k = 0; k < SB_HIST_ARRAYS; k++)
+		for (b = 0; b < SB_HIST_BUCKETS; b++)
+			n += h->a[k][b];
+	want = (uint64_t)floor((double)n * pct / 100 + 0.5);
+	for (b = 0; b < SB_HIST_BUCKETS - 1; b++) {
+		for (int k = 0; k < SB_HIST_ARRAYS; k++)
+			cur += h->a[k][b];
+		if (cur >= want)
+			break;
+	}
+	return exp(b * 18.420680743952367 / (SB_HIST_BUCKETS - 1) - 6.907755278982137);
+}
+
+/* one event: sysbench's event_seq_write and its siblings */
+static SB_CALL void sb_execute(struct sb_worker *w)
+{
+	size_t words = w->c->block / 8;
+	volatile uint64_t *buf = w->buf;   /* every load and store happens, in order */
+	if (w->c->access == ACCESS_SEQ) {
+		if (w->c->oper == OPER_WRITE)
+			for (size_t i = 0; i < words; i++)
+				buf[i] = words - i;
+		else if (w->c->oper == OPER_READ)
+			for (size_t i = 0; i < words; i++)
+				(void)buf[i];
+		else
+			for (size_t i = 0; i < words; i++)
+				__asm__ volatile("" ::: "memory");
+	} else {
+		for (size_t i = 0; i < words; i++) {
+			/* sysbench: a uniform double times the word count */
+			size_t off = (size_t)((double)(prng_next(&w->rng) >> 11) * 0x1.0p-53 * (double)words);
+			if (w->c->oper == OPER_WRITE)
+				buf[off] = i;
+			else if (w->c->oper == OPER_READ)
+				(void)buf[off];
+		}
+	}
 }
 
 static void *sb_main(void *arg)
 {
 	struct sb_worker *w = arg;
-	size_t words = w->c->block / 8;
-	volatile uint64_t *buf = w->buf;   /* every load and store happens, in order */
 	int limited = w->ops_left > 0;
-	for (;;) {
-		uint64_t t0, t1;
-		if (now_ns() >= w->deadline)
-			break;
+	while (sb_more_events(w)) {
 		if (limited && !w->ops_left--)
 			break;
-		t0 = now_ns();
-		if (w->c->access == ACCESS_SEQ) {
-			if (w->c->oper == OPER_WRITE)
-				for (size_t i = 0; i < words; i++)
-					buf[i] = words - i;
-			else if (w->c->oper == OPER_READ)
-				for (size_t i = 0; i < words; i++)
-					(void)buf[i];
-			else
-				for (size_t i = 0; i < words; i++)
-					__asm__ volatile("" ::: "memory");
-		} else {
-			for (size_t i = 0; i < words; i++) {
-				/* sysbench: a uniform double times the word count */
-				size_t off = (size_t)((double)(prng_next(&w->rng) >> 11) * 0x1.0p-53 * (double)words);
-				if (w->c->oper == OPER_WRITE)
-					buf[off] = i;
-				else if (w->c->oper == OPER_READ)
-					(void)buf[off];
-			}
-		}
-		t1 = now_ns();
-		hist_add(&w->h, t1 - t0);
-		sb_account(w->tls, t1 - t0);
-		w->events++;
+		sb_event_start(w);
+		sb_execute(w);
+		sb_event_stop(w);
 	}
 	return NULL;
 }
 
 static int run_sysbench(const struct mem_cfg *c, struct json *out)
 {
-	struct sb_worker *w = calloc((size_t)c->threads, sizeof *w);
+	struct sb_worker *w = aligned_alloc(64, (size_t)c->threads * sizeof *w);
+	struct sb_hist *sbh = calloc(1, sizeof *sbh);
 	uint64_t *global = NULL;
-	struct hist all;
 	struct cpuload load;
-	uint64_t start, events = 0;
+	uint64_t start, events = 0, lat_min = UINT64_MAX, lat_max = 0, lat_sum = 0;
 	long long ready, started;
 	double total_s;
 	struct json *o = json_add_obj(out, "sysbench"), *lat;
 	static const char *const scopes[] = { "global", "local" }, *const opers[] = { "write", "read", "none" },
 			       *const modes[] = { "seq", "rnd" };
-	if (!w)
-		return -1;
-	if (c->scope == SCOPE_GLOBAL && posix_memalign((void **)&global, 4096, c->block)) {
+	if (!w || !sbh || (c->scope == SCOPE_GLOBAL && posix_memalign((void **)&global, 4096, c->block))) {
 		free(w);
+		free(sbh);
 		return -1;
 	}
+	memset(w, 0, (size_t)c->threads * sizeof *w);
 	if (global)
 		memset(global, 0, c->block);
 	start = now_ns();
@@ -256,22 +317,18 @@ static int run_sysbench(const struct mem_cfg *c, struct json *out)
 		x->ops_left = c->total ? c->total / c->block / (uint64_t)c->threads : 0;
 		x->deadline = start + (uint64_t)(c->time * 1e9);
 		prng_seed(&x->rng, (uint64_t)ready + 1);
-		hist_init(&x->h);
-		x->tls = calloc(1, sizeof *x->tls);
-		if (!x->tls) {
-			if (!global)
-				free(x->buf);
-			break;
-		}
+		x->timer.min = UINT64_MAX;
+		x->sbh = sbh;
 	}
 	if (ready < c->threads)
 		warn("mem: out of memory for thread %lld of %lld", ready + 1, c->threads);
 	started = run_threads("mem", sb_main, w, sizeof *w, ready, &load);
-	hist_init(&all);
 	for (long long i = 0; i < ready; i++) {
-		hist_merge(&all, &w[i].h);
+		const struct sb_timer *t = &w[i].timer;
+		lat_min = t->min < lat_min ? t->min : lat_min;
+		lat_max = t->max > lat_max ? t->max : lat_max;
+		lat_sum += t->sum;
 		events += w[i].events;
-		free(w[i].tls);
 		if (!global)
 			free(w[i].buf);
 	}
@@ -288,13 +345,14 @@ static int run_sysbench(const struct mem_cfg *c, struct json *out)
 	json_add_num(o, "total_mib", (double)events * (double)c->block / 1048576.0);
 	json_add_num(o, "mib_per_sec", total_s > 0 ? (double)events * (double)c->block / 1048576.0 / total_s : 0);
 	lat = json_add_obj(o, "latency_ms");
-	json_add_num(lat, "min", all.m.n ? (double)all.m.min / 1e6 : 0);
-	json_add_num(lat, "avg", all.m.mean / 1e6);
-	json_add_num(lat, "max", (double)all.m.max / 1e6);
-	json_add_num(lat, "p95", (double)hist_percentile(&all, 95) / 1e6);
-	json_add_num(lat, "sum", all.m.mean * (double)all.m.n / 1e6);
+	json_add_num(lat, "min", events ? (double)lat_min / 1e6 : 0);
+	json_add_num(lat, "avg", events ? (double)lat_sum / (double)events / 1e6 : 0);
+	json_add_num(lat, "max", (double)lat_max / 1e6);
+	json_add_num(lat, "p95", events ? sb_percentile(sbh, 95) : 0);
+	json_add_num(lat, "sum", (double)lat_sum / 1e6);
 	cpuload_json(&load, o);
 	free(global);
+	free(sbh);
 	free(w);
 	return started == c->threads ? 0 : -1;
 }
