@@ -153,6 +153,8 @@ static void big_free(struct region *r)
  * store.  Calls stay calls, as in sysbench. */
 #define SB_HIST_BUCKETS 1024
 #define SB_HIST_ARRAYS 128
+#define SB_HIST_LN_MIN (-6.907755278982137)   /* ln 0.001 (ms) */
+#define SB_HIST_LN_SPAN 18.420680743952367    /* ln 100000 - ln 0.001 */
 struct sb_hist {
 	_Atomic uint64_t a[SB_HIST_ARRAYS][SB_HIST_BUCKETS];
 };
@@ -196,9 +198,8 @@ static SB_CALL void sb_event_start(struct sb_worker *w)
 
 static SB_CALL void sb_histogram_update(struct sb_hist *h, struct prng *r, double ms)
 {
-	static const double lo = -6.907755278982137, mult = (SB_HIST_BUCKETS - 1) / 18.420680743952367;
 	unsigned arr = (unsigned)(prng_next(r) % SB_HIST_ARRAYS);
-	long b = (long)floor((log(ms) - lo) * mult + 0.5);
+	long b = ms > 0 ? (long)floor((log(ms) - SB_HIST_LN_MIN) * ((SB_HIST_BUCKETS - 1) / SB_HIST_LN_SPAN) + 0.5) : 0;
 	if (b < 0)
 		b = 0;
 	else if (b >= SB_HIST_BUCKETS)
@@ -240,7 +241,7 @@ static double sb_percentile(const struct sb_hist *h, double pct)
 		if (cur >= want)
 			break;
 	}
-	return exp(b * 18.420680743952367 / (SB_HIST_BUCKETS - 1) - 6.907755278982137);
+	return exp(b * SB_HIST_LN_SPAN / (SB_HIST_BUCKETS - 1) + SB_HIST_LN_MIN);
 }
 
 /* one event: sysbench's event_seq_write and its siblings */
