@@ -274,22 +274,22 @@ int cmd_certify(int argc, char **argv)
 		else if (!strcmp(argv[i], "--profile") && i + 1 < argc)
 			profile = argv[++i];
 		else if (argv[i][0] == '-') {
-			warn("certify: %s: unknown option (see --help)", argv[i]);
+			errmsg("certify: %s: unknown option (see --help)", argv[i]);
 			return EXIT_USAGE;
 		} else if (!result)
 			result = argv[i];
 		else {
-			warn("certify: unexpected argument '%s'", argv[i]);
+			errmsg("certify: unexpected argument '%s'", argv[i]);
 			return EXIT_USAGE;
 		}
 	}
 	if (!profile || !result) {
-		warn("certify: give --profile NAME|FILE and a RESULT file");
+		errmsg("certify: give --profile NAME|FILE and a RESULT file");
 		return EXIT_USAGE;
 	}
 	doc = doc_load(result, err, sizeof err);
 	if (!doc) {
-		warn("certify: %s", err);
+		errmsg("certify: %s", err);
 		return EXIT_USAGE;
 	}
 	out = json_obj();
@@ -299,7 +299,7 @@ int cmd_certify(int argc, char **argv)
 	json_free(out);
 	json_free(doc);
 	if (r < 0) {
-		warn("certify: %s", err);
+		errmsg("certify: %s", err);
 		return EXIT_USAGE;
 	}
 	return r ? EXIT_FAIL : EXIT_OK;

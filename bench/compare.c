@@ -57,13 +57,13 @@ int cmd_compare(int argc, char **argv)
 	if (opt_parse(cmp_opts, &c, argc, argv, pos, &npos, MAX_RUNS))
 		return EXIT_USAGE;
 	if (npos < 1) {
-		warn("compare: give at least one result file");
+		errmsg("compare: give at least one result file");
 		return EXIT_USAGE;
 	}
 	for (int i = 0; i < npos; i++) {
 		docs[i] = doc_load(pos[i], err, sizeof err);
 		if (!docs[i]) {
-			warn("compare: %s", err);
+			errmsg("compare: %s", err);
 			for (int k = 0; k < i; k++)
 				json_free(docs[k]);
 			return EXIT_USAGE;

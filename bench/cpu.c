@@ -115,7 +115,7 @@ static int cpu_run(void *p, struct json *out)
 	struct json *lat, *pct, *fair, *per;
 
 	if (!w) {
-		warn("cpu: out of memory for %lld threads", c->threads);
+		errmsg("cpu: out of memory for %lld threads", c->threads);
 		return EXIT_SYS;
 	}
 	atomic_store(&events_left, c->events);

@@ -659,7 +659,7 @@ static int disk_run(void *p, struct json *out)
 	}
 	as = json_obj();
 	if (blkdev_probe(c->filename, &pl->dev, err, sizeof err) || make_plan(pl, err, sizeof err)) {
-		warn("disk: %s", err);
+		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
 		json_add(out, "assay", as);
 		free(pl);
@@ -668,7 +668,7 @@ static int disk_run(void *p, struct json *out)
 	fill_global(json_add_obj(out, "global options"), c, &pl->dev);
 	json_add(as, "device", blkdev_json(&pl->dev));
 	if (c->mode != MODE_READONLY && any_writes(pl) && write_allowed(pl, err, sizeof err)) {
-		warn("disk: %s", err);
+		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
 		json_add(out, "assay", as);
 		free(pl);
@@ -676,7 +676,7 @@ static int disk_run(void *p, struct json *out)
 	}
 	if (c->mode != MODE_READONLY && any_writes(pl) && !pl->dev.is_file &&
 	    (claim = claim_device(pl, err, sizeof err)) < 0) {
-		warn("disk: %s", err);
+		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
 		json_add(out, "assay", as);
 		free(pl);
@@ -702,7 +702,7 @@ static int disk_run(void *p, struct json *out)
 			if (r.skipped)
 				nskip++;
 			else if (r.err) {
-				warn("disk: %s: %s", r.job.name, r.errmsg);
+				errmsg("disk: %s: %s", r.job.name, r.errmsg);
 				rc = EXIT_FAIL;
 			} else
 				nok++;

@@ -320,12 +320,12 @@ static int dns_run(void *p, struct json *out)
 	goto out;
 usage:
 	rc = EXIT_USAGE;
-	warn("dns: %s", err);
+	errmsg("dns: %s", err);
 	json_add_str(out, "error", err);
 	goto out;
 fail:
 	rc = EXIT_FAIL;
-	warn("dns: %s", err);
+	errmsg("dns: %s", err);
 	json_add_str(out, "error", err);
 out:
 	if (fd >= 0)

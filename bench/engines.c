@@ -44,12 +44,12 @@ void *engine_config(const struct engine *e, int argc, char **argv)
 	if (e->check) {
 		r = e->check(cfg, npos, pos, err, sizeof err);
 		if (r) {
-			warn("%s: %s", e->name, err);
+			errmsg("%s: %s", e->name, err);
 			free(cfg);
 			return NULL;
 		}
 	} else if (npos) {
-		warn("%s: unexpected argument '%s'", e->name, pos[0]);
+		errmsg("%s: unexpected argument '%s'", e->name, pos[0]);
 		free(cfg);
 		return NULL;
 	}

@@ -133,13 +133,13 @@ int cmd_extract(int argc, char **argv)
 	}
 	buf = read_file(argv[0], (size_t)1 << 30, &len);
 	if (!buf) {
-		warn("extract: %s:", argv[0]);
+		errmsg("extract: %s:", argv[0]);
 		return EXIT_USAGE;
 	}
 	r = extract_doc(buf, len, &doc, why, sizeof why);
 	free(buf);
 	if (r) {
-		warn("extract: %s: %s", argv[0], why);
+		errmsg("extract: %s: %s", argv[0], why);
 		return r == 1 ? EXIT_FAIL : EXIT_USAGE;
 	}
 	json_print(stdout, doc, 2);

@@ -120,7 +120,7 @@ int cmd_kexec(int argc, char **argv)
 				consoles = v;
 			continue;
 		}
-		warn("kexec: %s: unknown argument (see --help)", a);
+		errmsg("kexec: %s: unknown argument (see --help)", a);
 		return EXIT_USAGE;
 	}
 	if (again) {
@@ -128,12 +128,12 @@ int cmd_kexec(int argc, char **argv)
 		static char k[300], rd[300];
 		char dev[300];
 		if (results_find(dev, sizeof dev)) {
-			warn("kexec: --again: no results partition (FAT labelled ASSAY) with kexec/vmlinuz");
+			errmsg("kexec: --again: no results partition (FAT labelled ASSAY) with kexec/vmlinuz");
 			return EXIT_USAGE;
 		}
 		mkdir("/run/assay-kexec", 0755);
 		if (mount(dev, "/run/assay-kexec", "vfat", MS_RDONLY, "codepage=437,iocharset=iso8859-1")) {
-			warn("kexec: --again: cannot mount %s read-only:", dev);
+			errmsg("kexec: --again: cannot mount %s read-only:", dev);
 			return EXIT_SYS;
 		}
 		snprintf(k, sizeof k, "/run/assay-kexec/kexec/vmlinuz");
@@ -141,7 +141,7 @@ int cmd_kexec(int argc, char **argv)
 		kernel = k;
 		initrd = rd;
 		if (this_cmdline(line, sizeof line)) {
-			warn("kexec: --again: cannot read /proc/cmdline:");
+			errmsg("kexec: --again: cannot read /proc/cmdline:");
 			return EXIT_SYS;
 		}
 	} else {
@@ -158,18 +158,18 @@ int cmd_kexec(int argc, char **argv)
 		 *append ? " " : "", append);
 	for (; i < argc; i++)
 		if (add_assay_opt(line, sizeof line, argv[i])) {
-			warn("kexec: '%s' after --: expected --KEY=VALUE (an assay run option)", argv[i]);
+			errmsg("kexec: '%s' after --: expected --KEY=VALUE (an assay run option)", argv[i]);
 			return EXIT_USAGE;
 		}
 
 	kfd = open(kernel, O_RDONLY | O_CLOEXEC);
 	if (kfd < 0) {
-		warn("kexec: --kernel %s:", kernel);
+		errmsg("kexec: --kernel %s:", kernel);
 		return EXIT_USAGE;
 	}
 	ifd = open(initrd, O_RDONLY | O_CLOEXEC);
 	if (ifd < 0) {
-		warn("kexec: --initrd %s:", initrd);
+		errmsg("kexec: --initrd %s:", initrd);
 		close(kfd);
 		return EXIT_USAGE;
 	}
@@ -190,21 +190,21 @@ int cmd_kexec(int argc, char **argv)
 		int e = errno;
 		const char *ld = lockdown();
 		if (e == ENOSYS)
-			warn("kexec: this kernel has no kexec_file_load (needs CONFIG_KEXEC_FILE): boot the ISO "
+			errmsg("kexec: this kernel has no kexec_file_load (needs CONFIG_KEXEC_FILE): boot the ISO "
 			     "or use kexec-tools' kexec -l instead");
 		else if (e == EPERM && ld)
-			warn("kexec: kernel lockdown (%s) forbids loading an unsigned kernel: turn Secure Boot "
+			errmsg("kexec: kernel lockdown (%s) forbids loading an unsigned kernel: turn Secure Boot "
 			     "off, or boot the ISO", ld);
 		else if (e == EPERM)
-			warn("kexec: not permitted: run as root (CAP_SYS_BOOT), and check "
+			errmsg("kexec: not permitted: run as root (CAP_SYS_BOOT), and check "
 			     "/proc/sys/kernel/kexec_load_disabled is 0");
 		else if (e == EKEYREJECTED || e == EBADMSG)
-			warn("kexec: the kernel demands a signed image (KEXEC_SIG): boot the ISO instead");
+			errmsg("kexec: the kernel demands a signed image (KEXEC_SIG): boot the ISO instead");
 		else if (e == ENOEXEC)
-			warn("kexec: %s is not a bzImage this kernel can kexec", kernel);
+			errmsg("kexec: %s is not a bzImage this kernel can kexec", kernel);
 		else {
 			errno = e;
-			warn("kexec: kexec_file_load:");
+			errmsg("kexec: kexec_file_load:");
 		}
 		close(kfd);
 		close(ifd);
@@ -215,6 +215,6 @@ int cmd_kexec(int argc, char **argv)
 	fflush(NULL);
 	sync();
 	reboot(LINUX_REBOOT_CMD_KEXEC);
-	warn("kexec: reboot into the loaded kernel failed:");
+	errmsg("kexec: reboot into the loaded kernel failed:");
 	return EXIT_SYS;
 }

@@ -57,6 +57,6 @@ int main(int argc, char **argv)
 	e = engine_find(cmd);
 	if (e)
 		return engine_main(e, argc - 2, argv + 2);
-	warn("%s: unknown command (see assay --help)", cmd);
+	errmsg("%s: unknown command (see assay --help)", cmd);
 	return EXIT_USAGE;
 }

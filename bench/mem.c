@@ -686,12 +686,12 @@ static int mem_run(void *p, struct json *out)
 		rc = EXIT_FAIL;
 	}
 	if (list_has(c->tests, "stream") && run_stream(c, llc, out, err, sizeof err)) {
-		warn("mem: %s", err);
+		errmsg("mem: %s", err);
 		json_add_str(out, "error", err);
 		rc = EXIT_FAIL;
 	}
 	if (list_has(c->tests, "latency") && run_latency(c, llc, out, err, sizeof err)) {
-		warn("mem: %s", err);
+		errmsg("mem: %s", err);
 		json_add_str(out, "error", err);
 		rc = EXIT_FAIL;
 	}

@@ -49,11 +49,11 @@ int cmd_mkresults(int argc, char **argv)
 		return argc && !strcmp(argv[0], "--help") ? EXIT_OK : EXIT_USAGE;
 	}
 	if (argc == 2 && (parse_size(argv[1], &size) || size < (1 << 20) || size > (64ull << 30))) {
-		warn("mkresults: SIZE=%s: accepted: 1m to 64g", argv[1]);
+		errmsg("mkresults: SIZE=%s: accepted: 1m to 64g", argv[1]);
 		return EXIT_USAGE;
 	}
 	if (!stat(argv[0], &st)) {
-		warn("mkresults: %s exists: not overwriting it", argv[0]);
+		errmsg("mkresults: %s exists: not overwriting it", argv[0]);
 		return EXIT_USAGE;
 	}
 	snprintf(kb, sizeof kb, "%llu", size / 1024);
@@ -61,7 +61,7 @@ int cmd_mkresults(int argc, char **argv)
 		char *mk[] = { "mkfs.fat", "-C", "-n", RESULTS_LABEL, argv[0], kb, NULL };
 		int r = run(mk, 1);
 		if (r) {
-			warn("mkresults: mkfs.fat failed (%s): install dosfstools",
+			errmsg("mkresults: mkfs.fat failed (%s): install dosfstools",
 			     r == 127 ? "not found" : "exit status");
 			unlink(argv[0]);
 			return EXIT_SYS;
@@ -71,7 +71,7 @@ int cmd_mkresults(int argc, char **argv)
 	{
 		char *md[] = { "mmd", "-i", img, "::assay", NULL };
 		if (run(md, 1)) {
-			warn("mkresults: mmd failed: install mtools");
+			errmsg("mkresults: mmd failed: install mtools");
 			return EXIT_SYS;
 		}
 	}
@@ -88,14 +88,14 @@ int cmd_fetch(int argc, char **argv)
 		return argc && !strcmp(argv[0], "--help") ? EXIT_OK : EXIT_USAGE;
 	}
 	if (mkdir(argv[1], 0755) && errno != EEXIST) {
-		warn("fetch: %s:", argv[1]);
+		errmsg("fetch: %s:", argv[1]);
 		return EXIT_USAGE;
 	}
 	{
 		char *cp[] = { "mcopy", "-n", "-s", "-i", argv[0], "::assay/*", argv[1], NULL };
 		int r = run(cp, 0);
 		if (r) {
-			warn("fetch: mcopy from %s failed%s", argv[0], r == 127 ? " (install mtools)" : "");
+			errmsg("fetch: mcopy from %s failed%s", argv[0], r == 127 ? " (install mtools)" : "");
 			return EXIT_FAIL;
 		}
 	}

@@ -35,6 +35,14 @@ static void vmsg(const char *level, const char *f, va_list ap)
 	errno = e;
 }
 
+void errmsg(const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	vmsg("error", f, ap);
+	va_end(ap);
+}
+
 void warnx_(const char *f, ...)
 {
 	va_list ap;

@@ -20,6 +20,9 @@ extern const char *msg_prog;
  * line with its newline */
 extern void (*msg_sink)(const char *line, size_t n);
 
+/* "error": what stops the command (bad input, a failed measurement: exit code != 0);
+ * "warning": what it goes on after (a default used, a fallback taken) */
+void errmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -407,7 +407,7 @@ static int net_run(void *p, struct json *out)
 			.connect_timeout = c->connect_timeout, .busy_retries = (int)c->busy_retries, .busy_wait = 1,
 		};
 		if (iperf_client(&o, out, err, sizeof err)) {
-			warn("net: %s", err);
+			errmsg("net: %s", err);
 			json_add_str(out, "error", err);
 			rc = EXIT_FAIL;
 		}
@@ -417,7 +417,7 @@ static int net_run(void *p, struct json *out)
 		char e2[512] = "";
 		json_add_str(l, "host", c->latency);
 		if (connect_times(c, l, err, sizeof err)) {
-			warn("net: TCP connect to %s: %s", c->latency, err);
+			errmsg("net: TCP connect to %s: %s", c->latency, err);
 			json_add_str(l, "tcp_error", err);
 			rc = EXIT_FAIL;
 		}
@@ -433,7 +433,7 @@ static int net_run(void *p, struct json *out)
 		err[0] = 0;
 		r = http_get(c, out, err, sizeof err);
 		if (r) {
-			warn("net: %s: %s", c->http, err);
+			errmsg("net: %s: %s", c->http, err);
 			if (!json_get(out, "error"))
 				json_add_str(out, "error", err);
 			rc = r == -2 ? EXIT_USAGE : EXIT_FAIL;

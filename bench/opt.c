@@ -360,7 +360,7 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		int r;
 		if (only_pos || a[0] != '-' || !a[1]) {
 			if (np >= maxpos) {
-				warn("unexpected argument '%s'", a);
+				errmsg("unexpected argument '%s'", a);
 				return -1;
 			}
 			pos[np++] = a;
@@ -374,7 +374,7 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 			const char *eq = strchr(a + 2, '=');
 			size_t l = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
 			if (l >= sizeof name) {
-				warn("%.40s...: unknown option", a);
+				errmsg("%.40s...: unknown option", a);
 				return -1;
 			}
 			memcpy(name, a + 2, l);
@@ -393,7 +393,7 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		} else {
 			o = opt_find_short(tab, a[1]);
 			if (!o) {
-				warn("-%c: unknown option (see --help)", a[1]);
+				errmsg("-%c: unknown option (see --help)", a[1]);
 				return -1;
 			}
 			snprintf(name, sizeof name, "%s", o->name);
@@ -412,7 +412,7 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		}
 		r = opt_set_given(tab, cfg, name, val, err, sizeof err, given);
 		if (r) {
-			warn("--%s", err);
+			errmsg("--%s", err);
 			return -1;
 		}
 	}

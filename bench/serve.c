@@ -49,14 +49,14 @@ int cmd_serve(int argc, char **argv)
 	if (opt_parse(serve_opts, &c, argc, argv, NULL, NULL, 0))
 		return EXIT_USAGE;
 	if (net_resolve(c.bind, (int)c.port, AF_UNSPEC, SOCK_STREAM, &ss, &sl, err, sizeof err)) {
-		warn("serve: -B %s", err);
+		errmsg("serve: -B %s", err);
 		return EXIT_USAGE;
 	}
 	lfd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
 	net_addr_str(&ss, addr, sizeof addr);
 	if (lfd < 0 || bind(lfd, (struct sockaddr *)&ss, sl) || listen(lfd, 16)) {
-		warn("serve: cannot listen on %s:", addr);
+		errmsg("serve: cannot listen on %s:", addr);
 		if (lfd >= 0)
 			close(lfd);
 		return EXIT_SYS;
@@ -66,7 +66,7 @@ int cmd_serve(int argc, char **argv)
 	lg.wait_s = c.wait;
 	do {
 		if (iperf_serve_one(lfd, &lg, err, sizeof err)) {
-			warn("serve: %s", err);
+			errmsg("serve: %s", err);
 			rc = EXIT_FAIL;
 			if (c.wait > 0 && !strncmp(err, "no client", 9))
 				break;

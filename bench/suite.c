@@ -669,7 +669,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (check_tests_list(c.tests, err, sizeof err)) {
 		if (!c.cmdline) {
-			warn("--%s", err);
+			errmsg("--%s", err);
 			return EXIT_USAGE;
 		}
 		warn("kernel command line: assay.%s; using all", err);

@@ -7,7 +7,7 @@
 file "$A" | grep -q 'statically linked' || fail "assay is not static"
 
 expect 2 'unknown command' "$A" frobnicate
-expect 2 '^assay: warning: --threads=0x: not an integer' "$A" cpu --threads=0x
+expect 2 '^assay: error: --threads=0x: not an integer' "$A" cpu --threads=0x
 expect 2 'out of range' "$A" cpu --threads=-1
 expect 2 'out of range' "$A" cpu --cpu-max-prime=1
 expect 2 'not a duration' "$A" cpu --time=soon

@@ -8,7 +8,7 @@ boot --no-disk --append "assay.disk-profile=seq,qd1 assay.disk-time=1" \
 	--qemu-arg -drive --qemu-arg "driver=raw,file.driver=blkdebug,file.config=$T/blkdebug.conf,file.image.driver=file,file.image.filename=$T/eio.img,if=none,id=eio,cache=none" \
 	--qemu-arg -device --qemu-arg "virtio-blk-pci,drive=eio,serial=assay-eio"
 [ "$rc" = 1 ] || fail "qemu/run exited $rc, want 1 (a test failed)"
-has '^assay: warning: disk: seq.read: read at offset 20971520: I/O error$'
+has '^assay: error: disk: seq.read: read at offset 20971520: I/O error$'
 has 'FAILED: read at offset 20971520: I/O error \(figures above are partial\)'
 has '^\[ *[0-9]+/[0-9]+\] cpu.all: ok'
 has '^init: suite status 1$'
