@@ -15,6 +15,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -42,6 +44,11 @@ struct disk_cfg {
 	long long sample_ms;
 	double io_timeout;
 	double spin_us;
+	long long batch_submit, batch_cmin, batch_cmax;
+	int invalidate, randrepeat;
+	int ignored;            /* fio options accepted for a pasted line, no effect here */
+	double ignored_time;
+	int verify, minimal;
 	int mode;
 	int force;
 	long long repeat;
@@ -98,6 +105,35 @@ static const struct opt disk_opts[] = {
 	  "IOPS/bandwidth sample interval, ms (fio's default is 500)", 0 },
 	{ "bw_avg_time", 0, OPT_INT, O(sample_ms), "1000", 10, 60000, NULL, "same as --iops_avg_time",
 	  OPT_HIDDEN },
+	{ "iodepth_batch_submit", 0, OPT_INT, O(batch_submit), "1", 0, 4096, NULL,
+	  "submit once this many I/Os are ready (fio's; 1: each at once, 0: a whole iodepth)", 0 },
+	{ "iodepth_batch", 0, OPT_INT, O(batch_submit), "1", 0, 4096, NULL,
+	  "same as --iodepth_batch_submit", OPT_HIDDEN },
+	{ "iodepth_batch_complete_min", 0, OPT_INT, O(batch_cmin), "1", 0, 4096, NULL,
+	  "wait for at least this many completions (fio's; 0: never wait, poll)", 0 },
+	{ "iodepth_batch_complete", 0, OPT_INT, O(batch_cmin), "1", 0, 4096, NULL,
+	  "same as --iodepth_batch_complete_min", OPT_HIDDEN },
+	{ "iodepth_batch_complete_max", 0, OPT_INT, O(batch_cmax), "0", 0, 4096, NULL,
+	  "reap at most this many completions at once (0: all there are)", 0 },
+	{ "invalidate", 0, OPT_BOOL, O(invalidate), "1", 0, 0, NULL,
+	  "drop the device's (file's) page cache before each job, as fio", 0 },
+	{ "randrepeat", 0, OPT_BOOL, O(randrepeat), "1", 0, 0, NULL,
+	  "the same random sequence every run (0: seeded from the clock, unless --randseed)", 0 },
+	/* fio options a pasted command line carries that change nothing here: assay always
+	 * runs jobs as threads, one after another, prints no ETA, draws random offsets
+	 * uniformly (norandommap) and times every I/O at little cost (gtod_reduce) */
+	{ "thread", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "stonewall", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "norandommap", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "gtod_reduce", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "eta", 0, OPT_ENUM, O(ignored), "auto", 0, 0, "auto|always|never", "accepted (fio's), no effect",
+	  OPT_HIDDEN },
+	{ "eta-newline", 0, OPT_TIME, O(ignored_time), "0", 0, 86400, NULL, "accepted (fio's), no effect",
+	  OPT_HIDDEN },
+	{ "verify", 0, OPT_ENUM, O(verify), "0", 0, 0, "0|none", "no verification (fio's verify=0)",
+	  OPT_HIDDEN },
+	{ "minimal", 0, OPT_BOOL, O(minimal), "0", 0, 0, NULL, "fio's terse output: not produced",
+	  OPT_HIDDEN | OPT_NOARG },
 	{ "io-timeout", 0, OPT_TIME, O(io_timeout), "30", 0.1, 3600, NULL,
 	  "no completion for this long: the device stalled, the job fails", 0 },
 	{ "spin", 0, OPT_FLOAT, O(spin_us), "20", 0, 10000, NULL,
@@ -170,6 +206,7 @@ static const struct profile *find_profile(const char *n, size_t l)
 struct plan {
 	struct disk_cfg *c;
 	struct blkdev dev;
+	uint64_t clock_seed;    /* --randrepeat=0: the seed of this run */
 	int njobs;
 	struct job jobs[MAX_JOBS];
 };
@@ -256,6 +293,9 @@ static int add_job(struct plan *p, const char *name, const struct pjob *pj, char
 	j->ioengine = c->ioengine;
 	j->fdatasync = (int)c->fdatasync;
 	j->randseed = (uint64_t)c->randseed;
+	if (!c->randrepeat && !GIVEN(c, "randseed"))
+		j->randseed = p->clock_seed;
+	j->invalidate = c->invalidate;
 	j->compress_pct = (int)c->compress_pct;
 	j->fixedbufs = c->fixedbufs;
 	j->registerfiles = c->registerfiles;
@@ -263,6 +303,13 @@ static int add_job(struct plan *p, const char *name, const struct pjob *pj, char
 	j->sample_ms = (double)c->sample_ms;
 	j->io_timeout = c->io_timeout;
 	j->spin_us = c->spin_us;
+	/* fio's rules: a submit batch of 0 or beyond iodepth is the iodepth; a completion
+	 * maximum below the minimum is the minimum */
+	j->batch_submit = c->batch_submit && c->batch_submit <= j->iodepth ? (int)c->batch_submit
+									  : j->iodepth;
+	j->batch_cmin = (int)(c->batch_cmin < j->iodepth ? c->batch_cmin : j->iodepth);
+	j->batch_cmax = (int)(c->batch_cmax && c->batch_cmax < j->batch_cmin ? j->batch_cmin
+									       : c->batch_cmax);
 	j->mode = c->mode;
 	j->force_uring_errno = c->force_uring_errno;
 	j->offset = c->offset;
@@ -289,6 +336,7 @@ static int add_job(struct plan *p, const char *name, const struct pjob *pj, char
 static int make_plan(struct plan *p, char *err, size_t n)
 {
 	struct disk_cfg *c = p->c;
+	p->clock_seed = (now_ns() ^ ((uint64_t)getpid() << 32)) & 0x7fffffffffffffffull;
 	if (GIVEN(c, "rwmixwrite") && c->rwmixwrite >= 0)
 		c->rwmixread = 100 - c->rwmixwrite;
 	if (!c->profile)
@@ -438,6 +486,15 @@ static void result_init(struct job_result *r, const struct job *j, int repeat)
 	moments_init(&r->sync_lat);
 }
 
+/* fio's invalidate=1: what the page cache holds of the region would make buffered reads
+ * a memory benchmark; a block device's whole cache goes (BLKFLSBUF, writing back what is
+ * dirty first, as sync would), a file's region is dropped with fadvise */
+static void drop_cache(const struct plan *p, const struct job *j, int fd)
+{
+	if (p->dev.is_file || ioctl(fd, BLKFLSBUF, 0))
+		posix_fadvise(fd, (off_t)j->offset, (off_t)j->size, POSIX_FADV_DONTNEED);
+}
+
 static void run_job(struct plan *p, const struct job *j, struct job_result *r)
 {
 	int writing = rw_writes(j->rw), fd;
@@ -456,6 +513,8 @@ static void run_job(struct plan *p, const struct job *j, struct job_result *r)
 		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
 		return;
 	}
+	if (j->invalidate)
+		drop_cache(p, j, fd);
 	r->nworkers = j->numjobs;
 	r->w = calloc((size_t)j->numjobs, sizeof *r->w);
 	if (!r->w || pthread_barrier_init(&bar, NULL, (unsigned)j->numjobs + 1)) {
@@ -474,6 +533,12 @@ static void run_job(struct plan *p, const struct job *j, struct job_result *r)
 		w->idx = i;
 		w->fd = fd;
 		w->barrier = &bar;
+		/* the sync engine moves the file position: a thread of its own each */
+		if (j->ioengine == IOE_SYNC && i > 0 && (w->fd = open_target(p, j, writing, err, sizeof err)) < 0) {
+			w->err = errno;
+			snprintf(w->errmsg, sizeof w->errmsg, "%s", err);
+			w->fd = -1;
+		}
 	}
 	if (j->numjobs == 1) {
 		/* one thread: run it here, no second thread waiting in join */
@@ -504,6 +569,9 @@ static void run_job(struct plan *p, const struct job *j, struct job_result *r)
 joined:
 	cpuload_between(&s0, &s1, &r->load);
 	pthread_barrier_destroy(&bar);
+	for (int i = 1; i < j->numjobs; i++)
+		if (r->w[i].fd != fd && r->w[i].fd >= 0)
+			close(r->w[i].fd);
 	close(fd);
 
 	/* the aggregate (group_reporting) */
@@ -605,6 +673,11 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 		snprintf(err, n, "--filename is empty");
 		return EXIT_USAGE;
 	}
+	if (c->minimal) {
+		snprintf(err, n, "--minimal: fio's terse format is not produced; --output-format=json "
+			 "gives fio's key names");
+		return EXIT_USAGE;
+	}
 	return 0;
 }
 
@@ -612,7 +685,7 @@ static void fill_global(struct json *g, const struct disk_cfg *c, const struct b
 {
 	static const char *const modes[] = { "readonly", "rewrite", "destroy" };
 	json_add_str(g, "filename", d->path);
-	json_add_str(g, "ioengine", c->ioengine == IOE_IO_URING ? "io_uring" : "psync");
+	json_add_str(g, "ioengine", ioengine_names[c->ioengine]);
 	json_add_str(g, "mode", modes[c->mode]);
 	if (c->profile)
 		json_add_str(g, "profile", c->profile);
@@ -637,6 +710,7 @@ static int disk_run(void *p, struct json *out)
 	struct rep_series *series = NULL;
 	char err[512];
 	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, claim = -1;
+	const char *fb_engine = ioengine_names[c->ioengine];
 	time_t now = time(NULL);
 
 	if (c->list)
@@ -696,8 +770,9 @@ static int disk_run(void *p, struct json *out)
 			for (int k = 0; k < r.nworkers; k++)
 				if (r.w[k].uring_fallback && !fallback) {
 					fallback = r.w[k].uring_fallback;
-					warn("disk: io_uring unavailable (%s): measured with psync instead",
-					     strerror(fallback));
+					fb_engine = ioengine_names[r.job.ioengine];
+					warn("disk: %s unavailable (%s): measured with psync instead",
+					     fb_engine, strerror(fallback));
 				}
 			if (r.skipped)
 				nskip++;
@@ -723,7 +798,8 @@ static int disk_run(void *p, struct json *out)
 	json_add_int(as, "repeat", c->repeat);
 	if (fallback) {
 		char b[200];
-		snprintf(b, sizeof b, "io_uring unavailable (%s): measured with psync", strerror(fallback));
+		snprintf(b, sizeof b, "%s unavailable (%s): measured with psync", fb_engine,
+			 strerror(fallback));
 		json_add_str(as, "ioengine_fallback", b);
 		if (rc == EXIT_OK)
 			rc = EXIT_FAIL;

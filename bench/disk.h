@@ -20,8 +20,10 @@ enum rw { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RANDRW, RW_READWRITE 
 enum ddir { DDIR_READ, DDIR_WRITE, DDIR_N };
 enum mode { MODE_READONLY, MODE_REWRITE, MODE_DESTROY };
 #define MODE_CHOICES "readonly|rewrite|destroy"
-enum ioeng { IOE_IO_URING, IOE_PSYNC };
-#define IOENGINE_CHOICES "io_uring|psync"
+enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC };
+#define IOENGINE_CHOICES "io_uring|psync|libaio|sync"
+extern const char *const ioengine_names[];   /* by enum ioeng */
+static inline int ioengine_queued(int e) { return e == IOE_IO_URING || e == IOE_LIBAIO; }
 
 static inline int rw_is_random(int rw) { return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW; }
 static inline int rw_writes(int rw) { return rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_READWRITE; }
@@ -51,6 +53,10 @@ struct job {
 	double sample_ms;       /* iops/bw sample interval */
 	double io_timeout;      /* no completion for this long: the device stalled */
 	double spin_us;         /* spin this long for a completion before sleeping */
+	int batch_submit;       /* submit once this many are prepared (1..iodepth) */
+	int batch_cmin;         /* wait for this many completions (0: never wait) */
+	int batch_cmax;         /* reap at most this many at once (0: all there are) */
+	int invalidate;         /* drop the page cache of the region before the job */
 	int mode;
 	int force_uring_errno;  /* test knob: io_uring setup fails with this errno */
 };
@@ -100,7 +106,8 @@ struct worker {
 	struct rusage ru_start, ru_end;   /* this thread's CPU over that window */
 	int err;                /* errno of the first failure, 0 if none */
 	char errmsg[256];
-	int uring_fallback;     /* io_uring could not be set up: psync ran instead */
+	int uring_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
+				 * errno; psync ran instead */
 	char uring_flags[128];  /* ring setup flags that were accepted */
 	pthread_barrier_t *barrier;  /* all workers of a job start measuring together */
 	int started;                 /* passed the barrier */

@@ -154,7 +154,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		snprintf(b, sizeof b, "%d", j->fdatasync);
 		json_add_str(opt, "fdatasync", b);
 	}
-	json_add_str(opt, "ioengine", j->ioengine == IOE_IO_URING ? "io_uring" : "psync");
+	json_add_str(opt, "ioengine", ioengine_names[j->ioengine]);
 
 	ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j->sample_ms);
 	ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j->sample_ms);
@@ -176,6 +176,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	if (r->err)
 		json_add_str(as, "error", r->errmsg);
 	json_add_str(as, "mode", modes[j->mode]);
+	json_add_int(as, "randseed", (long long)j->randseed);
 	json_add_int(as, "repeat", r->repeat);
 	json_add_int(as, "threads", workers_in_it ? workers_in_it : j->numjobs);
 	cpuload_json(&r->load, as);
@@ -187,7 +188,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	if (nw > 0 && w[0]->uring_flags[0] && !w[0]->uring_fallback)
 		json_add_str(as, "io_uring_setup", w[0]->uring_flags);
 	if (nw > 0 && w[0]->uring_fallback) {
-		snprintf(b, sizeof b, "psync (io_uring: %s)", strerror(w[0]->uring_fallback));
+		snprintf(b, sizeof b, "psync (%s: %s)", ioengine_names[j->ioengine],
+			 strerror(w[0]->uring_fallback));
 		json_add_str(as, "ioengine_used", b);
 	}
 	if (j->warmup_ios)

@@ -1,5 +1,6 @@
 /* The I/O loops of one worker thread: io_uring (registered files and buffers, batched
- * submit, CQ reaped with one head advance per batch) and psync (pread/pwrite), with
+ * submit, CQ reaped with one head advance per batch), libaio (the kernel's native AIO,
+ * as fio's libaio engine) and psync/sync (pread/pwrite; read/write after lseek), with
  * fio's definitions of slat/clat/lat: slat = prep -> submitted, clat = submitted ->
  * reaped, lat = prep -> reaped (one timestamp per submit and per reap batch, as fio).
  * In rewrite mode a write is a read of the block linked to a write of the same bytes,
@@ -9,14 +10,18 @@
 #include "prng.h"
 
 #include <errno.h>
+#include <linux/aio_abi.h>
 #include <liburing.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #define REWRITE_READ (1ull << 63)   /* user_data flag: the read half of a rewrite */
 #define SYNC_SLOT    0xffffffffull
+
+const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync" };
 
 void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct)
 {
@@ -264,8 +269,9 @@ static void prep_rw(struct uring_ctx *u, const struct worker *w, struct io_uring
 	io_uring_sqe_set_data64(sqe, (uint64_t)slot);
 }
 
-/* wait for completions, bounded by the job's io_timeout; reaps them all */
-static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, int wait_nr)
+/* wait for wait_nr completions, bounded by the job's io_timeout; reaps what is there, at
+ * most max (0: all) */
+static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, int wait_nr, int max)
 {
 	struct io_uring_cqe *cqe;
 	unsigned head, n = 0;
@@ -290,6 +296,8 @@ static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, in
 	t_done = now_ns();
 	io_uring_for_each_cqe(&u->ring, head, cqe) {
 		uint64_t ud = io_uring_cqe_get_data64(cqe);
+		if (max && n >= (unsigned)max)
+			break;
 		n++;
 		if (ud == SYNC_SLOT)
 			continue;
@@ -324,7 +332,7 @@ static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u)
 	struct io_uring_cqe *cqe;
 	uint64_t t0;
 	while (u->inflight && !w->err)
-		if (uring_reap(w, m, u, 1) < 0)
+		if (uring_reap(w, m, u, 1, 0) < 0)
 			return;
 	sqe = io_uring_get_sqe(&u->ring);
 	if (!sqe)
@@ -347,6 +355,21 @@ static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u)
 	io_uring_cqe_seen(&u->ring, cqe);
 }
 
+/* submit what was prepared since the last submit: the slots batch[*issued..queued) */
+static int uring_submit(struct worker *w, struct uring_ctx *u, const int *batch, int *issued, int queued)
+{
+	int r = io_uring_submit_and_get_events(&u->ring);
+	uint64_t t_issue = now_ns();
+	if (r < 0) {
+		set_err(w, -r, "io_uring submit", UINT64_MAX);
+		return -1;
+	}
+	for (int i = *issued; i < queued; i++)
+		u->slots[batch[i]].t_issue = t_issue;
+	*issued = queued;
+	return 0;
+}
+
 static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *bufs)
 {
 	const struct job *j = w->job;
@@ -356,6 +379,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 	uint64_t writes_since_sync = 0;
 	struct prng scr;
 	int *batch = NULL;
+	uint64_t last_done;
 	int r = ring_setup(&u.ring, entries, w);
 	if (r < 0)
 		return r;
@@ -390,14 +414,15 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 			begin_counting(w, m, t);
 	}
 
+	last_done = now_ns();
 	batch = calloc((size_t)j->iodepth, sizeof *batch);
 	if (!batch) {
 		set_err(w, ENOMEM, "I/O slots", UINT64_MAX);
 		goto out;
 	}
 	for (;;) {
-		int queued = 0, ddir, stop;
-		uint64_t off, t_prep, t_issue, now = now_ns();
+		int queued = 0, issued = 0, ddir, stop;
+		uint64_t off, t_prep, now = now_ns();
 		if (!m->counting && now >= m->ramp_end && !m->warm_left)
 			begin_counting(w, m, now);
 		stop = w->err || (m->deadline && now >= m->deadline);
@@ -424,19 +449,15 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 			}
 			u.inflight++;
 			batch[queued++] = slot;
+			if (queued - issued >= j->batch_submit && uring_submit(w, &u, batch, &issued, queued) < 0)
+				break;
 			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
 				break;
 		}
-		if (queued) {
-			r = io_uring_submit_and_get_events(&u.ring);
-			t_issue = now_ns();
-			if (r < 0) {
-				set_err(w, -r, "io_uring submit", UINT64_MAX);
-				break;
-			}
-			for (int i = 0; i < queued; i++)
-				u.slots[batch[i]].t_issue = t_issue;
-		}
+		if (w->err)
+			break;
+		if (queued > issued && uring_submit(w, &u, batch, &issued, queued) < 0)
+			break;
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
 			uring_sync(w, m, &u);
 			writes_since_sync = 0;
@@ -447,20 +468,32 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				break;
 			continue;
 		}
-		/* reap what is there; wait for one only when nothing was -- after spinning
-		 * --spin microseconds for one: waking a sleeping thread can cost more than a
-		 * fast device takes (an IPI, a halted vCPU), at the price of CPU time */
-		r = uring_reap(w, m, &u, 0);
-		if (r == 0 && u.spin_flag)
-			spin(&u, j);
-		if (r == 0)
-			r = uring_reap(w, m, &u, 1);
+		/* reap what is there; wait only for what --iodepth_batch_complete_min still
+		 * asks -- after spinning --spin microseconds for it at iodepth 1: waking a
+		 * sleeping thread can cost more than a fast device takes (an IPI, a halted
+		 * vCPU), at the price of CPU time */
+		r = uring_reap(w, m, &u, 0, j->batch_cmax);
+		if (r >= 0 && r < j->batch_cmin) {
+			int want = j->batch_cmin - r;
+			if (r == 0 && u.spin_flag)
+				spin(&u, j);
+			r = uring_reap(w, m, &u, want < u.inflight ? want : u.inflight, j->batch_cmax);
+		} else if (r == 0 && !j->batch_cmin) {
+			/* polling: completions wait in the kernel until the ring is entered */
+			io_uring_get_events(&u.ring);
+			r = uring_reap(w, m, &u, 0, j->batch_cmax);
+			if (r == 0 && now_ns() - last_done > (uint64_t)(j->io_timeout * 1e9))
+				set_err(w, ETIMEDOUT, "no I/O completed for --io-timeout: the device stalled",
+					UINT64_MAX);
+		}
+		if (r > 0)
+			last_done = now_ns();
 		if (r < 0)
 			break;
 	}
 	if (w->err) {
 		/* let what is in flight finish, bounded, then stop */
-		while (u.inflight && uring_reap(w, m, &u, 1) >= 0)
+		while (u.inflight && uring_reap(w, m, &u, 1, 0) >= 0)
 			;
 	} else if (j->end_fsync && rw_writes(j->rw)) {
 		uring_sync(w, m, &u);
@@ -476,14 +509,262 @@ out:
 	return 0;
 }
 
-/* ---- psync: one pread/pwrite at a time (iodepth is 1 whatever was asked, as fio) ---- */
+/* ---- libaio: io_setup/io_submit/io_getevents, what fio's libaio engine (the engine of
+ * YABS's and most VPS write-ups' fio lines) does: every queued I/O submitted in one
+ * io_submit, then io_getevents for at least one completion.  Called through syscall(2):
+ * libaio itself is a thin wrapper over these four calls.  A rewrite is its read, then
+ * (once the read is back) the write of the same bytes: the content never changes. ---- */
 
-static ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off)
+struct aio_state {
+	aio_context_t ctx;
+	struct iocb *cbs;          /* one per slot */
+	struct iocb **queue;       /* prepared, not yet submitted */
+	int nqueue;
+	struct io_event *ev;
+	struct slot *slots;
+	int *free_slots;
+	int nfree;
+	int inflight;              /* slots between prep and final completion */
+	int *batch;                /* slots prepared in this round */
+	uint64_t last_done;        /* when an I/O last completed (ns) */
+};
+
+static void aio_prep(struct aio_state *a, const struct worker *w, int slot, int op_write,
+		     uint64_t off, char *buf, uint64_t data)
+{
+	struct iocb *cb = &a->cbs[slot];
+	memset(cb, 0, sizeof *cb);
+	cb->aio_fildes = (uint32_t)w->fd;
+	cb->aio_lio_opcode = op_write ? IOCB_CMD_PWRITE : IOCB_CMD_PREAD;
+	cb->aio_buf = (uint64_t)(uintptr_t)buf;
+	cb->aio_nbytes = w->job->bs;
+	cb->aio_offset = (int64_t)off;
+	cb->aio_data = data;
+	a->queue[a->nqueue++] = cb;
+}
+
+/* submit everything queued; 0, or -1 with the worker's error set */
+static int aio_submit(struct worker *w, struct aio_state *a)
+{
+	int done = 0;
+	while (done < a->nqueue) {
+		long r = syscall(SYS_io_submit, a->ctx, (long)(a->nqueue - done), a->queue + done);
+		if (r > 0) {
+			done += (int)r;
+		} else if (r < 0 && errno == EINTR) {
+			continue;
+		} else {
+			/* what was not submitted never will be: give its slots back */
+			for (int i = done; i < a->nqueue; i++) {
+				int slot = (int)(a->queue[i]->aio_data & ~REWRITE_READ);
+				a->slots[slot].busy = 0;
+				a->free_slots[a->nfree++] = slot;
+				a->inflight--;
+			}
+			set_err(w, r < 0 ? errno : EIO, "io_submit", a->queue[done]->aio_offset);
+			a->nqueue = 0;
+			return -1;
+		}
+	}
+	a->nqueue = 0;
+	return 0;
+}
+
+/* wait for min completions (0: none, poll), bounded by --io-timeout, and account what
+ * came, at most --iodepth_batch_complete_max */
+static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char *bufs, int min)
+{
+	const struct job *j = w->job;
+	uint64_t to = (uint64_t)(j->io_timeout * 1e9), t_done;
+	struct timespec ts = { (time_t)(to / 1000000000ull), (long)(to % 1000000000ull) }, zero = { 0, 0 };
+	long n, max = j->batch_cmax ? j->batch_cmax : j->iodepth;
+	if (min > a->inflight)
+		min = a->inflight;
+	do
+		n = syscall(SYS_io_getevents, a->ctx, (long)min, max, a->ev, min ? &ts : &zero);
+	while (n < 0 && errno == EINTR);
+	t_done = now_ns();
+	if (n < 0) {
+		set_err(w, errno, "io_getevents", UINT64_MAX);
+		return -1;
+	}
+	if (n > 0)
+		a->last_done = t_done;
+	else if (min || t_done - a->last_done > to) {
+		set_err(w, ETIMEDOUT, "no I/O completed for --io-timeout: the device stalled", UINT64_MAX);
+		return -1;
+	}
+	for (long i = 0; i < n; i++) {
+		uint64_t ud = a->ev[i].data;
+		int slot = (int)(ud & ~REWRITE_READ);
+		struct slot *s = &a->slots[slot];
+		long res = (long)a->ev[i].res;
+		if (ud & REWRITE_READ) {
+			/* the read half of a rewrite: on success, write the same bytes back */
+			if (res < 0)
+				set_err(w, (int)-res, "rewrite read", s->off);
+			else if ((uint64_t)res < j->bs)
+				set_err(w, EIO, "rewrite read came back short", s->off);
+			else {
+				aio_prep(a, w, slot, 1, s->off, bufs + (size_t)slot * j->bs, (uint64_t)slot);
+				continue;
+			}
+		} else {
+			account(w, m, s, res, t_done);
+		}
+		s->busy = 0;
+		a->free_slots[a->nfree++] = slot;
+		a->inflight--;
+	}
+	sample_tick(w, m, t_done);
+	return a->nqueue ? aio_submit(w, a) : 0;
+}
+
+/* submit the slots batch[*issued..queued) prepared since the last submit */
+static int aio_submit_batch(struct worker *w, struct aio_state *a, int *issued, int queued)
+{
+	uint64_t t_issue;
+	if (aio_submit(w, a) < 0)
+		return -1;
+	t_issue = now_ns();
+	for (int i = *issued; i < queued; i++)
+		a->slots[a->batch[i]].t_issue = t_issue;
+	*issued = queued;
+	return 0;
+}
+
+static void aio_sync(struct worker *w, struct meter *m, struct aio_state *a, char *bufs)
+{
+	uint64_t t0;
+	while (a->inflight && !w->err)
+		if (aio_reap(w, m, a, bufs, 1) < 0)
+			return;
+	t0 = now_ns();
+	if (fdatasync(w->fd))
+		set_err(w, errno, "fdatasync", UINT64_MAX);
+	else if (m->counting) {
+		moments_add(&w->sync_lat, now_ns() - t0);
+		w->sync_ios++;
+	}
+}
+
+static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *bufs)
+{
+	const struct job *j = w->job;
+	struct aio_state a = { 0 };
+	uint64_t writes_since_sync = 0;
+	struct prng scr;
+	int rewrite = j->mode == MODE_REWRITE;
+	if (j->force_uring_errno)
+		return -j->force_uring_errno;
+	if (syscall(SYS_io_setup, (long)j->iodepth, &a.ctx))
+		return -errno;
+	a.cbs = calloc((size_t)j->iodepth, sizeof *a.cbs);
+	a.queue = calloc((size_t)j->iodepth, sizeof *a.queue);
+	a.ev = calloc((size_t)j->iodepth, sizeof *a.ev);
+	a.slots = calloc((size_t)j->iodepth, sizeof *a.slots);
+	a.free_slots = calloc((size_t)j->iodepth, sizeof *a.free_slots);
+	a.batch = calloc((size_t)j->iodepth, sizeof *a.batch);
+	if (!a.cbs || !a.queue || !a.ev || !a.slots || !a.free_slots || !a.batch) {
+		set_err(w, ENOMEM, "I/O slots", UINT64_MAX);
+		start_line(w);
+		goto out;
+	}
+	for (int i = 0; i < j->iodepth; i++)
+		a.free_slots[a.nfree++] = j->iodepth - 1 - i;
+	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
+	start_line(w);
+	{
+		uint64_t t = now_ns();
+		m->ramp_end = t + (uint64_t)(j->ramp_time * 1e9);
+		if (!j->ramp_time && !m->warm_left)
+			begin_counting(w, m, t);
+	}
+	a.last_done = now_ns();
+	for (;;) {
+		int queued = 0, issued = 0, ddir, stop;
+		uint64_t off, t_prep, now = now_ns();
+		if (!m->counting && now >= m->ramp_end && !m->warm_left)
+			begin_counting(w, m, now);
+		stop = w->err || (m->deadline && now >= m->deadline);
+		t_prep = now;
+		while (!stop && a.nfree && iogen_next(g, &ddir, &off)) {
+			int slot = a.free_slots[--a.nfree];
+			struct slot *s = &a.slots[slot];
+			char *buf = bufs + (size_t)slot * j->bs;
+			s->t_prep = t_prep;
+			s->off = off;
+			s->ddir = ddir;
+			s->counted = m->counting;
+			s->busy = 1;
+			if (ddir == DDIR_WRITE && rewrite) {
+				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
+			} else {
+				if (ddir == DDIR_WRITE)
+					scramble(buf, j->bs, &scr);
+				aio_prep(&a, w, slot, ddir == DDIR_WRITE, off, buf, (uint64_t)slot);
+			}
+			a.inflight++;
+			a.batch[queued++] = slot;
+			if (queued - issued >= j->batch_submit && aio_submit_batch(w, &a, &issued, queued) < 0)
+				break;
+			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
+				break;
+		}
+		if (w->err)
+			break;
+		if (queued > issued && aio_submit_batch(w, &a, &issued, queued) < 0)
+			break;
+		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
+			aio_sync(w, m, &a, bufs);
+			writes_since_sync = 0;
+		}
+		if (!a.inflight) {
+			if (stop || !queued)
+				break;
+			continue;
+		}
+		if (aio_reap(w, m, &a, bufs, j->batch_cmin) < 0)
+			break;
+	}
+	if (w->err) {
+		/* let what is in flight finish, bounded, then stop */
+		while (a.inflight && aio_reap(w, m, &a, bufs, 1) >= 0)
+			;
+	} else if (j->end_fsync && rw_writes(j->rw)) {
+		aio_sync(w, m, &a, bufs);
+	}
+	w->end_ns = now_ns();
+	getrusage(RUSAGE_THREAD, &w->ru_end);
+out:
+	syscall(SYS_io_destroy, a.ctx);
+	free(a.cbs);
+	free(a.queue);
+	free(a.ev);
+	free(a.slots);
+	free(a.free_slots);
+	free(a.batch);
+	return 0;
+}
+
+/* ---- psync: one pread/pwrite at a time (iodepth is 1 whatever was asked, as fio);
+ * sync: read/write, with an lseek first when the offset is not where the file position
+ * already is (fio's sync engine) ---- */
+
+/* pos: the sync engine's file position (-1: unknown), NULL for psync */
+static ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off, int64_t *pos)
 {
 	ssize_t r;
+	if (pos && *pos != (int64_t)off && lseek(fd, (off_t)off, SEEK_SET) < 0) {
+		*pos = -1;
+		return -errno;
+	}
 	do
-		r = write_ ? pwrite(fd, buf, len, (off_t)off) : pread(fd, buf, len, (off_t)off);
+		r = pos ? (write_ ? write(fd, buf, len) : read(fd, buf, len))
+			: (write_ ? pwrite(fd, buf, len, (off_t)off) : pread(fd, buf, len, (off_t)off));
 	while (r < 0 && errno == EINTR);
+	if (pos)
+		*pos = r < 0 ? -1 : (int64_t)(off + (uint64_t)r);
 	return r < 0 ? -errno : r;
 }
 
@@ -492,6 +773,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	const struct job *j = w->job;
 	uint64_t writes_since_sync = 0;
 	struct prng scr;
+	int64_t fpos = -1, *pos = j->ioengine == IOE_SYNC ? &fpos : NULL;
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
 	start_line(w);
 	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
@@ -506,9 +788,9 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		s.counted = m->counting;
 		s.t_prep = s.t_issue = now_ns();
 		if (s.ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
-			r = full_io(w->fd, 0, buf, j->bs, s.off);
+			r = full_io(w->fd, 0, buf, j->bs, s.off, pos);
 			if (r == (ssize_t)j->bs)
-				r = full_io(w->fd, 1, buf, j->bs, s.off);
+				r = full_io(w->fd, 1, buf, j->bs, s.off, pos);
 			else if (r >= 0) {
 				set_err(w, EIO, "rewrite read came back short", s.off);
 				break;
@@ -516,7 +798,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		} else {
 			if (s.ddir == DDIR_WRITE)
 				scramble(buf, j->bs, &scr);
-			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, j->bs, s.off);
+			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, j->bs, s.off, pos);
 		}
 		t_done = now_ns();
 		account(w, m, &s, r, t_done);
@@ -553,7 +835,7 @@ void *worker_run(void *arg)
 	struct meter m = { 0 };
 	struct iogen g;
 	size_t align = w->dev->lbs > 4096 ? w->dev->lbs : 4096;
-	size_t nbuf = j->ioengine == IOE_IO_URING ? (size_t)j->iodepth : 1;
+	size_t nbuf = ioengine_queued(j->ioengine) ? (size_t)j->iodepth : 1;
 	char *bufs = NULL;
 	int r = 0;
 
@@ -574,10 +856,10 @@ void *worker_run(void *arg)
 	iogen_init(&g, j, w->idx);
 	m.interval = (uint64_t)(j->sample_ms * 1e6);
 	m.warm_left = (uint64_t)j->warmup_ios;
-	if (j->ioengine == IOE_IO_URING) {
-		r = run_uring(w, &m, &g, bufs);
+	if (ioengine_queued(j->ioengine)) {
+		r = j->ioengine == IOE_LIBAIO ? run_libaio(w, &m, &g, bufs) : run_uring(w, &m, &g, bufs);
 		if (r < 0) {
-			/* no io_uring here: measure with psync and say so */
+			/* no io_uring (or AIO) here: measure with psync and say so */
 			w->uring_fallback = -r;
 			m.warm_left = (uint64_t)j->warmup_ios;
 			r = run_psync(w, &m, &g, bufs);

@@ -16,7 +16,7 @@ expect 2 'no --filename' "$A" disk --rw=read
 expect 2 "unknown profile 'fast'" "$A" disk --filename="$dev" --profile=qd1,fast
 expect 2 'time_based needs a --runtime' "$A" disk --filename="$dev" --time_based
 expect 2 'rw=sideways: unknown value' "$A" disk --filename="$dev" --rw=sideways
-expect 2 'ioengine=libaio: unknown value; accepted: one of io_uring\|psync' "$A" disk --filename="$dev" --ioengine=libaio
+expect 2 'ioengine=spdk: unknown value; accepted: one of io_uring\|psync\|libaio\|sync' "$A" disk --filename="$dev" --ioengine=spdk
 expect 2 'bs=4q: not a size' "$A" disk --filename="$dev" --bs=4q
 expect 2 'neither a block device nor a regular file' "$A" disk --filename=/dev/null
 # permission denied: an unprivileged user

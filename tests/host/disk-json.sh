@@ -54,10 +54,25 @@ J '.jobs | length == 3' "3 repeats"
 J '.assay.repeats.qd1.read.iops | .n == 3 and .ci95_low <= .mean and .mean <= .ci95_high and (.values | length) == 3' \
 	"repeat stats" '.assay.repeats'
 
-# psync
-"$A" disk --filename="$dev" --rw=randread --ioengine=psync --direct=1 --runtime=0.3 --time_based -J > "$T/out.json" ||
-	fail "psync: exit $?"
-J '.jobs[0].read.total_ios > 0 and ."global options".ioengine == "psync"' "psync"
+# every engine, and fio's batching options on the queued ones: a size-based job does
+# exactly size/bs I/Os, every one timed from its own submit (no clat from time zero)
+for args in "--ioengine=psync" "--ioengine=sync" "--ioengine=libaio --iodepth=16" \
+	"--ioengine=io_uring --iodepth=16 --iodepth_batch_submit=0" \
+	"--ioengine=io_uring --iodepth=16 --iodepth_batch_submit=3 --iodepth_batch_complete_min=4 --iodepth_batch_complete_max=5" \
+	"--ioengine=libaio --iodepth=16 --iodepth_batch=8 --iodepth_batch_complete=2 --iodepth_batch_complete_max=3" \
+	"--ioengine=io_uring --iodepth=8 --iodepth_batch_complete_min=0" \
+	"--ioengine=libaio --iodepth=8 --iodepth_batch_complete_min=0"; do
+	"$A" disk --filename="$dev" --rw=randread --bs=4k --size=2m --direct=1 $args -J > "$T/out.json" ||
+		fail "$args: exit $?"
+	eng=${args%% *}
+	J ".jobs[0].read.total_ios == 512 and .\"global options\".ioengine == \"${eng#--ioengine=}\" and
+	   .jobs[0].read.clat_ns.max < 5e9 and .jobs[0].read.slat_ns.min >= 0" "$args"
+done
+"$A" disk --filename="$dev" --rw=randread --ioengine=libaio --direct=1 --runtime=0.3 --time_based \
+	--force-io_uring-error=11 -J > "$T/out.json" 2> "$T/err"
+[ $? = 1 ] || fail "forced libaio failure: exit $?, want 1"
+grep -q 'libaio unavailable (Resource temporarily unavailable): measured with psync instead' "$T/err" ||
+	fail "no libaio fallback warning"
 
 # no io_uring (forced): psync measures, the result is marked, exit 1, one warning line
 "$A" disk --filename="$dev" --rw=randread --direct=1 --runtime=0.3 --time_based --force-io_uring-error=38 -J \

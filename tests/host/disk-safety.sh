@@ -13,15 +13,18 @@ before=$(sha "$img")
 grep -q 'skipped: writes; --mode=readonly' "$T/ro.txt" || fail "readonly: no skip line for write jobs"
 [ "$(sha "$img")" = "$before" ] || fail "readonly changed the device"
 
-# rewrite: every profile, io_uring and psync
+# rewrite: every profile (io_uring), and every other engine
 "$A" disk --filename="$dev" --profile=all --runtime=0.3 --mode=rewrite > "$T/rw.txt" 2>&1 || fail "rewrite run: exit $?"
 grep -q 'write: IOPS=' "$T/rw.txt" || fail "rewrite: no write figures"
-"$A" disk --filename="$dev" --rw=randrw --ioengine=psync --direct=1 --runtime=0.5 --time_based --mode=rewrite \
-	>/dev/null 2>&1 || fail "psync rewrite: exit $?"
+for eng in psync sync libaio; do
+	"$A" disk --filename="$dev" --rw=randrw --ioengine=$eng --iodepth=8 --numjobs=3 --direct=1 --runtime=0.5 --time_based \
+		--mode=rewrite --output-format=json > "$T/rw.json" 2>&1 || fail "$eng rewrite: exit $?"
+	jq -e '.jobs[0].write.total_ios > 0' "$T/rw.json" >/dev/null || fail "$eng rewrite: no writes done"
+done
 [ "$(sha "$img")" = "$before" ] || fail "rewrite changed the device"
 
-# rewrite killed mid-run (SIGKILL), io_uring at depth 32 and psync
-for eng in io_uring psync; do
+# rewrite killed mid-run (SIGKILL), every engine (the queued ones at depth 32)
+for eng in io_uring libaio psync sync; do
 	"$A" disk --filename="$dev" --rw=randwrite --iodepth=32 --direct=1 --ioengine=$eng --mode=rewrite \
 		--time_based --runtime=60 >/dev/null 2>&1 &
 	pid=$!
