@@ -355,8 +355,10 @@ static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u)
 	io_uring_cqe_seen(&u->ring, cqe);
 }
 
-/* submit what was prepared since the last submit: the slots batch[*issued..queued) */
-static int uring_submit(struct worker *w, struct uring_ctx *u, const int *batch, int *issued, int queued)
+/* submit what was prepared since the last submit: the slots batch[*issued..queued); the
+ * next I/O's preparation starts now (*t_prep) */
+static int uring_submit(struct worker *w, struct uring_ctx *u, const int *batch, int *issued, int queued,
+			uint64_t *t_prep)
 {
 	int r = io_uring_submit_and_get_events(&u->ring);
 	uint64_t t_issue = now_ns();
@@ -367,6 +369,7 @@ static int uring_submit(struct worker *w, struct uring_ctx *u, const int *batch,
 	for (int i = *issued; i < queued; i++)
 		u->slots[batch[i]].t_issue = t_issue;
 	*issued = queued;
+	*t_prep = t_issue;
 	return 0;
 }
 
@@ -449,14 +452,14 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 			}
 			u.inflight++;
 			batch[queued++] = slot;
-			if (queued - issued >= j->batch_submit && uring_submit(w, &u, batch, &issued, queued) < 0)
+			if (queued - issued >= j->batch_submit && uring_submit(w, &u, batch, &issued, queued, &t_prep) < 0)
 				break;
 			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
 				break;
 		}
 		if (w->err)
 			break;
-		if (queued > issued && uring_submit(w, &u, batch, &issued, queued) < 0)
+		if (queued > issued && uring_submit(w, &u, batch, &issued, queued, &t_prep) < 0)
 			break;
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
 			uring_sync(w, m, &u);
@@ -620,8 +623,9 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 	return a->nqueue ? aio_submit(w, a) : 0;
 }
 
-/* submit the slots batch[*issued..queued) prepared since the last submit */
-static int aio_submit_batch(struct worker *w, struct aio_state *a, int *issued, int queued)
+/* submit the slots batch[*issued..queued) prepared since the last submit; the next I/O's
+ * preparation starts now (*t_prep) */
+static int aio_submit_batch(struct worker *w, struct aio_state *a, int *issued, int queued, uint64_t *t_prep)
 {
 	uint64_t t_issue;
 	if (aio_submit(w, a) < 0)
@@ -630,6 +634,7 @@ static int aio_submit_batch(struct worker *w, struct aio_state *a, int *issued, 
 	for (int i = *issued; i < queued; i++)
 		a->slots[a->batch[i]].t_issue = t_issue;
 	*issued = queued;
+	*t_prep = t_issue;
 	return 0;
 }
 
@@ -706,14 +711,14 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 			}
 			a.inflight++;
 			a.batch[queued++] = slot;
-			if (queued - issued >= j->batch_submit && aio_submit_batch(w, &a, &issued, queued) < 0)
+			if (queued - issued >= j->batch_submit && aio_submit_batch(w, &a, &issued, queued, &t_prep) < 0)
 				break;
 			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
 				break;
 		}
 		if (w->err)
 			break;
-		if (queued > issued && aio_submit_batch(w, &a, &issued, queued) < 0)
+		if (queued > issued && aio_submit_batch(w, &a, &issued, queued, &t_prep) < 0)
 			break;
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
 			aio_sync(w, m, &a, bufs);
