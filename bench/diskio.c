@@ -513,8 +513,8 @@ out:
 }
 
 /* ---- libaio: io_setup/io_submit/io_getevents, what fio's libaio engine (the engine of
- * YABS's and most VPS write-ups' fio lines) does: every queued I/O submitted in one
- * io_submit, then io_getevents for at least one completion.  Called through syscall(2):
+ * YABS's and most VPS write-ups' fio lines) does: io_submit every --iodepth_batch_submit
+ * I/Os, io_getevents for --iodepth_batch_complete_min.  Called through syscall(2):
  * libaio itself is a thin wrapper over these four calls.  A rewrite is its read, then
  * (once the read is back) the write of the same bytes: the content never changes. ---- */
 
