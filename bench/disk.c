@@ -16,8 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/fs.h>
+#include <limits.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -48,7 +50,7 @@ struct disk_cfg {
 	int invalidate, randrepeat;
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	double ignored_time;
-	int verify, minimal;
+	int verify;
 	int mode;
 	int force;
 	long long repeat;
@@ -61,7 +63,7 @@ struct disk_cfg {
 
 #define O(f) offsetof(struct disk_cfg, f)
 static const struct opt disk_opts[] = {
-	OPTS_COMMON(struct disk_cfg),
+	OPTS_COMMON_TERSE(struct disk_cfg),
 	{ "filename", 0, OPT_STR, O(filename), NULL, 0, 0, "a block device (vda, /dev/vda) or a file",
 	  "what to measure", 0 },
 	{ "profile", 0, OPT_STR, O(profile), NULL, 0, 0,
@@ -132,8 +134,6 @@ static const struct opt disk_opts[] = {
 	  OPT_HIDDEN },
 	{ "verify", 0, OPT_ENUM, O(verify), "0", 0, 0, "0|none", "no verification (fio's verify=0)",
 	  OPT_HIDDEN },
-	{ "minimal", 0, OPT_BOOL, O(minimal), "0", 0, 0, NULL, "fio's terse output: not produced",
-	  OPT_HIDDEN | OPT_NOARG },
 	{ "io-timeout", 0, OPT_TIME, O(io_timeout), "30", 0.1, 3600, NULL,
 	  "no completion for this long: the device stalled, the job fails", 0 },
 	{ "spin", 0, OPT_FLOAT, O(spin_us), "20", 0, 10000, NULL,
@@ -673,11 +673,6 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 		snprintf(err, n, "--filename is empty");
 		return EXIT_USAGE;
 	}
-	if (c->minimal) {
-		snprintf(err, n, "--minimal: fio's terse format is not produced; --output-format=json "
-			 "gives fio's key names");
-		return EXIT_USAGE;
-	}
 	return 0;
 }
 
@@ -702,6 +697,61 @@ static int disk_list(const struct disk_cfg *c, struct json *out)
 	return EXIT_OK;
 }
 
+/* The kernel's counters of the disk under the target (/sys/dev/block/M:m/stat: the device
+ * itself, or the one holding the file), for fio's "disk_util". */
+struct dstat {
+	char name[64];
+	unsigned long long v[11];   /* read ios, merges, sectors, ticks; write the same; in
+				     * flight, io_ticks, time_in_queue */
+	uint64_t t_ns;
+	int ok;
+};
+
+static void dstat_take(const char *path, struct dstat *d)
+{
+	struct stat st;
+	char p[96], real[PATH_MAX];
+	FILE *f;
+	dev_t dv;
+	d->ok = 0;
+	if (stat(path, &st))
+		return;
+	dv = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
+	snprintf(p, sizeof p, "/sys/dev/block/%u:%u", major(dv), minor(dv));
+	if (!realpath(p, real))
+		return;
+	snprintf(d->name, sizeof d->name, "%s", strrchr(real, '/') + 1);
+	snprintf(p + strlen(p), sizeof p - strlen(p), "/stat");
+	f = fopen(p, "r");
+	if (!f)
+		return;
+	d->ok = fscanf(f, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &d->v[0], &d->v[1],
+		       &d->v[2], &d->v[3], &d->v[4], &d->v[5], &d->v[6], &d->v[7], &d->v[8], &d->v[9],
+		       &d->v[10]) == 11;
+	fclose(f);
+	d->t_ns = now_ns();
+}
+
+/* fio's top-level "disk_util": what the disk did over the run (every process's I/O) */
+static void dstat_json(struct json *out, const struct dstat *a, const struct dstat *b)
+{
+	struct json *u;
+	double ms = (double)(b->t_ns - a->t_ns) / 1e6, util;
+	if (!a->ok || !b->ok || strcmp(a->name, b->name))
+		return;
+	u = json_push(json_add_arr(out, "disk_util"), json_obj());
+	json_add_str(u, "name", a->name);
+	json_add_int(u, "read_ios", (long long)(b->v[0] - a->v[0]));
+	json_add_int(u, "write_ios", (long long)(b->v[4] - a->v[4]));
+	json_add_int(u, "read_merges", (long long)(b->v[1] - a->v[1]));
+	json_add_int(u, "write_merges", (long long)(b->v[5] - a->v[5]));
+	json_add_int(u, "read_ticks", (long long)(b->v[3] - a->v[3]));
+	json_add_int(u, "write_ticks", (long long)(b->v[7] - a->v[7]));
+	json_add_int(u, "in_queue", (long long)(b->v[10] - a->v[10]));
+	util = ms > 0 ? 100.0 * (double)(b->v[9] - a->v[9]) / ms : 0;
+	json_add_num(u, "util", util > 100 ? 100 : util);
+}
+
 static int disk_run(void *p, struct json *out)
 {
 	struct disk_cfg *c = p;
@@ -712,6 +762,7 @@ static int disk_run(void *p, struct json *out)
 	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, claim = -1;
 	const char *fb_engine = ioengine_names[c->ioengine];
 	time_t now = time(NULL);
+	struct dstat ds0, ds1;
 
 	if (c->list)
 		return disk_list(c, out);
@@ -760,6 +811,7 @@ static int disk_run(void *p, struct json *out)
 		info("disk: destroying the data on %s (%s%s%llu bytes): --mode=destroy", pl->dev.path,
 		     pl->dev.serial[0] ? pl->dev.serial : "", pl->dev.serial[0] ? ", " : "",
 		     (unsigned long long)pl->dev.size);
+	dstat_take(pl->dev.path, &ds0);
 	jobs = json_add_arr(out, "jobs");
 	series = calloc((size_t)pl->njobs, sizeof *series);
 	for (int rep = 0; rep < c->repeat; rep++) {
@@ -795,6 +847,8 @@ static int disk_run(void *p, struct json *out)
 			if (series[i].n)
 				json_add(reps, series[i].name, rep_json(&series[i], &pl->jobs[i]));
 	}
+	dstat_take(pl->dev.path, &ds1);
+	dstat_json(out, &ds0, &ds1);
 	json_add_int(as, "repeat", c->repeat);
 	if (fallback) {
 		char b[200];
@@ -925,5 +979,6 @@ const struct engine engine_disk = {
 	.check = disk_check,
 	.run = disk_run,
 	.text = disk_text,
+	.terse = disk_terse,
 	.figures_fn = disk_figures,
 };

@@ -106,6 +106,7 @@ struct worker {
 	struct rusage ru_start, ru_end;   /* this thread's CPU over that window */
 	int err;                /* errno of the first failure, 0 if none */
 	char errmsg[256];
+	uint64_t depth_map[7];  /* I/Os submitted at depth 1, 2-3, 4-7, .., 32-63, 64+ (fio's) */
 	int uring_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */
 	char uring_flags[128];  /* ring setup flags that were accepted */
@@ -140,5 +141,7 @@ struct job_result {
 /* fio's job objects for r: one (group) or one per thread, appended to jobs */
 void job_json(const struct job_result *r, int group, struct json *jobs);
 void disk_text_job(const struct json *job, FILE *f);
+/* fio's terse lines (version 3) of a disk result */
+void disk_terse(const struct json *res, FILE *f);
 
 #endif

@@ -3,6 +3,7 @@
 #include "clock.h"
 #include "disk.h"
 #include "json.h"
+#include "msg.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -92,7 +93,9 @@ static void ddir_json(struct json *job, const char *key, const struct ddir_stats
 				bw[s] += (double)w[i]->smp.bytes[d][s] / 1024.0 / (sample_ms / 1000.0);
 			}
 		sample_stats(o, "bw", "dev", bw, n);
-		json_add_num(o, "bw_agg", 100.0);
+		/* the job's share of its group's bandwidth (one job per group), as fio: 0
+		 * without samples */
+		json_add_num(o, "bw_agg", n ? 100.0 : 0);
 		sample_stats(o, "iops", "stddev", iops, n);
 	}
 	free(iops);
@@ -103,7 +106,31 @@ static void within_json(struct json *o, const struct hist *h)
 {
 	static const char *const names[HIST_NTHRESH] = { "100us", "250us", "500us", "1ms", "10ms", "100ms" };
 	for (int i = 0; i < HIST_NTHRESH; i++)
-		json_add_num(o, names[i], h->m.n ? (double)h->within[i] / (double)h->m.n : 0);
+		json_add_num(o, names[i], h->m.n ? (double)hist_below(h, hist_thresh_ns[i]) / (double)h->m.n : 0);
+}
+
+/* fio's distributions, in % of the job's I/Os: "iodepth_level" (depth in flight at
+ * submit) and "latency_ns"/"latency_us"/"latency_ms" (completion latency buckets) */
+static void dist_json(struct json *o, const struct ddir_stats *st, struct worker *const *w, int nw)
+{
+	static const char *const dk[7] = { "1", "2", "4", "8", "16", "32", ">=64" };
+	static const char *const lk[12] = { "2", "4", "10", "20", "50", "100", "250", "500", "750",
+					     "1000", "2000", ">=2000" };
+	static const char *const units[3] = { "latency_ns", "latency_us", "latency_ms" };
+	uint64_t dm[7] = { 0 }, dn = 0, n = st[DDIR_READ].clat.m.n + st[DDIR_WRITE].clat.m.n;
+	struct json *d = json_add_obj(o, "iodepth_level");
+	for (int i = 0; i < nw; i++)
+		for (int k = 0; k < 7; k++)
+			dm[k] += w[i]->depth_map[k], dn += w[i]->depth_map[k];
+	for (int k = 0; k < 7; k++)
+		json_add_num(d, dk[k], dn ? 100.0 * (double)dm[k] / (double)dn : 0);
+	for (int u = 0, b = 0; u < 3; u++) {
+		struct json *l = json_add_obj(o, units[u]);
+		for (int k = 0; k < (u == 2 ? 12 : 10); k++, b++) {
+			uint64_t c = st[DDIR_READ].clat.lat[b] + st[DDIR_WRITE].clat.lat[b];
+			json_add_num(l, lk[k], n ? 100.0 * (double)c / (double)n : 0);
+		}
+	}
 }
 
 static const char *rw_name(int rw)
@@ -166,8 +193,16 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_num(o, "usr_cpu", runtime_ns ? 100.0 * usr_s / ((double)runtime_ns / 1e9) : 0);
 	json_add_num(o, "sys_cpu", runtime_ns ? 100.0 * sys_s / ((double)runtime_ns / 1e9) : 0);
 	json_add_int(o, "ctx", ctx);
-	json_add_int(o, "majf", 0);
-	json_add_int(o, "minf", 0);
+	{
+		long majf = 0, minf = 0;
+		for (int i = 0; i < nw; i++) {
+			majf += w[i]->ru_end.ru_majflt - w[i]->ru_start.ru_majflt;
+			minf += w[i]->ru_end.ru_minflt - w[i]->ru_start.ru_minflt;
+		}
+		json_add_int(o, "majf", majf);
+		json_add_int(o, "minf", minf);
+	}
+	dist_json(o, st, w, nw);
 
 	as = json_add_obj(o, "assay");
 	json_add_str(as, "status", r->skipped ? "skipped" : r->err ? "failed" : "ok");
@@ -353,4 +388,79 @@ void disk_text_job(const struct json *j, FILE *f)
 		fprintf(f, "  note         : %s\n", json_get_str(as, "note", ""));
 	if (!strcmp(status, "failed"))
 		fprintf(f, "  FAILED: %s (figures above are partial)\n", json_get_str(as, "error", ""));
+}
+
+/* ---- fio's terse format, version 3 (fio(1), TERSE OUTPUT): one line per job ---- */
+
+static void terse_lat(FILE *f, const struct json *l)
+{
+	fprintf(f, ";%llu;%llu;%f;%f", (unsigned long long)(json_get_num(l, "min", 0) / 1000),
+		(unsigned long long)(json_get_num(l, "max", 0) / 1000), json_get_num(l, "mean", 0) / 1000,
+		json_get_num(l, "stddev", 0) / 1000);
+}
+
+static void terse_ddir(FILE *f, const struct json *d)
+{
+	const struct json *pct = json_get(json_get(d, "clat_ns"), "percentile");
+	fprintf(f, ";%llu;%llu;%llu;%llu", (unsigned long long)json_get_num(d, "io_kbytes", 0),
+		(unsigned long long)json_get_num(d, "bw", 0), (unsigned long long)json_get_num(d, "iops", 0),
+		(unsigned long long)json_get_num(d, "runtime", 0));
+	terse_lat(f, json_get(d, "slat_ns"));
+	terse_lat(f, json_get(d, "clat_ns"));
+	for (int i = 0; i < 20; i++) {
+		char k[32];
+		if (i >= HIST_NPCT) {
+			fputs(";0%=0", f);
+			continue;
+		}
+		snprintf(k, sizeof k, "%f", hist_default_pcts[i]);
+		fprintf(f, ";%f%%=%llu", hist_default_pcts[i],
+			(unsigned long long)(json_get_num(pct, k, 0) / 1000));
+	}
+	terse_lat(f, json_get(d, "lat_ns"));
+	fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)json_get_num(d, "bw_min", 0),
+		(unsigned long long)json_get_num(d, "bw_max", 0), json_get_num(d, "bw_agg", 0),
+		json_get_num(d, "bw_mean", 0), json_get_num(d, "bw_dev", 0));
+}
+
+void disk_terse(const struct json *r, FILE *f)
+{
+	static const char *const dk[7] = { "1", "2", "4", "8", "16", "32", ">=64" };
+	static const char *const lk[12] = { "2", "4", "10", "20", "50", "100", "250", "500", "750",
+					     "1000", "2000", ">=2000" };
+	const struct json *jobs = json_get(r, "jobs"), *du = json_get(r, "disk_util");
+	du = du ? du->child : NULL;
+	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next) {
+		const struct json *as = json_get(j, "assay");
+		const struct json *ns = json_get(j, "latency_ns"), *us = json_get(j, "latency_us");
+		double first = 0;
+		if (!strcmp(json_get_str(as, "status", ""), "skipped")) {
+			warn("disk: %s: skipped: %s", json_get_str(j, "jobname", "?"),
+			     json_get_str(as, "skipped", ""));
+			continue;
+		}
+		fprintf(f, "3;%s;%s;%.0f;%.0f", json_get_str(r, "fio version", "assay"),
+			json_get_str(j, "jobname", "?"), json_get_num(j, "groupid", 0), json_get_num(j, "error", 0));
+		terse_ddir(f, json_get(j, "read"));
+		terse_ddir(f, json_get(j, "write"));
+		fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", json_get_num(j, "usr_cpu", 0), json_get_num(j, "sys_cpu", 0),
+			(unsigned long long)json_get_num(j, "ctx", 0), (unsigned long long)json_get_num(j, "majf", 0),
+			(unsigned long long)json_get_num(j, "minf", 0));
+		for (int k = 0; k < 7; k++)
+			fprintf(f, ";%3.1f%%", json_get_num(json_get(j, "iodepth_level"), dk[k], 0));
+		/* fio folds the nanosecond buckets into the first microsecond one */
+		for (const struct json *c = ns ? ns->child : NULL; c; c = c->next)
+			first += c->num;
+		for (int k = 0; k < 10; k++)
+			fprintf(f, ";%3.2f%%", json_get_num(us, lk[k], 0) + (k ? 0 : first));
+		for (int k = 0; k < 12; k++)
+			fprintf(f, ";%3.2f%%", json_get_num(json_get(j, "latency_ms"), lk[k], 0));
+		if (du)
+			fprintf(f, ";%s;%.0f;%.0f;%.0f;%.0f;%.0f;%.0f;%.0f;%3.2f%%", json_get_str(du, "name", "?"),
+				json_get_num(du, "read_ios", 0), json_get_num(du, "write_ios", 0),
+				json_get_num(du, "read_merges", 0), json_get_num(du, "write_merges", 0),
+				json_get_num(du, "read_ticks", 0), json_get_num(du, "write_ticks", 0),
+				json_get_num(du, "in_queue", 0), json_get_num(du, "util", 0));
+		fputc('\n', f);
+	}
 }

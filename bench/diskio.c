@@ -106,6 +106,7 @@ struct meter {                /* the measuring state of a worker */
 static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 {
 	const struct job *j = w->job;
+	memset(w->depth_map, 0, sizeof w->depth_map);
 	for (int d = 0; d < DDIR_N; d++) {
 		memset(&w->st[d], 0, sizeof w->st[d]);
 		moments_init(&w->st[d].slat);
@@ -138,6 +139,15 @@ static void sample_tick(struct worker *w, struct meter *m, uint64_t now)
 		memset(m->cur_bytes, 0, sizeof m->cur_bytes);
 		m->next_sample += m->interval;
 	}
+}
+
+/* fio's "IO depths": nr I/Os submitted with depth in flight after the submit */
+static void mark_depth(struct worker *w, const struct meter *m, int depth, int nr)
+{
+	int idx = depth >= 64 ? 6 : depth >= 32 ? 5 : depth >= 16 ? 4 : depth >= 8 ? 3 :
+		  depth >= 4 ? 2 : depth >= 2 ? 1 : 0;
+	if (m->counting)
+		w->depth_map[idx] += (uint64_t)nr;
 }
 
 /* account one completed I/O */
@@ -357,8 +367,8 @@ static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u)
 
 /* submit what was prepared since the last submit: the slots batch[*issued..queued); the
  * next I/O's preparation starts now (*t_prep) */
-static int uring_submit(struct worker *w, struct uring_ctx *u, const int *batch, int *issued, int queued,
-			uint64_t *t_prep)
+static int uring_submit(struct worker *w, const struct meter *m, struct uring_ctx *u, const int *batch,
+			int *issued, int queued, uint64_t *t_prep)
 {
 	int r = io_uring_submit_and_get_events(&u->ring);
 	uint64_t t_issue = now_ns();
@@ -368,6 +378,7 @@ static int uring_submit(struct worker *w, struct uring_ctx *u, const int *batch,
 	}
 	for (int i = *issued; i < queued; i++)
 		u->slots[batch[i]].t_issue = t_issue;
+	mark_depth(w, m, u->inflight, queued - *issued);
 	*issued = queued;
 	*t_prep = t_issue;
 	return 0;
@@ -452,14 +463,14 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 			}
 			u.inflight++;
 			batch[queued++] = slot;
-			if (queued - issued >= j->batch_submit && uring_submit(w, &u, batch, &issued, queued, &t_prep) < 0)
+			if (queued - issued >= j->batch_submit && uring_submit(w, m, &u, batch, &issued, queued, &t_prep) < 0)
 				break;
 			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
 				break;
 		}
 		if (w->err)
 			break;
-		if (queued > issued && uring_submit(w, &u, batch, &issued, queued, &t_prep) < 0)
+		if (queued > issued && uring_submit(w, m, &u, batch, &issued, queued, &t_prep) < 0)
 			break;
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
 			uring_sync(w, m, &u);
@@ -625,7 +636,8 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 
 /* submit the slots batch[*issued..queued) prepared since the last submit; the next I/O's
  * preparation starts now (*t_prep) */
-static int aio_submit_batch(struct worker *w, struct aio_state *a, int *issued, int queued, uint64_t *t_prep)
+static int aio_submit_batch(struct worker *w, const struct meter *m, struct aio_state *a, int *issued,
+			    int queued, uint64_t *t_prep)
 {
 	uint64_t t_issue;
 	if (aio_submit(w, a) < 0)
@@ -633,6 +645,7 @@ static int aio_submit_batch(struct worker *w, struct aio_state *a, int *issued, 
 	t_issue = now_ns();
 	for (int i = *issued; i < queued; i++)
 		a->slots[a->batch[i]].t_issue = t_issue;
+	mark_depth(w, m, a->inflight, queued - *issued);
 	*issued = queued;
 	*t_prep = t_issue;
 	return 0;
@@ -711,14 +724,14 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 			}
 			a.inflight++;
 			a.batch[queued++] = slot;
-			if (queued - issued >= j->batch_submit && aio_submit_batch(w, &a, &issued, queued, &t_prep) < 0)
+			if (queued - issued >= j->batch_submit && aio_submit_batch(w, m, &a, &issued, queued, &t_prep) < 0)
 				break;
 			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
 				break;
 		}
 		if (w->err)
 			break;
-		if (queued > issued && aio_submit_batch(w, &a, &issued, queued, &t_prep) < 0)
+		if (queued > issued && aio_submit_batch(w, m, &a, &issued, queued, &t_prep) < 0)
 			break;
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
 			aio_sync(w, m, &a, bufs);
@@ -806,6 +819,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, j->bs, s.off, pos);
 		}
 		t_done = now_ns();
+		mark_depth(w, m, 1, 1);
 		account(w, m, &s, r, t_done);
 		sample_tick(w, m, t_done);
 		if (s.ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync) {

@@ -22,6 +22,14 @@ struct common_cfg {
 	  "normal|json", "output format", 0 }, \
 	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", \
 	  "same as --output-format=json", OPT_NOARG }
+/* for an engine with a terse hook: fio's terse format too (format 2) */
+#define OPTS_COMMON_TERSE(type) \
+	{ "output-format", 0, OPT_ENUM, offsetof(type, common.format), "normal", 0, 0, \
+	  "normal|json|terse", "output format (terse: fio's, version 3)", 0 }, \
+	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", \
+	  "same as --output-format=json", OPT_NOARG }, \
+	{ "minimal", 0, OPT_ALIAS, 0, NULL, 0, 0, "output-format=terse", \
+	  "same as --output-format=terse (fio's)", OPT_NOARG }
 
 /* A headline figure of an engine's result: the summary table and certify use these. */
 struct figure {
@@ -45,6 +53,8 @@ struct engine {
 	int (*run)(void *cfg, struct json *out);
 	/* human text of a result */
 	void (*text)(const struct json *res, FILE *f);
+	/* fio's terse lines of a result (engines with OPTS_COMMON_TERSE) */
+	void (*terse)(const struct json *res, FILE *f);
 	const struct figure *figures;   /* ends with { NULL } */
 	/* or, for results with a variable shape: add {name, value, unit} rows to sum */
 	void (*figures_fn)(const struct json *res, const char *test, struct json *sum);

@@ -74,7 +74,11 @@ int engine_main(const struct engine *e, int argc, char **argv)
 	rc = e->run(c, out);
 	if (c->format == 1)
 		json_print(stdout, out, 2);
-	else if (rc != EXIT_USAGE)   /* bad input: the one-line error said it all */
+	else if (rc == EXIT_USAGE)   /* bad input: the one-line error said it all */
+		;
+	else if (c->format == 2 && e->terse)
+		e->terse(out, stdout);
+	else
 		e->text(out, stdout);
 	fflush(stdout);
 	json_free(out);

@@ -3,6 +3,13 @@
 #include <math.h>
 #include <string.h>
 
+const uint64_t hist_lat_edge_ns[HIST_NLAT - 1] = {
+	2, 4, 10, 20, 50, 100, 250, 500, 750, 1000,
+	2000, 4000, 10000, 20000, 50000, 100000, 250000, 500000, 750000, 1000000,
+	2000000, 4000000, 10000000, 20000000, 50000000, 100000000, 250000000, 500000000,
+	750000000, 1000000000, 2000000000,
+};
+
 const uint64_t hist_thresh_ns[HIST_NTHRESH] = {
 	100000, 250000, 500000, 1000000, 10000000, 100000000,
 };
@@ -74,8 +81,8 @@ void hist_merge(struct hist *d, const struct hist *s)
 	if (!s->m.n)
 		return;
 	moments_merge(&d->m, &s->m);
-	for (int i = 0; i < HIST_NTHRESH; i++)
-		d->within[i] += s->within[i];
+	for (int i = 0; i < HIST_NLAT; i++)
+		d->lat[i] += s->lat[i];
 	for (unsigned i = 0; i < HIST_NR; i++)
 		d->bins[i] += s->bins[i];
 }
@@ -92,4 +99,12 @@ uint64_t hist_percentile(const struct hist *h, double p)
 			return hist_val(i);
 	}
 	return hist_val(HIST_NR - 1);
+}
+
+uint64_t hist_below(const struct hist *h, uint64_t ns)
+{
+	uint64_t n = 0;
+	for (int i = 0; i < HIST_NLAT - 1 && hist_lat_edge_ns[i] <= ns; i++)
+		n += h->lat[i];
+	return n;
 }

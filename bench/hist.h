@@ -13,7 +13,26 @@
 #define HIST_GROUPS 29
 #define HIST_NR     (HIST_GROUPS * HIST_VAL)
 
-/* thresholds for the exact "within" counters, in ns */
+/* fio's latency distribution, counted exactly: buckets with exclusive upper edges
+ * 2 4 10 20 50 100 250 500 750 1000 ns, the same in us, then 2 4 10 20 50 100 250 500
+ * 750 1000 2000 ms and one for 2000 ms and over (fio's io_u_lat_n/u/m) */
+#define HIST_NLAT 32
+extern const uint64_t hist_lat_edge_ns[HIST_NLAT - 1];
+
+static inline unsigned hist_lat_idx(uint64_t v)
+{
+	unsigned lo = 0, hi = HIST_NLAT - 1;
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+		if (v < hist_lat_edge_ns[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* thresholds of the "done within" shares, in ns (each one of the edges above) */
 #define HIST_NTHRESH 6
 extern const uint64_t hist_thresh_ns[HIST_NTHRESH];
 
@@ -26,7 +45,7 @@ struct moments {
 
 struct hist {
 	struct moments m;
-	uint64_t within[HIST_NTHRESH];   /* samples <= hist_thresh_ns[i] */
+	uint64_t lat[HIST_NLAT];         /* fio's latency distribution */
 	uint64_t bins[HIST_NR];
 };
 
@@ -57,10 +76,12 @@ uint64_t hist_val(unsigned idx);        /* bucket midpoint, as fio reports */
 static inline void hist_add(struct hist *h, uint64_t v)
 {
 	moments_add(&h->m, v);
-	for (int i = 0; i < HIST_NTHRESH; i++)
-		h->within[i] += v <= hist_thresh_ns[i];
+	h->lat[hist_lat_idx(v)]++;
 	h->bins[hist_idx(v)]++;
 }
+
+/* samples under ns, exactly when ns is one of hist_lat_edge_ns */
+uint64_t hist_below(const struct hist *h, uint64_t ns);
 
 void hist_merge(struct hist *dst, const struct hist *src);
 /* fio's rule: the first bucket where the running count >= p/100 * n */

@@ -83,6 +83,34 @@ J '.assay.ioengine_fallback | test("Function not implemented")' "fallback marked
 J '.jobs[0].read.total_ios > 0' "fallback measured"
 grep -q 'io_uring unavailable (Function not implemented): measured with psync instead' "$T/err" || fail "no fallback warning"
 
+# fio's distributions and disk_util: shares that add up, the device's own counters
+"$A" disk --filename="$dev" --rw=randread --bs=4k --size=2m --iodepth=8 --direct=1 -J > "$T/out.json" || fail "dist: exit $?"
+J '[.jobs[0].iodepth_level[]] | add | . > 99.9 and . < 100.1' "iodepth_level adds up to 100%" '.jobs[0].iodepth_level'
+J '[.jobs[0].latency_ns[], .jobs[0].latency_us[], .jobs[0].latency_ms[]] | add | . > 99.9 and . < 100.1' \
+	"latency buckets add up to 100%" '.jobs[0] | [.latency_ns, .latency_us, .latency_ms]'
+J ".disk_util[0].name == \"${dev#/dev/}\" and .disk_util[0].read_ios >= 512 and .disk_util[0].write_ios == 0" \
+	"disk_util" '.disk_util'
+
+# fio's terse format (v3): YABS's line as it is (--minimal), with --mode=rewrite for its writes;
+# a size-based job's figures are exact, the shares add up
+"$A" disk --name=rand_rw_4k --ioengine=libaio --rw=randrw --rwmixread=50 --bs=4k --iodepth=64 --numjobs=2 \
+	--size=2M --runtime=1 --gtod_reduce=1 --direct=1 --filename="$dev" --group_reporting --minimal \
+	--mode=rewrite > "$T/terse" || fail "YABS's line: exit $?"
+awk -F';' 'NR == 1 && NF == 130 && $1 == 3 && $3 == "rand_rw_4k" && $8 > 0 && $49 > 0 && $122 != "" { ok = 1 }
+	END { exit !(ok && NR == 1) }' "$T/terse" || fail "YABS's line: terse: $(head -c 300 "$T/terse")"
+"$A" disk --name=t --filename="$dev" --rw=randread --bs=4k --size=2m --iodepth=4 --direct=1 --output-format=terse \
+	> "$T/terse" || fail "terse: exit $?"
+awk -F';' -v d="${dev#/dev/}" '{ ok = NF == 130 && $6 == 2048 && $47 == 0 && $122 == d && $123 >= 512
+	for (i = 18; i <= 37; i++) ok = ok && $i ~ /^[0-9.]+%=[0-9]+$/
+	for (i = 93; i <= 99; i++) dep += $i
+	for (i = 100; i <= 121; i++) lat += $i
+	ok = ok && dep > 99.8 && dep < 100.2 && lat > 99.8 && lat < 100.2 }
+	END { exit !(ok && NR == 1) }' "$T/terse" || fail "terse fields: $(head -c 400 "$T/terse")"
+# a skipped job prints no line, and says why
+"$A" disk --filename="$dev" --rw=write --size=1m --minimal > "$T/terse" 2> "$T/err"
+[ $? = 77 ] && [ ! -s "$T/terse" ] && grep -q 'skipped: writes' "$T/err" || fail "terse of a skipped job"
+expect 2 'output-format=terse: unknown value' "$A" cpu --output-format=terse
+
 # text output, fio's layout
 "$A" disk --filename="$dev" --rw=randread --direct=1 --iodepth=4 --runtime=2.2 --time_based > "$T/out.txt" || fail "text: exit $?"
 for p in '^job: \(groupid=0, jobs=1\)' '^  read: IOPS=' '^    clat percentiles \(' '^     \| 99.00th=' \

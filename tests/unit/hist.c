@@ -74,14 +74,33 @@ int main(void)
 	CHECK(fabs(h.m.mean - mean) < 1e-6 * mean, "mean %f vs %f", h.m.mean, mean);
 	CHECK(fabs(moments_stddev(&h.m) - sqrt(var)) < 1e-6 * sqrt(var), "stddev %f vs %f",
 	      moments_stddev(&h.m), sqrt(var));
-	/* within-threshold counts are exact */
+	/* within-threshold counts and fio's latency distribution are exact */
 	for (int t = 0; t < HIST_NTHRESH; t++) {
 		uint64_t c = 0;
 		for (int i = 0; i < N; i++)
-			c += v[i] <= hist_thresh_ns[t];
-		CHECK(h.within[t] == c, "within %llu ns: %llu vs %llu",
-		      (unsigned long long)hist_thresh_ns[t], (unsigned long long)h.within[t],
+			c += v[i] < hist_thresh_ns[t];
+		CHECK(hist_below(&h, hist_thresh_ns[t]) == c, "within %llu ns: %llu vs %llu",
+		      (unsigned long long)hist_thresh_ns[t],
+		      (unsigned long long)hist_below(&h, hist_thresh_ns[t]), (unsigned long long)c);
+	}
+	for (int b = 0; b < HIST_NLAT; b++) {
+		uint64_t lo = b ? hist_lat_edge_ns[b - 1] : 0, c = 0;
+		for (int i = 0; i < N; i++)
+			c += v[i] >= lo && (b == HIST_NLAT - 1 || v[i] < hist_lat_edge_ns[b]);
+		CHECK(h.lat[b] == c, "latency bucket %d: %llu vs %llu", b, (unsigned long long)h.lat[b],
 		      (unsigned long long)c);
+	}
+	/* the edges themselves: a value on an edge belongs to the bucket above it */
+	{
+		struct hist e;
+		hist_init(&e);
+		for (int k = 0; k < HIST_NLAT - 1; k++) {
+			hist_add(&e, hist_lat_edge_ns[k] - 1);
+			hist_add(&e, hist_lat_edge_ns[k]);
+		}
+		for (int k = 0; k < HIST_NLAT; k++)
+			CHECK(e.lat[k] == (k == 0 || k == HIST_NLAT - 1 ? 1u : 2u), "edge bucket %d holds %llu",
+			      k, (unsigned long long)e.lat[k]);
 	}
 	/* merging two halves gives the same as one histogram */
 	hist_merge(&a, &b);
