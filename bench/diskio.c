@@ -675,8 +675,17 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	int rewrite = j->mode == MODE_REWRITE;
 	if (j->force_uring_errno)
 		return -j->force_uring_errno;
-	if (syscall(SYS_io_setup, (long)j->iodepth, &a.ctx))
-		return -errno;
+	if (syscall(SYS_io_setup, (long)j->iodepth, &a.ctx)) {
+		if (errno != EAGAIN)
+			return -errno;   /* no AIO in this kernel: psync measures instead */
+		/* not a missing feature but too many events asked for: say which limit */
+		snprintf(w->errmsg, sizeof w->errmsg, "io_setup: --iodepth x --numjobs (%d x %d) is beyond "
+			 "what /proc/sys/fs/aio-max-nr leaves free", j->iodepth, j->numjobs);
+		w->err = EAGAIN;
+		start_line(w);
+		w->end_ns = now_ns();
+		return 0;
+	}
 	a.cbs = calloc((size_t)j->iodepth, sizeof *a.cbs);
 	a.queue = calloc((size_t)j->iodepth, sizeof *a.queue);
 	a.ev = calloc((size_t)j->iodepth, sizeof *a.ev);

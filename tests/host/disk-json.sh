@@ -69,10 +69,18 @@ for args in "--ioengine=psync" "--ioengine=sync" "--ioengine=libaio --iodepth=16
 	   .jobs[0].read.clat_ns.max < 5e9 and .jobs[0].read.slat_ns.min >= 0" "$args"
 done
 "$A" disk --filename="$dev" --rw=randread --ioengine=libaio --direct=1 --runtime=0.3 --time_based \
-	--force-io_uring-error=11 -J > "$T/out.json" 2> "$T/err"
+	--force-io_uring-error=38 -J > "$T/out.json" 2> "$T/err"
 [ $? = 1 ] || fail "forced libaio failure: exit $?, want 1"
-grep -q 'libaio unavailable (Resource temporarily unavailable): measured with psync instead' "$T/err" ||
+grep -q 'libaio unavailable (Function not implemented): measured with psync instead' "$T/err" ||
 	fail "no libaio fallback warning"
+# more AIO events than the system allows: the job fails and names the limit (no fallback)
+nj=$(( $(cat /proc/sys/fs/aio-max-nr) / 4096 + 2 ))
+if [ $nj -le 256 ]; then
+	"$A" disk --filename="$dev" --rw=randread --ioengine=libaio --iodepth=4096 --numjobs=$nj --runtime=0.3 \
+		--time_based > /dev/null 2> "$T/err"
+	[ $? = 1 ] && grep -q 'is beyond what /proc/sys/fs/aio-max-nr leaves free' "$T/err" ||
+		fail "aio-max-nr exceeded: $(cat "$T/err")"
+fi
 
 # no io_uring (forced): psync measures, the result is marked, exit 1, one warning line
 "$A" disk --filename="$dev" --rw=randread --direct=1 --runtime=0.3 --time_based --force-io_uring-error=38 -J \
