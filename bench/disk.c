@@ -924,6 +924,13 @@ static void disk_text(const struct json *r, FILE *f)
 	}
 	if (json_get(r, "error"))
 		fprintf(f, "error: %s\n", json_get_str(r, "error", ""));
+	for (const struct json *u = json_get(r, "disk_util") ? json_get(r, "disk_util")->child : NULL; u;
+	     u = u->next)
+		fprintf(f, "\nDisk stats (read/write):\n  %s: ios=%.0f/%.0f, merge=%.0f/%.0f, ticks=%.0f/%.0f, "
+			"in_queue=%.0f, util=%.2f%%\n", json_get_str(u, "name", "?"), json_get_num(u, "read_ios", 0),
+			json_get_num(u, "write_ios", 0), json_get_num(u, "read_merges", 0),
+			json_get_num(u, "write_merges", 0), json_get_num(u, "read_ticks", 0),
+			json_get_num(u, "write_ticks", 0), json_get_num(u, "in_queue", 0), json_get_num(u, "util", 0));
 }
 
 /* Summary figures: <test>.<job>.<read|write>.{bw (MB/s), iops, clat.p50, clat.p99 (us)} */

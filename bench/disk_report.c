@@ -377,8 +377,32 @@ void disk_text_job(const struct json *j, FILE *f)
 		fprintf(f, "  sync (%s): N=%.0f, avg=%.2f, max=%.0f\n", u, json_get_num(j, "sync.total_ios", 0),
 			json_get_num(j, "sync.lat_ns.mean", 0) / div, json_get_num(j, "sync.lat_ns.max", 0) / div);
 	}
-	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%.0f\n", json_get_num(j, "usr_cpu", 0),
-		json_get_num(j, "sys_cpu", 0), json_get_num(j, "ctx", 0));
+	/* fio's "lat (usec)   : 50=56.40%, 100=41.45%" lines: the buckets of 0.01% or more */
+	for (int u = 0; u < 3; u++) {
+		static const char *const key[3] = { "latency_ns", "latency_us", "latency_ms" };
+		static const char *const un[3] = { "nsec", "usec", "msec" };
+		const struct json *l = json_get(j, key[u]);
+		int n = 0;
+		for (const struct json *b = l ? l->child : NULL; b; b = b->next) {
+			if (b->num < 0.01)
+				continue;
+			if (n++)
+				fputs(", ", f);
+			else
+				fprintf(f, "  lat (%s)   : ", un[u]);
+			fprintf(f, "%s=%.2f%%", b->key, b->num);
+		}
+		if (n)
+			fputc('\n', f);
+	}
+	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%.0f, majf=%.0f, minf=%.0f\n",
+		json_get_num(j, "usr_cpu", 0), json_get_num(j, "sys_cpu", 0), json_get_num(j, "ctx", 0),
+		json_get_num(j, "majf", 0), json_get_num(j, "minf", 0));
+	if (json_get(j, "iodepth_level")) {
+		fputs("  IO depths    : ", f);
+		for (const struct json *b = json_get(j, "iodepth_level")->child; b; b = b->next)
+			fprintf(f, "%s=%.1f%%%s", b->key, b->num, b->next ? ", " : "\n");
+	}
 	if (json_get(as, "steal_pct") && json_get(as, "steal_pct")->type == J_NUM)
 		fprintf(f, "  steal        : %.2f%% (other processes' CPU: %.2f%%)\n",
 			json_get_num(as, "steal_pct", 0), json_get_num(as, "other_cpu_pct", 0));

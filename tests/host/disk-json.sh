@@ -122,7 +122,9 @@ expect 2 'output-format=terse: unknown value' "$A" cpu --output-format=terse
 # text output, fio's layout
 "$A" disk --filename="$dev" --rw=randread --direct=1 --iodepth=4 --runtime=2.2 --time_based > "$T/out.txt" || fail "text: exit $?"
 for p in '^job: \(groupid=0, jobs=1\)' '^  read: IOPS=' '^    clat percentiles \(' '^     \| 99.00th=' \
-	'^   iops        : min=' '^  read  within: 100us=' '^  cpu          : usr='; do
+	'^   iops        : min=' '^  read  within: 100us=' '^  cpu          : usr=.*, majf=[0-9]+, minf=[0-9]+$' \
+	'^  lat \(usec\)   : [0-9]+=[0-9.]+%' '^  IO depths    : 1=[0-9.]+%, 2=.*, >=64=[0-9.]+%$' \
+	'^Disk stats \(read/write\):$' "^  ${dev#/dev/}: ios=[0-9]+/0, merge="; do
 	grep -qE "$p" "$T/out.txt" || fail "text lacks /$p/"
 done
 
