@@ -47,7 +47,7 @@ struct disk_cfg {
 	double io_timeout;
 	double spin_us;
 	long long batch_submit, batch_cmin, batch_cmax;
-	int invalidate, randrepeat;
+	int invalidate, randrepeat, norandommap;
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	double ignored_time;
 	int verify;
@@ -117,16 +117,17 @@ static const struct opt disk_opts[] = {
 	  "same as --iodepth_batch_complete_min", OPT_HIDDEN },
 	{ "iodepth_batch_complete_max", 0, OPT_INT, O(batch_cmax), "0", 0, 4096, NULL,
 	  "reap at most this many completions at once (0: all there are)", 0 },
+	{ "norandommap", 0, OPT_BOOL, O(norandommap), "0", 0, 0, NULL,
+	  "random offsets drawn uniformly (default: every block once per pass, as fio)", 0 },
 	{ "invalidate", 0, OPT_BOOL, O(invalidate), "1", 0, 0, NULL,
 	  "drop the device's (file's) page cache before each job, as fio", 0 },
 	{ "randrepeat", 0, OPT_BOOL, O(randrepeat), "1", 0, 0, NULL,
 	  "the same random sequence every run (0: seeded from the clock, unless --randseed)", 0 },
 	/* fio options a pasted command line carries that change nothing here: assay always
-	 * runs jobs as threads, one after another, prints no ETA, draws random offsets
-	 * uniformly (norandommap) and times every I/O at little cost (gtod_reduce) */
+	 * runs jobs as threads, one after another, prints no ETA and times every I/O at
+	 * little cost (gtod_reduce) */
 	{ "thread", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
 	{ "stonewall", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
-	{ "norandommap", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
 	{ "gtod_reduce", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
 	{ "eta", 0, OPT_ENUM, O(ignored), "auto", 0, 0, "auto|always|never", "accepted (fio's), no effect",
 	  OPT_HIDDEN },
@@ -296,6 +297,7 @@ static int add_job(struct plan *p, const char *name, const struct pjob *pj, char
 	if (!c->randrepeat && !GIVEN(c, "randseed"))
 		j->randseed = p->clock_seed;
 	j->invalidate = c->invalidate;
+	j->norandommap = c->norandommap;
 	j->compress_pct = (int)c->compress_pct;
 	j->fixedbufs = c->fixedbufs;
 	j->registerfiles = c->registerfiles;

@@ -57,6 +57,7 @@ struct job {
 	int batch_cmin;         /* wait for this many completions (0: never wait) */
 	int batch_cmax;         /* reap at most this many at once (0: all there are) */
 	int invalidate;         /* drop the page cache of the region before the job */
+	int norandommap;        /* random offsets: uniform draws instead of each block once */
 	int mode;
 	int force_uring_errno;  /* test knob: io_uring setup fails with this errno */
 };
@@ -70,6 +71,12 @@ struct iogen {
 	uint64_t issued;          /* I/Os issued */
 	uint64_t limit;           /* I/Os to issue when not time based (0: no limit) */
 	int done;
+	/* fio's random map: each pass over the region visits every block once, in the
+	 * order of a keyed permutation (a Feistel network over 2 x half bits, cycle-walked
+	 * down to nblocks), with fresh keys each pass */
+	uint64_t perm_pos, perm_size;
+	uint64_t perm_key[4];
+	unsigned half;
 };
 void iogen_init(struct iogen *g, const struct job *j, int idx);
 /* the next I/O's direction and offset; 0 when the job has nothing more to issue */

@@ -1,18 +1,59 @@
 /* The I/O pattern: which direction and offset comes next.  Offsets are multiples of bs
  * inside [offset, offset + size); random ones come from xoshiro256** seeded by randseed
- * and the thread's index, so a fixed --randseed repeats the same sequence. */
+ * and the thread's index, so a fixed --randseed repeats the same sequence.  As fio by
+ * default, random offsets visit every block once per pass (fio keeps a bitmap of the
+ * blocks done; a keyed permutation gives the same with no memory); --norandommap draws
+ * them uniformly. */
 #include "disk.h"
 
 #include <string.h>
 
+static void perm_rekey(struct iogen *g)
+{
+	for (int i = 0; i < 4; i++)
+		g->perm_key[i] = prng_next(&g->rng);
+	g->perm_pos = 0;
+}
+
+/* a bijection of [0, 2^(2 half)): four Feistel rounds */
+static uint64_t perm_at(const struct iogen *g, uint64_t x)
+{
+	uint64_t mask = (1ull << g->half) - 1, l = x >> g->half, r = x & mask;
+	for (int i = 0; i < 4; i++) {
+		uint64_t f = (r ^ g->perm_key[i]) * 0x9e3779b97f4a7c15ull;
+		uint64_t t = l ^ ((f ^ (f >> 29)) & mask);
+		l = r;
+		r = t;
+	}
+	return (l << g->half) | r;
+}
+
+/* the next block of this pass; a new pass (new keys) once every block was visited */
+static uint64_t perm_next(struct iogen *g)
+{
+	uint64_t v;
+	do {
+		if (g->perm_pos == g->perm_size)
+			perm_rekey(g);
+		v = perm_at(g, g->perm_pos++);
+	} while (v >= g->nblocks);
+	return v;
+}
+
 void iogen_init(struct iogen *g, const struct job *j, int idx)
 {
+	unsigned bits = 1;
 	memset(g, 0, sizeof *g);
 	g->job = j;
 	prng_seed(&g->rng, j->randseed + 0x9e3779b97f4a7c15ull * (uint64_t)(idx + 1));
 	g->nblocks = j->size / j->bs;
 	if (!j->time_based)
 		g->limit = g->nblocks;
+	while (bits < 64 && (1ull << bits) < g->nblocks)
+		bits++;
+	g->half = (bits + 1) / 2;
+	g->perm_size = 1ull << (2 * g->half);
+	perm_rekey(g);
 }
 
 int iogen_next(struct iogen *g, int *ddir, uint64_t *off)
@@ -27,7 +68,7 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off)
 	default: *ddir = (int)prng_below(&g->rng, 100) < j->rwmixread ? DDIR_READ : DDIR_WRITE;
 	}
 	if (rw_is_random(j->rw)) {
-		blk = prng_below(&g->rng, g->nblocks);
+		blk = j->norandommap ? prng_below(&g->rng, g->nblocks) : perm_next(g);
 	} else {
 		if (g->seq_pos >= g->nblocks) {
 			if (!j->time_based) {

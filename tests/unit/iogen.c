@@ -61,6 +61,54 @@ int main(void)
 			CHECK(ddir == DDIR_WRITE, "randwrite gave a read");
 		CHECK(n == 128, "size-based random: %llu I/Os, want 128", (unsigned long long)n);
 	}
+	/* fio's random map (the default): every block exactly once per pass, for any block
+	 * count; the next pass is another order; --norandommap draws uniformly (repeats) */
+	{
+		static const uint64_t counts[] = { 1, 2, 3, 1000, 4097, 65536 };
+		static unsigned char seen[65536];
+		static uint64_t order[65536];
+		for (int c = 0; c < 6; c++) {
+			struct job j = mkjob(RW_RANDREAD, 4096, 0, counts[c] * 4096, 0, 0);
+			uint64_t same = 0;
+			memset(seen, 0, sizeof seen);
+			iogen_init(&g, &j, 0);
+			for (n = 0; iogen_next(&g, &ddir, &off); n++) {
+				CHECK(off / 4096 < counts[c] && !seen[off / 4096]++, "%llu blocks: block %llu twice or out "
+				      "of range", (unsigned long long)counts[c], (unsigned long long)(off / 4096));
+			}
+			CHECK(n == counts[c], "%llu blocks: %llu I/Os", (unsigned long long)counts[c],
+			      (unsigned long long)n);
+			j.time_based = 1;
+			iogen_init(&g, &j, 0);
+			memset(seen, 0, sizeof seen);
+			for (n = 0; n < 2 * counts[c]; n++) {
+				iogen_next(&g, &ddir, &off);
+				seen[off / 4096]++;
+				if (n < counts[c])
+					order[n] = off;
+				else
+					same += off == order[n - counts[c]];
+			}
+			for (uint64_t b = 0; b < counts[c]; b++)
+				CHECK(seen[b] == 2, "%llu blocks, two passes: block %llu seen %d times",
+				      (unsigned long long)counts[c], (unsigned long long)b, seen[b]);
+			CHECK(counts[c] < 1000 || same < counts[c] / 10, "%llu blocks: pass 2 repeats pass 1 at %llu "
+			      "places", (unsigned long long)counts[c], (unsigned long long)same);
+			if (unit_failures > 5)
+				return unit_done();
+		}
+		{
+			struct job j = mkjob(RW_RANDREAD, 4096, 0, 4096ull * 4096, 0, 0);
+			uint64_t distinct = 0;
+			j.norandommap = 1;
+			memset(seen, 0, sizeof seen);
+			iogen_init(&g, &j, 0);
+			for (n = 0; iogen_next(&g, &ddir, &off); n++)
+				distinct += !seen[off / 4096]++;
+			CHECK(n == 4096 && distinct < 4096 * 0.7, "norandommap: %llu distinct of %llu, want about 63%%",
+			      (unsigned long long)distinct, (unsigned long long)n);
+		}
+	}
 	/* sequential: in order, stops at the end; time_based wraps */
 	{
 		struct job j = mkjob(RW_READ, 1 << 20, 4 << 20, 8 << 20, 0, 0);
