@@ -28,6 +28,7 @@ struct disk_cfg {
 	const char *filename;
 	const char *name;
 	const char *profile;
+	const char *output;
 	int rw;
 	unsigned long long bs;
 	long long iodepth, numjobs, rwmixread, rwmixwrite;
@@ -70,6 +71,8 @@ static const struct opt disk_opts[] = {
 	  "a comma list of seq, qd1, qd8, randrw64, randwrite4, randread16x4, latency, all",
 	  "named tests (see below) instead of one job from the options", 0 },
 	{ "name", 0, OPT_STR, O(name), "job", 0, 0, NULL, "job name (without --profile)", 0 },
+	{ "output", 0, OPT_STR, O(output), NULL, 0, 0, "a file name",
+	  "write the report (text, JSON or terse) to this file instead of standard output", 0 },
 	{ "rw", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "I/O pattern", 0 },
 	{ "readwrite", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "same as --rw", OPT_HIDDEN },
 	{ "bs", 0, OPT_SIZE, O(bs), "4k", 512, 64 << 20, NULL, "block size", 0 },
@@ -673,6 +676,11 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 	}
 	if (c->filename && !*c->filename) {
 		snprintf(err, n, "--filename is empty");
+		return EXIT_USAGE;
+	}
+	/* fio's --output: the report goes to the file, messages stay on stderr */
+	if (c->output && !freopen(c->output, "w", stdout)) {
+		snprintf(err, n, "--output=%s: %s", c->output, strerror(errno));
 		return EXIT_USAGE;
 	}
 	return 0;

@@ -119,6 +119,12 @@ awk -F';' -v d="${dev#/dev/}" '{ ok = NF == 130 && $6 == 2048 && $47 == 0 && $12
 [ $? = 77 ] && [ ! -s "$T/terse" ] && grep -q 'skipped: writes' "$T/err" || fail "terse of a skipped job"
 expect 2 'output-format=terse: unknown value' "$A" cpu --output-format=terse
 
+# fio's --output: the report in the file, nothing on stdout; a bad path is bad input
+"$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 -J --output="$T/o.json" > "$T/stdout" ||
+	fail "--output: exit $?"
+[ ! -s "$T/stdout" ] && jq -e '.jobs[0].read.total_ios == 256' "$T/o.json" >/dev/null || fail "--output: file or stdout wrong"
+expect 2 "output=$T/no/such/dir/o.json: No such file or directory" "$A" disk --filename="$dev" --output="$T/no/such/dir/o.json"
+
 # text output, fio's layout
 "$A" disk --filename="$dev" --rw=randread --direct=1 --iodepth=4 --runtime=2.2 --time_based > "$T/out.txt" || fail "text: exit $?"
 for p in '^job: \(groupid=0, jobs=1\)' '^  read: IOPS=' '^    clat percentiles \(' '^     \| 99.00th=' \
