@@ -53,6 +53,20 @@ struct slot {
 	int busy;
 };
 
+/* a free slot of a queued engine, set up for the I/O at off */
+static int slot_take(struct slot *slots, int *free_slots, int *nfree, int counting, uint64_t t_prep,
+		     int ddir, uint64_t off)
+{
+	int slot = free_slots[--*nfree];
+	struct slot *s = &slots[slot];
+	s->t_prep = t_prep;
+	s->off = off;
+	s->ddir = ddir;
+	s->counted = counting;
+	s->busy = 1;
+	return slot;
+}
+
 /* every worker of a job passes the barrier exactly once, whatever path it takes */
 static void start_line(struct worker *w)
 {
@@ -122,6 +136,15 @@ static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 	m->next_sample = now + m->interval;
 	memset(m->cur_ios, 0, sizeof m->cur_ios);
 	memset(m->cur_bytes, 0, sizeof m->cur_bytes);
+}
+
+/* the top of every engine's loop: measuring starts once the ramp and the warm-up are
+ * over; returns whether to stop issuing (a failure, or the runtime is up) */
+static int loop_tick(struct worker *w, struct meter *m, uint64_t now)
+{
+	if (!m->counting && now >= m->ramp_end && !m->warm_left)
+		begin_counting(w, m, now);
+	return w->err || (m->deadline && now >= m->deadline);
 }
 
 static void sample_tick(struct worker *w, struct meter *m, uint64_t now)
@@ -421,13 +444,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 	}
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
 	start_line(w);
-	{
-		uint64_t t = now_ns();
-		m->ramp_end = t + (uint64_t)(j->ramp_time * 1e9);
-		if (!j->ramp_time && !m->warm_left)
-			begin_counting(w, m, t);
-	}
-
+	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
 	last_done = now_ns();
 	batch = calloc((size_t)j->iodepth, sizeof *batch);
 	if (!batch) {
@@ -435,21 +452,12 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		goto out;
 	}
 	for (;;) {
-		int queued = 0, issued = 0, ddir, stop;
-		uint64_t off, t_prep, now = now_ns();
-		if (!m->counting && now >= m->ramp_end && !m->warm_left)
-			begin_counting(w, m, now);
-		stop = w->err || (m->deadline && now >= m->deadline);
-		t_prep = now;
+		int queued = 0, issued = 0, ddir;
+		uint64_t off, t_prep = now_ns();
+		int stop = loop_tick(w, m, t_prep);
 		while (!stop && u.nfree && iogen_next(g, &ddir, &off)) {
-			int slot = u.free_slots[--u.nfree];
-			struct slot *s = &u.slots[slot];
+			int slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, off);
 			struct io_uring_sqe *sqe = io_uring_get_sqe(&u.ring);
-			s->t_prep = t_prep;
-			s->off = off;
-			s->ddir = ddir;
-			s->counted = m->counting;
-			s->busy = 1;
 			if (ddir == DDIR_WRITE && rewrite) {
 				prep_rw(&u, w, sqe, 0, slot, off);
 				sqe->flags |= IOSQE_IO_LINK;
@@ -701,29 +709,15 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		a.free_slots[a.nfree++] = j->iodepth - 1 - i;
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
 	start_line(w);
-	{
-		uint64_t t = now_ns();
-		m->ramp_end = t + (uint64_t)(j->ramp_time * 1e9);
-		if (!j->ramp_time && !m->warm_left)
-			begin_counting(w, m, t);
-	}
+	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
 	a.last_done = now_ns();
 	for (;;) {
-		int queued = 0, issued = 0, ddir, stop;
-		uint64_t off, t_prep, now = now_ns();
-		if (!m->counting && now >= m->ramp_end && !m->warm_left)
-			begin_counting(w, m, now);
-		stop = w->err || (m->deadline && now >= m->deadline);
-		t_prep = now;
+		int queued = 0, issued = 0, ddir;
+		uint64_t off, t_prep = now_ns();
+		int stop = loop_tick(w, m, t_prep);
 		while (!stop && a.nfree && iogen_next(g, &ddir, &off)) {
-			int slot = a.free_slots[--a.nfree];
-			struct slot *s = &a.slots[slot];
+			int slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, off);
 			char *buf = bufs + (size_t)slot * j->bs;
-			s->t_prep = t_prep;
-			s->off = off;
-			s->ddir = ddir;
-			s->counted = m->counting;
-			s->busy = 1;
 			if (ddir == DDIR_WRITE && rewrite) {
 				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
 			} else {
@@ -806,11 +800,9 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
 	for (;;) {
 		struct slot s = { 0 };
-		uint64_t now = now_ns(), t_done;
+		uint64_t t_done;
 		ssize_t r;
-		if (!m->counting && now >= m->ramp_end && !m->warm_left)
-			begin_counting(w, m, now);
-		if (w->err || (m->deadline && now >= m->deadline) || !iogen_next(g, &s.ddir, &s.off))
+		if (loop_tick(w, m, now_ns()) || !iogen_next(g, &s.ddir, &s.off))
 			break;
 		s.counted = m->counting;
 		s.t_prep = s.t_issue = now_ns();
