@@ -109,13 +109,16 @@ static void within_json(struct json *o, const struct hist *h)
 		json_add_num(o, names[i], h->m.n ? (double)hist_below(h, hist_thresh_ns[i]) / (double)h->m.n : 0);
 }
 
+/* fio's keys of "iodepth_level" and of "latency_ns"/"latency_us" (the first 10) and
+ * "latency_ms" (all 12) */
+static const char *const depth_keys[7] = { "1", "2", "4", "8", "16", "32", ">=64" };
+static const char *const lat_keys[12] = { "2", "4", "10", "20", "50", "100", "250", "500", "750",
+					  "1000", "2000", ">=2000" };
+
 /* fio's distributions, in % of the job's I/Os: "iodepth_level" (depth in flight at
  * submit) and "latency_ns"/"latency_us"/"latency_ms" (completion latency buckets) */
 static void dist_json(struct json *o, const struct ddir_stats *st, struct worker *const *w, int nw)
 {
-	static const char *const dk[7] = { "1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const lk[12] = { "2", "4", "10", "20", "50", "100", "250", "500", "750",
-					     "1000", "2000", ">=2000" };
 	static const char *const units[3] = { "latency_ns", "latency_us", "latency_ms" };
 	uint64_t dm[7] = { 0 }, dn = 0, n = st[DDIR_READ].clat.m.n + st[DDIR_WRITE].clat.m.n;
 	struct json *d = json_add_obj(o, "iodepth_level");
@@ -123,12 +126,12 @@ static void dist_json(struct json *o, const struct ddir_stats *st, struct worker
 		for (int k = 0; k < 7; k++)
 			dm[k] += w[i]->depth_map[k], dn += w[i]->depth_map[k];
 	for (int k = 0; k < 7; k++)
-		json_add_num(d, dk[k], dn ? 100.0 * (double)dm[k] / (double)dn : 0);
+		json_add_num(d, depth_keys[k], dn ? 100.0 * (double)dm[k] / (double)dn : 0);
 	for (int u = 0, b = 0; u < 3; u++) {
 		struct json *l = json_add_obj(o, units[u]);
 		for (int k = 0; k < (u == 2 ? 12 : 10); k++, b++) {
 			uint64_t c = st[DDIR_READ].clat.lat[b] + st[DDIR_WRITE].clat.lat[b];
-			json_add_num(l, lk[k], n ? 100.0 * (double)c / (double)n : 0);
+			json_add_num(l, lat_keys[k], n ? 100.0 * (double)c / (double)n : 0);
 		}
 	}
 }
@@ -449,9 +452,6 @@ static void terse_ddir(FILE *f, const struct json *d)
 
 void disk_terse(const struct json *r, FILE *f)
 {
-	static const char *const dk[7] = { "1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const lk[12] = { "2", "4", "10", "20", "50", "100", "250", "500", "750",
-					     "1000", "2000", ">=2000" };
 	const struct json *jobs = json_get(r, "jobs"), *du = json_get(r, "disk_util");
 	du = du ? du->child : NULL;
 	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next) {
@@ -471,14 +471,14 @@ void disk_terse(const struct json *r, FILE *f)
 			(unsigned long long)json_get_num(j, "ctx", 0), (unsigned long long)json_get_num(j, "majf", 0),
 			(unsigned long long)json_get_num(j, "minf", 0));
 		for (int k = 0; k < 7; k++)
-			fprintf(f, ";%3.1f%%", json_get_num(json_get(j, "iodepth_level"), dk[k], 0));
+			fprintf(f, ";%3.1f%%", json_get_num(json_get(j, "iodepth_level"), depth_keys[k], 0));
 		/* fio folds the nanosecond buckets into the first microsecond one */
 		for (const struct json *c = ns ? ns->child : NULL; c; c = c->next)
 			first += c->num;
 		for (int k = 0; k < 10; k++)
-			fprintf(f, ";%3.2f%%", json_get_num(us, lk[k], 0) + (k ? 0 : first));
+			fprintf(f, ";%3.2f%%", json_get_num(us, lat_keys[k], 0) + (k ? 0 : first));
 		for (int k = 0; k < 12; k++)
-			fprintf(f, ";%3.2f%%", json_get_num(json_get(j, "latency_ms"), lk[k], 0));
+			fprintf(f, ";%3.2f%%", json_get_num(json_get(j, "latency_ms"), lat_keys[k], 0));
 		if (du)
 			fprintf(f, ";%s;%.0f;%.0f;%.0f;%.0f;%.0f;%.0f;%.0f;%3.2f%%", json_get_str(du, "name", "?"),
 				json_get_num(du, "read_ios", 0), json_get_num(du, "write_ios", 0),
