@@ -173,6 +173,19 @@ static void mark_depth(struct worker *w, const struct meter *m, int depth, int n
 		w->depth_map[idx] += (uint64_t)nr;
 }
 
+/* after a queued engine's submit: the slots batch[*issued..queued) were issued now, at
+ * depth inflight; the next I/O's preparation starts now (*t_prep) */
+static void issued_now(struct worker *w, const struct meter *m, struct slot *slots, const int *batch,
+		       int *issued, int queued, int inflight, uint64_t *t_prep)
+{
+	uint64_t t_issue = now_ns();
+	for (int i = *issued; i < queued; i++)
+		slots[batch[i]].t_issue = t_issue;
+	mark_depth(w, m, inflight, queued - *issued);
+	*issued = queued;
+	*t_prep = t_issue;
+}
+
 /* account one completed I/O */
 static void account(struct worker *w, struct meter *m, struct slot *s, long res, uint64_t t_done)
 {
@@ -394,16 +407,11 @@ static int uring_submit(struct worker *w, const struct meter *m, struct uring_ct
 			int *issued, int queued, uint64_t *t_prep)
 {
 	int r = io_uring_submit_and_get_events(&u->ring);
-	uint64_t t_issue = now_ns();
 	if (r < 0) {
 		set_err(w, -r, "io_uring submit", UINT64_MAX);
 		return -1;
 	}
-	for (int i = *issued; i < queued; i++)
-		u->slots[batch[i]].t_issue = t_issue;
-	mark_depth(w, m, u->inflight, queued - *issued);
-	*issued = queued;
-	*t_prep = t_issue;
+	issued_now(w, m, u->slots, batch, issued, queued, u->inflight, t_prep);
 	return 0;
 }
 
@@ -647,15 +655,9 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 static int aio_submit_batch(struct worker *w, const struct meter *m, struct aio_state *a, int *issued,
 			    int queued, uint64_t *t_prep)
 {
-	uint64_t t_issue;
 	if (aio_submit(w, a) < 0)
 		return -1;
-	t_issue = now_ns();
-	for (int i = *issued; i < queued; i++)
-		a->slots[a->batch[i]].t_issue = t_issue;
-	mark_depth(w, m, a->inflight, queued - *issued);
-	*issued = queued;
-	*t_prep = t_issue;
+	issued_now(w, m, a->slots, a->batch, issued, queued, a->inflight, t_prep);
 	return 0;
 }
 
