@@ -830,8 +830,8 @@ static int disk_run(void *p, struct json *out)
 			result_init(&r, &pl->jobs[i], rep);
 			run_job(pl, &pl->jobs[i], &r);
 			for (int k = 0; k < r.nworkers; k++)
-				if (r.w[k].uring_fallback && !fallback) {
-					fallback = r.w[k].uring_fallback;
+				if (r.w[k].engine_fallback && !fallback) {
+					fallback = r.w[k].engine_fallback;
 					fb_engine = ioengine_names[r.job.ioengine];
 					warn("disk: %s unavailable (%s): measured with psync instead",
 					     fb_engine, strerror(fallback));

@@ -114,7 +114,7 @@ struct worker {
 	int err;                /* errno of the first failure, 0 if none */
 	char errmsg[256];
 	uint64_t depth_map[7];  /* I/Os submitted at depth 1, 2-3, 4-7, .., 32-63, 64+ (fio's) */
-	int uring_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
+	int engine_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */
 	char uring_flags[128];  /* ring setup flags that were accepted */
 	pthread_barrier_t *barrier;  /* all workers of a job start measuring together */

@@ -223,11 +223,11 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	wi = json_add_obj(as, "within");
 	within_json(json_add_obj(wi, "read"), &st[DDIR_READ].clat);
 	within_json(json_add_obj(wi, "write"), &st[DDIR_WRITE].clat);
-	if (nw > 0 && w[0]->uring_flags[0] && !w[0]->uring_fallback)
+	if (nw > 0 && w[0]->uring_flags[0] && !w[0]->engine_fallback)
 		json_add_str(as, "io_uring_setup", w[0]->uring_flags);
-	if (nw > 0 && w[0]->uring_fallback) {
+	if (nw > 0 && w[0]->engine_fallback) {
 		snprintf(b, sizeof b, "psync (%s: %s)", ioengine_names[j->ioengine],
-			 strerror(w[0]->uring_fallback));
+			 strerror(w[0]->engine_fallback));
 		json_add_str(as, "ioengine_used", b);
 	}
 	if (j->warmup_ios)

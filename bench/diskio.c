@@ -882,7 +882,7 @@ void *worker_run(void *arg)
 		r = j->ioengine == IOE_LIBAIO ? run_libaio(w, &m, &g, bufs) : run_uring(w, &m, &g, bufs);
 		if (r < 0) {
 			/* no io_uring (or AIO) here: measure with psync and say so */
-			w->uring_fallback = -r;
+			w->engine_fallback = -r;
 			m.warm_left = (uint64_t)j->warmup_ios;
 			r = run_psync(w, &m, &g, bufs);
 		}
