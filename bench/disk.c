@@ -49,6 +49,10 @@ struct disk_cfg {
 	double spin_us;
 	long long batch_submit, batch_cmin, batch_cmax;
 	int invalidate, randrepeat, norandommap;
+	int slat_pcts, clat_pcts, lat_pcts;
+	const char *percentile_list;
+	int npcts;                 /* parsed from percentile_list (or fio's default) */
+	double pcts[MAX_PCTS];
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	double ignored_time;
 	int verify;
@@ -126,6 +130,15 @@ static const struct opt disk_opts[] = {
 	  "drop the device's (file's) page cache before each job, as fio", 0 },
 	{ "randrepeat", 0, OPT_BOOL, O(randrepeat), "1", 0, 0, NULL,
 	  "the same random sequence every run (0: seeded from the clock, unless --randseed)", 0 },
+	{ "clat_percentiles", 0, OPT_BOOL, O(clat_pcts), "1", 0, 0, NULL,
+	  "report completion latency percentiles", 0 },
+	{ "lat_percentiles", 0, OPT_BOOL, O(lat_pcts), "0", 0, 0, NULL,
+	  "also report total latency (submit + completion) percentiles", 0 },
+	{ "slat_percentiles", 0, OPT_BOOL, O(slat_pcts), "0", 0, 0, NULL,
+	  "also report submission latency percentiles", 0 },
+	{ "percentile_list", 0, OPT_STR, O(percentile_list), NULL, 0, 0, "percents separated by ':'",
+	  "the percentiles reported (fio's default: 1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:"
+	  "99.95:99.99)", 0 },
 	/* fio options a pasted command line carries that change nothing here: assay always
 	 * runs jobs as threads, one after another, prints no ETA and times every I/O at
 	 * little cost (gtod_reduce) */
@@ -317,6 +330,11 @@ static int add_job(struct plan *p, const char *name, const struct pjob *pj, char
 									       : c->batch_cmax);
 	j->mode = c->mode;
 	j->force_uring_errno = c->force_uring_errno;
+	j->slat_pcts = c->slat_pcts;
+	j->clat_pcts = c->clat_pcts;
+	j->lat_pcts = c->lat_pcts;
+	j->npcts = c->npcts;
+	memcpy(j->pcts, c->pcts, sizeof j->pcts);
 	j->offset = c->offset;
 	if (j->direct && j->bs % p->dev.lbs) {
 		snprintf(err, n, "--bs=%llu: not a multiple of %s's logical block size (%u), which "
@@ -483,11 +501,8 @@ static void result_init(struct job_result *r, const struct job *j, int repeat)
 	memset(r, 0, sizeof *r);
 	r->job = *j;
 	r->repeat = repeat;
-	for (int d = 0; d < DDIR_N; d++) {
-		moments_init(&r->agg[d].slat);
-		moments_init(&r->agg[d].lat);
-		hist_init(&r->agg[d].clat);
-	}
+	for (int d = 0; d < DDIR_N; d++)
+		ddir_stats_init(&r->agg[d]);
 	moments_init(&r->sync_lat);
 }
 
@@ -588,14 +603,8 @@ joined:
 		}
 		if (i >= r->nworkers)
 			continue;
-		for (int d = 0; d < DDIR_N; d++) {
-			r->agg[d].ios += w->st[d].ios;
-			r->agg[d].bytes += w->st[d].bytes;
-			r->agg[d].short_ios += w->st[d].short_ios;
-			moments_merge(&r->agg[d].slat, &w->st[d].slat);
-			moments_merge(&r->agg[d].lat, &w->st[d].lat);
-			hist_merge(&r->agg[d].clat, &w->st[d].clat);
-		}
+		for (int d = 0; d < DDIR_N; d++)
+			ddir_stats_merge(&r->agg[d], &w->st[d]);
 		moments_merge(&r->sync_lat, &w->sync_lat);
 		r->sync_ios += w->sync_ios;
 		if (w->end_ns > w->start_ns) {
@@ -660,6 +669,55 @@ static struct json *rep_json(const struct rep_series *s, const struct job *j)
 
 /* ---- the command ---- */
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* --percentile_list=99:99.9:99.99 (fio's: at most 20, sorted; here also without repeats,
+ * which would be one JSON key) */
+static int parse_pcts(struct disk_cfg *c, char *err, size_t n)
+{
+	const char *s = c->percentile_list;
+	int k = 0;
+	if (!s) {
+		c->npcts = HIST_NPCT;
+		memcpy(c->pcts, hist_default_pcts, sizeof hist_default_pcts);
+		return 0;
+	}
+	for (;;) {
+		char *end;
+		double v = strtod(s, &end);
+		if (end == s || (*end && *end != ':') || isnan(v)) {
+			snprintf(err, n, "--percentile_list=%s: not a list of percents separated by ':' "
+				 "(e.g. 50:99:99.9)", c->percentile_list);
+			return -1;
+		}
+		v = round(v * 1e6) / 1e6;   /* as reported: fio's keys have six decimals */
+		if (!(v > 0 && v <= 100)) {
+			snprintf(err, n, "--percentile_list=%s: %g is not a percent in (0,100]",
+				 c->percentile_list, v);
+			return -1;
+		}
+		if (k == MAX_PCTS) {
+			snprintf(err, n, "--percentile_list=%s: more than %d percents", c->percentile_list,
+				 MAX_PCTS);
+			return -1;
+		}
+		c->pcts[k++] = v;
+		if (!*end)
+			break;
+		s = end + 1;
+	}
+	qsort(c->pcts, (size_t)k, sizeof c->pcts[0], cmp_double);
+	c->npcts = 0;
+	for (int i = 0; i < k; i++)
+		if (!i || c->pcts[i] != c->pcts[i - 1])
+			c->pcts[c->npcts++] = c->pcts[i];
+	return 0;
+}
+
 static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 {
 	struct disk_cfg *c = p;
@@ -678,6 +736,8 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 		snprintf(err, n, "--filename is empty");
 		return EXIT_USAGE;
 	}
+	if (parse_pcts(c, err, n))
+		return EXIT_USAGE;
 	/* fio's --output: the report goes to the file, messages stay on stderr */
 	if (c->output && !freopen(c->output, "w", stdout)) {
 		snprintf(err, n, "--output=%s: %s", c->output, strerror(errno));
@@ -972,12 +1032,25 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 			snprintf(name, sizeof name, "%s.iops", base);
 			report_figure(sum, name, rj ? json_get_num(rj, "iops.mean", 0) : json_get_num(dj, "iops", 0),
 				      "IOPS");
-			snprintf(name, sizeof name, "%s.clat.p50", base);
-			report_figure(sum, name, (rj ? json_get_num(rj, "clat_p50_ns.mean", 0)
-						     : json_get_num(dj, "clat_ns.percentile.50.000000", 0)) / 1e3, "us");
-			snprintf(name, sizeof name, "%s.clat.p99", base);
-			report_figure(sum, name, (rj ? json_get_num(rj, "clat_p99_ns.mean", 0)
-						     : json_get_num(dj, "clat_ns.percentile.99.000000", 0)) / 1e3, "us");
+			for (int p = 0; p < 2; p++) {
+				/* assay's p50/p99, whatever --percentile_list was (results written
+				 * before they existed: fio's percentile keys) */
+				char k[64];
+				const struct json *v;
+				snprintf(k, sizeof k, "assay.clat_p%d_ns.%s", p ? 99 : 50, dn);
+				v = json_path(j, k);
+				if (!v) {
+					snprintf(k, sizeof k, "clat_ns.percentile.%s", p ? "99.000000" : "50.000000");
+					v = json_path(dj, k);
+				}
+				snprintf(k, sizeof k, "clat_p%d_ns.mean", p ? 99 : 50);
+				if (rj)
+					v = json_path(rj, k);
+				if (!v || v->type != J_NUM)
+					continue;
+				snprintf(name, sizeof name, "%s.clat.p%d", base, p ? 99 : 50);
+				report_figure(sum, name, v->num / 1e3, "us");
+			}
 		}
 		if (json_get(j, "assay.steal_pct") && json_get(j, "assay.steal_pct")->type == J_NUM) {
 			snprintf(name, sizeof name, "%s.%s.steal", test, jn);

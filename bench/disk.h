@@ -29,6 +29,8 @@ static inline int rw_is_random(int rw) { return rw == RW_RANDREAD || rw == RW_RA
 static inline int rw_writes(int rw) { return rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_READWRITE; }
 static inline int rw_reads(int rw) { return rw != RW_WRITE && rw != RW_RANDWRITE; }
 
+#define MAX_PCTS 20     /* fio's FIO_IO_U_LIST_MAX_LEN */
+
 /* One fio job: what numjobs threads each do. */
 struct job {
 	char name[64];
@@ -60,6 +62,10 @@ struct job {
 	int norandommap;        /* random offsets: uniform draws instead of each block once */
 	int mode;
 	int force_uring_errno;  /* test knob: io_uring setup fails with this errno */
+	/* fio's percentile reports: which latencies get them, and at which percents */
+	int slat_pcts, clat_pcts, lat_pcts;
+	int npcts;
+	double pcts[MAX_PCTS];  /* ascending */
 };
 
 /* What to issue next (iogen.c). */
@@ -85,9 +91,12 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off);
 /* Per-direction counters of one thread (and of an aggregate). */
 struct ddir_stats {
 	uint64_t ios, bytes, short_ios;
-	struct moments slat, lat;
-	struct hist clat;
+	/* slat and lat fill their buckets only for --slat_percentiles / --lat_percentiles;
+	 * clat's always (its distribution and the "within" shares come from them) */
+	struct hist slat, clat, lat;
 };
+void ddir_stats_init(struct ddir_stats *st);
+void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src);
 
 #define MAX_SAMPLES 100000
 

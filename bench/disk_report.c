@@ -21,16 +21,17 @@ static struct json *moments_json(const struct moments *m, int with_n)
 	return o;
 }
 
-static struct json *clat_json(const struct hist *h)
+/* a latency's moments, and its percentiles at the job's list when they are asked for */
+static struct json *lat_json(const struct hist *h, const struct job *j, int pcts)
 {
 	struct json *o = moments_json(&h->m, 1), *p;
 	char key[32];
-	if (!h->m.n)
+	if (!h->m.n || !pcts)
 		return o;
 	p = json_add_obj(o, "percentile");
-	for (int i = 0; i < HIST_NPCT; i++) {
-		snprintf(key, sizeof key, "%f", hist_default_pcts[i]);
-		json_add_int(p, key, (long long)hist_percentile(h, hist_default_pcts[i]));
+	for (int i = 0; i < j->npcts; i++) {
+		snprintf(key, sizeof key, "%f", j->pcts[i]);
+		json_add_int(p, key, (long long)hist_percentile(h, j->pcts[i]));
 	}
 	return o;
 }
@@ -62,8 +63,9 @@ static void sample_stats(struct json *o, const char *prefix, const char *sd_name
 
 /* workers' samples summed interval by interval (they start together) */
 static void ddir_json(struct json *job, const char *key, const struct ddir_stats *st, uint64_t runtime_ns,
-		      struct worker *const *w, int nw, int d, double sample_ms)
+		      struct worker *const *w, int nw, int d, const struct job *j)
 {
+	double sample_ms = j->sample_ms;
 	struct json *o = json_add_obj(job, key);
 	double rt = (double)runtime_ns / 1e9;
 	uint32_t n = UINT32_MAX;
@@ -77,9 +79,9 @@ static void ddir_json(struct json *job, const char *key, const struct ddir_stats
 	json_add_int(o, "total_ios", (long long)st->ios);
 	json_add_int(o, "short_ios", (long long)st->short_ios);
 	json_add_int(o, "drop_ios", 0);
-	json_add(o, "slat_ns", moments_json(&st->slat, 1));
-	json_add(o, "clat_ns", clat_json(&st->clat));
-	json_add(o, "lat_ns", moments_json(&st->lat, 1));
+	json_add(o, "slat_ns", lat_json(&st->slat, j, j->slat_pcts));
+	json_add(o, "clat_ns", lat_json(&st->clat, j, j->clat_pcts));
+	json_add(o, "lat_ns", lat_json(&st->lat, j, j->lat_pcts));
 	for (int i = 0; i < nw; i++)
 		n = w[i]->smp.n < n ? w[i]->smp.n : n;
 	if (n == UINT32_MAX)
@@ -185,9 +187,22 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "fdatasync", b);
 	}
 	json_add_str(opt, "ioengine", ioengine_names[j->ioengine]);
+	if (!j->clat_pcts)
+		json_add_str(opt, "clat_percentiles", "0");
+	if (j->lat_pcts)
+		json_add_str(opt, "lat_percentiles", "1");
+	if (j->slat_pcts)
+		json_add_str(opt, "slat_percentiles", "1");
+	if (j->npcts != HIST_NPCT || memcmp(j->pcts, hist_default_pcts, sizeof hist_default_pcts)) {
+		size_t l = 0;
+		char pl[MAX_PCTS * 24];
+		for (int i = 0; i < j->npcts && l < sizeof pl; i++)
+			l += (size_t)snprintf(pl + l, sizeof pl - l, "%s%g", i ? ":" : "", j->pcts[i]);
+		json_add_str(opt, "percentile_list", pl);
+	}
 
-	ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j->sample_ms);
-	ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j->sample_ms);
+	ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j);
+	ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j);
 	sy = json_add_obj(o, "sync");
 	json_add_int(sy, "total_ios", (long long)sync_ios);
 	json_add(sy, "lat_ns", moments_json(sync_lat, 1));
@@ -220,6 +235,14 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	cpuload_json(&r->load, as);
 	/* the whole process, io_uring's io-wq workers included, over the job */
 	json_add_num(as, "process_cpu_pct", r->load.usr_pct + r->load.sys_pct);
+	/* the summary's figures, whatever --percentile_list and --clat_percentiles say */
+	for (int p = 0; p < 2; p++) {
+		struct json *hp = json_add_obj(as, p ? "clat_p99_ns" : "clat_p50_ns");
+		for (int d = 0; d < DDIR_N; d++)
+			if (st[d].clat.m.n)
+				json_add_int(hp, d == DDIR_READ ? "read" : "write",
+					     (long long)hist_percentile(&st[d].clat, p ? 99 : 50));
+	}
 	wi = json_add_obj(as, "within");
 	within_json(json_add_obj(wi, "read"), &st[DDIR_READ].clat);
 	within_json(json_add_obj(wi, "write"), &st[DDIR_WRITE].clat);
@@ -310,10 +333,46 @@ static void print_moments(FILE *f, const char *label, const struct json *m)
 		json_get_num(m, "mean", 0) / div, json_get_num(m, "stddev", 0) / div);
 }
 
+/* fio's percentile block: the unit from the smallest and largest value (rounded up when
+ * scaled), as many decimals as the list's percents need, as many per line as fit in 80 */
+static void print_pcts(FILE *f, const char *label, const struct json *pct)
+{
+	double minv = INFINITY, maxv = 0, div = 1;
+	int prec = 0, width, per_line, i = 0;
+	const char *u = "nsec";
+	if (!pct || !pct->child)
+		return;
+	for (const struct json *p = pct->child; p; p = p->next) {
+		double k = atof(p->key);
+		int d = 0;
+		minv = fmin(minv, p->num);
+		maxv = fmax(maxv, p->num);
+		while (d < 6 && fabs(k * pow(10, d) - round(k * pow(10, d))) > 1e-6)
+			d++;
+		prec = d > prec ? d : prec;
+	}
+	if (minv > 2e6 && maxv > 99999999)
+		div = 1e6, u = "msec";
+	else if (minv > 2000 && maxv > 99999)
+		div = 1e3, u = "usec";
+	width = (int)log10(floor(maxv / div)) + 1;
+	width = width < 5 ? 5 : width;
+	per_line = (80 - 7) / (prec + 10 + width);
+	fprintf(f, "    %s percentiles (%s):\n     |", label, u);
+	for (const struct json *p = pct->child; p; p = p->next, i++) {
+		if (i && i % per_line == 0)
+			fputs("     |", f);
+		fprintf(f, " %*.*fth=[%*.0f]%c", prec + 3, prec, atof(p->key), width, ceil(p->num / div),
+			p->next ? ',' : '\n');
+		if (p->next && i % per_line == per_line - 1)
+			fputc('\n', f);
+	}
+}
+
 static void print_ddir(FILE *f, const char *name, const struct json *d)
 {
 	char b1[32], b2[32], b3[32], b4[32];
-	const struct json *clat = json_get(d, "clat_ns"), *pct = json_get(clat, "percentile");
+	const struct json *clat = json_get(d, "clat_ns");
 	double rt = json_get_num(d, "runtime", 0);
 	if (json_get_num(d, "total_ios", 0) <= 0)
 		return;
@@ -325,20 +384,9 @@ static void print_ddir(FILE *f, const char *name, const struct json *d)
 	print_moments(f, "slat", json_get(d, "slat_ns"));
 	print_moments(f, "clat", clat);
 	print_moments(f, "lat", json_get(d, "lat_ns"));
-	if (pct) {
-		const char *u;
-		double div = lat_unit(json_get_num(clat, "max", 0), &u);
-		int i = 0;
-		fprintf(f, "    clat percentiles (%s):\n", u);
-		for (const struct json *p = pct->child; p; p = p->next, i++) {
-			if (i % 4 == 0)
-				fprintf(f, "     |");
-			fprintf(f, " %5.2fth=[%5.0f]%s", atof(p->key), p->num / div,
-				p->next ? "," : "");
-			if (i % 4 == 3 || !p->next)
-				fputc('\n', f);
-		}
-	}
+	print_pcts(f, "slat", json_get(json_get(d, "slat_ns"), "percentile"));
+	print_pcts(f, "clat", json_get(clat, "percentile"));
+	print_pcts(f, "lat", json_get(json_get(d, "lat_ns"), "percentile"));
 	if (json_get_num(d, "bw_samples", 0) > 0) {
 		fprintf(f, "   bw (  KiB/s): min=%.0f, max=%.0f, per=%.2f%%, avg=%.2f, stdev=%.2f, samples=%.0f\n",
 			json_get_num(d, "bw_min", 0), json_get_num(d, "bw_max", 0), json_get_num(d, "bw_agg", 0),
@@ -428,21 +476,23 @@ static void terse_lat(FILE *f, const struct json *l)
 
 static void terse_ddir(FILE *f, const struct json *d)
 {
-	const struct json *pct = json_get(json_get(d, "clat_ns"), "percentile");
+	/* fio's: the total latency's percentiles with --lat_percentiles, else clat's, else none */
+	const struct json *pct = json_get(json_get(d, "lat_ns"), "percentile");
+	const struct json *p;
+	if (!pct)
+		pct = json_get(json_get(d, "clat_ns"), "percentile");
+	p = pct ? pct->child : NULL;
 	fprintf(f, ";%llu;%llu;%llu;%llu", (unsigned long long)json_get_num(d, "io_kbytes", 0),
 		(unsigned long long)json_get_num(d, "bw", 0), (unsigned long long)json_get_num(d, "iops", 0),
 		(unsigned long long)json_get_num(d, "runtime", 0));
 	terse_lat(f, json_get(d, "slat_ns"));
 	terse_lat(f, json_get(d, "clat_ns"));
-	for (int i = 0; i < 20; i++) {
-		char k[32];
-		if (i >= HIST_NPCT) {
+	for (int i = 0; i < MAX_PCTS; i++) {
+		if (p)
+			fprintf(f, ";%f%%=%llu", atof(p->key), (unsigned long long)(p->num / 1000));
+		else
 			fputs(";0%=0", f);
-			continue;
-		}
-		snprintf(k, sizeof k, "%f", hist_default_pcts[i]);
-		fprintf(f, ";%f%%=%llu", hist_default_pcts[i],
-			(unsigned long long)(json_get_num(pct, k, 0) / 1000));
+		p = p ? p->next : NULL;
 	}
 	terse_lat(f, json_get(d, "lat_ns"));
 	fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)json_get_num(d, "bw_min", 0),

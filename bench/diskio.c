@@ -23,6 +23,24 @@
 
 const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync" };
 
+void ddir_stats_init(struct ddir_stats *st)
+{
+	memset(st, 0, sizeof *st);
+	hist_init(&st->slat);
+	hist_init(&st->clat);
+	hist_init(&st->lat);
+}
+
+void ddir_stats_merge(struct ddir_stats *d, const struct ddir_stats *s)
+{
+	d->ios += s->ios;
+	d->bytes += s->bytes;
+	d->short_ios += s->short_ios;
+	hist_merge(&d->slat, &s->slat);
+	hist_merge(&d->clat, &s->clat);
+	hist_merge(&d->lat, &s->lat);
+}
+
 void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct)
 {
 	struct prng r;
@@ -121,12 +139,8 @@ static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 {
 	const struct job *j = w->job;
 	memset(w->depth_map, 0, sizeof w->depth_map);
-	for (int d = 0; d < DDIR_N; d++) {
-		memset(&w->st[d], 0, sizeof w->st[d]);
-		moments_init(&w->st[d].slat);
-		moments_init(&w->st[d].lat);
-		hist_init(&w->st[d].clat);
-	}
+	for (int d = 0; d < DDIR_N; d++)
+		ddir_stats_init(&w->st[d]);
 	moments_init(&w->sync_lat);
 	w->sync_ios = 0;
 	w->start_ns = now;
@@ -210,9 +224,15 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	st->bytes += (uint64_t)res;
 	if ((uint64_t)res < j->bs)
 		st->short_ios++;
-	moments_add(&st->slat, s->t_issue - s->t_prep);
+	if (j->slat_pcts)
+		hist_add(&st->slat, s->t_issue - s->t_prep);
+	else
+		moments_add(&st->slat.m, s->t_issue - s->t_prep);
 	hist_add(&st->clat, t_done - s->t_issue);
-	moments_add(&st->lat, t_done - s->t_prep);
+	if (j->lat_pcts)
+		hist_add(&st->lat, t_done - s->t_prep);
+	else
+		moments_add(&st->lat.m, t_done - s->t_prep);
 	m->cur_ios[s->ddir]++;
 	m->cur_bytes[s->ddir] += (uint64_t)res;
 }
@@ -861,11 +881,8 @@ void *worker_run(void *arg)
 	char *bufs = NULL;
 	int r = 0;
 
-	for (int d = 0; d < DDIR_N; d++) {
-		moments_init(&w->st[d].slat);
-		moments_init(&w->st[d].lat);
-		hist_init(&w->st[d].clat);
-	}
+	for (int d = 0; d < DDIR_N; d++)
+		ddir_stats_init(&w->st[d]);
 	moments_init(&w->sync_lat);
 	if (posix_memalign((void **)&bufs, align, nbuf * j->bs)) {
 		set_err(w, ENOMEM, "I/O buffers", UINT64_MAX);

@@ -17,6 +17,12 @@ expect 2 "unknown profile 'fast'" "$A" disk --filename="$dev" --profile=qd1,fast
 expect 2 'time_based needs a --runtime' "$A" disk --filename="$dev" --time_based
 expect 2 'rw=sideways: unknown value' "$A" disk --filename="$dev" --rw=sideways
 expect 2 'ioengine=spdk: unknown value; accepted: one of io_uring\|psync\|libaio\|sync' "$A" disk --filename="$dev" --ioengine=spdk
+for l in 50,99 abc 50::99 99.9: ""; do
+	expect 2 "percentile_list=$l: not a list of percents separated by ':'" "$A" disk --filename="$dev" --percentile_list="$l"
+done
+expect 2 'percentile_list=0:50: 0 is not a percent in \(0,100\]' "$A" disk --filename="$dev" --percentile_list=0:50
+expect 2 'percentile_list=101: 101 is not a percent' "$A" disk --filename="$dev" --percentile_list=101
+expect 2 'percentile_list=.*: more than 20 percents' "$A" disk --filename="$dev" --percentile_list=$(seq -s: 1 21)
 expect 2 'bs=4q: not a size' "$A" disk --filename="$dev" --bs=4q
 expect 2 'neither a block device nor a regular file' "$A" disk --filename=/dev/null
 # permission denied: an unprivileged user

@@ -125,6 +125,43 @@ expect 2 'output-format=terse: unknown value' "$A" cpu --output-format=terse
 [ ! -s "$T/stdout" ] && jq -e '.jobs[0].read.total_ios == 256' "$T/o.json" >/dev/null || fail "--output: file or stdout wrong"
 expect 2 "output=$T/no/such/dir/o.json: No such file or directory" "$A" disk --filename="$dev" --output="$T/no/such/dir/o.json"
 
+# fio's percentile options: lat = slat + clat for every I/O, so each of lat's percentiles is
+# at least slat's and clat's; --percentile_list sorted, in JSON, text and terse (padded to
+# 20); lat's percentiles take the terse fields, as fio; none with --clat_percentiles=0,
+# while the summary's p50/p99 stay
+"$A" disk --filename="$dev" --rw=randread --size=2m --direct=1 --iodepth=4 --lat_percentiles=1 --slat_percentiles=1 \
+	-J > "$T/out.json" || fail "lat_percentiles: exit $?"
+J '.jobs[0].read | [.slat_ns, .clat_ns, .lat_ns] | all(.percentile | keys | length == 17)' "slat/clat/lat percentiles" '.jobs[0].read.lat_ns'
+J '.jobs[0].read | .lat_ns.percentile as $l | [.slat_ns.percentile, .clat_ns.percentile] |
+	all(to_entries | all(.value <= $l[.key]))' "lat percentiles >= slat's and clat's" '.jobs[0].read'
+J '.jobs[0].read.lat_ns.N == 512 and .jobs[0]."job options".lat_percentiles == "1"' "lat N"
+"$A" disk --filename="$dev" --rw=randread --size=2m --direct=1 --percentile_list=99.9:50 -J > "$T/out.json" ||
+	fail "percentile_list: exit $?"
+J '.jobs[0].read.clat_ns.percentile | keys_unsorted == ["50.000000", "99.900000"]' "percentile_list keys" '.jobs[0].read.clat_ns'
+J '.jobs[0].read.clat_ns.percentile["50.000000"] == .jobs[0].assay.clat_p50_ns.read' "p50 = assay.clat_p50_ns"
+J '.jobs[0]."job options".percentile_list == "50:99.9" and (.jobs[0].read.lat_ns | has("percentile") | not)' "list in job options"
+"$A" disk --filename="$dev" --rw=randread --size=2m --direct=1 --percentile_list=99.9:50 --minimal > "$T/terse" ||
+	fail "percentile_list terse: exit $?"
+awk -F';' '{ ok = NF == 130 && $18 ~ /^50.000000%=[0-9]+$/ && $19 ~ /^99.900000%=[0-9]+$/
+	for (i = 20; i <= 37; i++) ok = ok && $i == "0%=0" } END { exit !(ok && NR == 1) }' "$T/terse" ||
+	fail "percentile_list terse: $(cut -d';' -f16-40 "$T/terse")"
+"$A" disk --filename="$dev" --rw=randread --size=2m --direct=1 --percentile_list=50:99.99999 > "$T/out.txt" ||
+	fail "percentile_list text: exit $?"
+grep -qE '^     \| 50\.00000th=\[ *[0-9]+\], 99\.99999th=\[ *[0-9]+\]$' "$T/out.txt" ||
+	fail "percentile_list text: $(grep -A1 'clat percentiles' "$T/out.txt")"
+"$A" disk --filename="$dev" --rw=randread --size=2m --direct=1 --lat_percentiles=1 --minimal > "$T/terse" || fail "lat terse: exit $?"
+# (of 512 I/Os, the 99.99th is the slowest: lat's max, field 39, within a bucket's error,
+# where clat's would be clat's max, field 15)
+awk -F';' '{ split($34, a, "="); e = $39 / 64 + 1
+	ok = NF == 130 && $34 ~ /^99.990000%=/ && a[2] >= $39 - e && a[2] <= $39 + e }
+	END { exit !(ok && NR == 1) }' "$T/terse" || fail "lat terse: $(cut -d';' -f14-41 "$T/terse")"
+"$A" disk --filename="$dev" --rw=randread --size=2m --direct=1 --clat_percentiles=0 -J > "$T/out.json" || fail "clat_percentiles=0: exit $?"
+J '(.jobs[0].read.clat_ns | has("percentile") | not) and .jobs[0].assay.clat_p50_ns.read > 0 and .jobs[0].assay.clat_p99_ns.read > 0' \
+	"clat_percentiles=0" '.jobs[0].assay'
+"$A" disk --filename="$dev" --rw=randread --size=2m --direct=1 --clat_percentiles=0 --minimal > "$T/terse" || fail "terse no pcts: exit $?"
+awk -F';' '{ ok = NF == 130; for (i = 18; i <= 37; i++) ok = ok && $i == "0%=0" } END { exit !(ok && NR == 1) }' "$T/terse" ||
+	fail "clat_percentiles=0 terse: $(cut -d';' -f16-40 "$T/terse")"
+
 # text output, fio's layout
 "$A" disk --filename="$dev" --rw=randread --direct=1 --iodepth=4 --runtime=2.2 --time_based > "$T/out.txt" || fail "text: exit $?"
 for p in '^job: \(groupid=0, jobs=1\)' '^  read: IOPS=' '^    clat percentiles \(' '^     \| 99.00th=' \
