@@ -1,7 +1,8 @@
 /* assay disk: fio-grade benchmarks of raw block devices (and files), safe by default.
- * Option names follow fio's so a fio command line can be pasted; named profiles give the
- * classic VPS tests.  A run is a list of jobs run one after another (fio's stonewall);
- * each job runs numjobs worker threads (diskio.c). */
+ * Option names follow fio's so a fio command line (several --name jobs) or job file can be
+ * pasted; named profiles give the classic VPS tests.  A run is a list of groups run one
+ * after another; the jobs of a group run at once, as fio's (a job with stonewall starts a
+ * new group; each profile job is one); each job runs numjobs worker threads (diskio.c). */
 #include "clock.h"
 #include "disk.h"
 #include "engine.h"
@@ -53,7 +54,14 @@ struct disk_cfg {
 	const char *percentile_list;
 	int npcts;                 /* parsed from percentile_list (or fio's default) */
 	double pcts[MAX_PCTS];
+	/* fio's job layout: the words of the command line (and of a job file) in the order
+	 * they apply; the first nglobal are global, each job's start at a --name */
+	char **tok;
+	int ntok, nglobal;
+	const char *jobfile;
+	int stonewall;          /* this job waits for the ones before it (a new group) */
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
+	const char *description;
 	double ignored_time;
 	int verify;
 	int mode;
@@ -65,6 +73,8 @@ struct disk_cfg {
 	int include_virtual;
 	int force_uring_errno;
 };
+
+static int parse_pcts(struct disk_cfg *c, char *err, size_t n);
 
 #define O(f) offsetof(struct disk_cfg, f)
 static const struct opt disk_opts[] = {
@@ -143,8 +153,15 @@ static const struct opt disk_opts[] = {
 	 * runs jobs as threads, one after another, prints no ETA and times every I/O at
 	 * little cost (gtod_reduce) */
 	{ "thread", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
-	{ "stonewall", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "stonewall", 0, OPT_BOOL, O(stonewall), "0", 0, 0, NULL,
+	  "this job starts after the ones before it have ended (fio's; default: jobs given with "
+	  "--name run at once)", OPT_NOARG },
+	{ "wait_for_previous", 0, OPT_BOOL, O(stonewall), "0", 0, 0, NULL, "same as --stonewall",
+	  OPT_HIDDEN | OPT_NOARG },
 	{ "gtod_reduce", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "new_group", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "description", 0, OPT_STR, O(description), NULL, 0, 0, NULL, "a job's description (fio's; not used)",
+	  OPT_HIDDEN },
 	{ "eta", 0, OPT_ENUM, O(ignored), "auto", 0, 0, "auto|always|never", "accepted (fio's), no effect",
 	  OPT_HIDDEN },
 	{ "eta-newline", 0, OPT_TIME, O(ignored_time), "0", 0, 86400, NULL, "accepted (fio's), no effect",
@@ -226,6 +243,7 @@ struct plan {
 	uint64_t clock_seed;    /* --randrepeat=0: the seed of this run */
 	int njobs;
 	struct job jobs[MAX_JOBS];
+	int group[MAX_JOBS];    /* fio's groupid: jobs of one group run at once */
 };
 
 #define GIVEN(c, name) opt_was_given(disk_opts, (c)->common.given, name)
@@ -282,9 +300,9 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t cap
 	return 0;
 }
 
-static int add_job(struct plan *p, const char *name, const struct pjob *pj, char *err, size_t n)
+static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
+		   char *err, size_t n)
 {
-	struct disk_cfg *c = p->c;
 	struct job *j;
 	if (p->njobs >= MAX_JOBS) {
 		snprintf(err, n, "too many jobs");
@@ -352,8 +370,54 @@ static int add_job(struct plan *p, const char *name, const struct pjob *pj, char
 		snprintf(err, n, "--time_based needs a --runtime");
 		return -1;
 	}
+	/* a profile's jobs, and a job alone, run one after another; --name jobs at once
+	 * unless stonewalled */
+	p->group[p->njobs] = !p->njobs ? 0 : p->group[p->njobs - 1] + (pj || c->stonewall);
 	p->njobs++;
 	return 0;
+}
+
+static int is_name(const char *t)
+{
+	return !strncmp(t, "--name", 6) && (!t[6] || t[6] == '=');
+}
+
+/* fio's jobs: each --name starts one, with the global options and then its own */
+static int plan_named_jobs(struct plan *p, char *err, size_t n)
+{
+	const struct disk_cfg *c = p->c;
+	struct disk_cfg *jc = malloc(sizeof *jc);
+	int r = 0;
+	if (!jc) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	for (int s = c->nglobal; s < c->ntok && !r; ) {
+		char *pos[16];
+		int np, e = s + 1;
+		while (e < c->ntok && !is_name(c->tok[e]))
+			e++;
+		memset(jc, 0, sizeof *jc);
+		opt_defaults(disk_opts, jc);
+		/* every word was checked when the whole line was read: no error here */
+		opt_parse_given(disk_opts, jc, c->nglobal, c->tok, pos, &np, 16, jc->common.given);
+		opt_parse_given(disk_opts, jc, e - s, c->tok + s, pos, &np, 16, jc->common.given);
+		jc->tok = c->tok;
+		if (jc->filename && c->filename && strcmp(jc->filename, c->filename)) {
+			snprintf(err, n, "job '%s' names --filename=%s, another %s: one device per run",
+				 jc->name, jc->filename, c->filename);
+			r = -1;
+		} else if (parse_pcts(jc, err, n)) {
+			r = -1;
+		} else {
+			if (GIVEN(jc, "rwmixwrite") && jc->rwmixwrite >= 0)
+				jc->rwmixread = 100 - jc->rwmixwrite;
+			r = add_job(p, jc, jc->name, NULL, err, n);
+		}
+		s = e;
+	}
+	free(jc);
+	return r;
 }
 
 static int make_plan(struct plan *p, char *err, size_t n)
@@ -363,7 +427,16 @@ static int make_plan(struct plan *p, char *err, size_t n)
 	if (GIVEN(c, "rwmixwrite") && c->rwmixwrite >= 0)
 		c->rwmixread = 100 - c->rwmixwrite;
 	if (!c->profile)
-		return add_job(p, c->name, NULL, err, n);
+		return c->nglobal < c->ntok ? plan_named_jobs(p, err, n) : add_job(p, c, c->name, NULL, err, n);
+	if (c->ntok - c->nglobal > 0) {
+		int names = 0;
+		for (int i = c->nglobal; i < c->ntok; i++)
+			names += is_name(c->tok[i]);
+		if (names > 1) {
+			snprintf(err, n, "--profile and several --name jobs: give one or the other");
+			return -1;
+		}
+	}
 	if (GIVEN(c, "rw") || GIVEN(c, "readwrite")) {
 		snprintf(err, n, "--rw and --profile: give one or the other");
 		return -1;
@@ -378,7 +451,7 @@ static int make_plan(struct plan *p, char *err, size_t n)
 					char name[64];
 					snprintf(name, sizeof name, "%s%s%s", profiles[i].name,
 						 profiles[i].j[k].suffix[0] ? "." : "", profiles[i].j[k].suffix);
-					if (add_job(p, name, &profiles[i].j[k], err, n))
+					if (add_job(p, c, name, &profiles[i].j[k], err, n))
 						return -1;
 				}
 		} else if (!pr) {
@@ -394,7 +467,7 @@ static int make_plan(struct plan *p, char *err, size_t n)
 				char name[64];
 				snprintf(name, sizeof name, "%s%s%s", pr->name, pr->j[k].suffix[0] ? "." : "",
 					 pr->j[k].suffix);
-				if (add_job(p, name, &pr->j[k], err, n))
+				if (add_job(p, c, name, &pr->j[k], err, n))
 					return -1;
 			}
 		}
@@ -515,44 +588,42 @@ static void drop_cache(const struct plan *p, const struct job *j, int fd)
 		posix_fadvise(fd, (off_t)j->offset, (off_t)j->size, POSIX_FADV_DONTNEED);
 }
 
-static void run_job(struct plan *p, const struct job *j, struct job_result *r)
+/* Open the target and set up the job's workers; -1 when it does not run (skipped, or
+ * failed with r->err). */
+static int job_prepare(struct plan *p, struct job_result *r)
 {
-	int writing = rw_writes(j->rw), fd;
+	const struct job *j = &r->job;
+	int writing = rw_writes(j->rw);
 	char err[300];
-	pthread_barrier_t bar;
-	struct cpusnap s0, s1;
 
 	if (writing && p->c->mode == MODE_READONLY) {
 		r->skipped = "writes; --mode=readonly (the default) never writes: give --mode=rewrite "
 			     "(writes back what it read) or --mode=destroy";
-		return;
+		return -1;
 	}
-	fd = open_target(p, j, writing, err, sizeof err);
-	if (fd < 0) {
+	r->fd = open_target(p, j, writing, err, sizeof err);
+	if (r->fd < 0) {
 		r->err = errno;
 		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
-		return;
+		return -1;
 	}
 	if (j->invalidate)
-		drop_cache(p, j, fd);
+		drop_cache(p, j, r->fd);
 	r->nworkers = j->numjobs;
 	r->w = calloc((size_t)j->numjobs, sizeof *r->w);
-	if (!r->w || pthread_barrier_init(&bar, NULL, (unsigned)j->numjobs + 1)) {
+	if (!r->w) {
 		r->err = ENOMEM;
 		snprintf(r->errmsg, sizeof r->errmsg, "out of memory for %d threads", j->numjobs);
-		free(r->w);
-		r->w = NULL;
 		r->nworkers = 0;
-		close(fd);
-		return;
+		close(r->fd);
+		return -1;
 	}
 	for (int i = 0; i < j->numjobs; i++) {
 		struct worker *w = &r->w[i];
 		w->job = &r->job;
 		w->dev = &p->dev;
 		w->idx = i;
-		w->fd = fd;
-		w->barrier = &bar;
+		w->fd = r->fd;
 		/* the sync engine moves the file position: a thread of its own each */
 		if (j->ioengine == IOE_SYNC && i > 0 && (w->fd = open_target(p, j, writing, err, sizeof err)) < 0) {
 			w->err = errno;
@@ -560,41 +631,17 @@ static void run_job(struct plan *p, const struct job *j, struct job_result *r)
 			w->fd = -1;
 		}
 	}
-	if (j->numjobs == 1) {
-		/* one thread: run it here, no second thread waiting in join */
-		r->w[0].started = 1;
-		cpusnap_take(&s0);
-		worker_run(&r->w[0]);
-		cpusnap_take(&s1);
-		goto joined;
-	}
-	for (int i = 0; i < j->numjobs; i++) {
-		struct worker *w = &r->w[i];
-		if (pthread_create(&w->tid, NULL, worker_run, w)) {
-			/* stand in for the missing threads at the barrier */
-			for (int k = i; k < j->numjobs; k++) {
-				r->w[k].err = EAGAIN;
-				snprintf(r->w[k].errmsg, sizeof r->w[k].errmsg, "cannot start thread %d", k);
-				pthread_barrier_wait(&bar);
-			}
-			r->nworkers = i;
-			break;
-		}
-	}
-	pthread_barrier_wait(&bar);
-	cpusnap_take(&s0);
-	for (int i = 0; i < r->nworkers; i++)
-		pthread_join(r->w[i].tid, NULL);
-	cpusnap_take(&s1);
-joined:
-	cpuload_between(&s0, &s1, &r->load);
-	pthread_barrier_destroy(&bar);
-	for (int i = 1; i < j->numjobs; i++)
-		if (r->w[i].fd != fd && r->w[i].fd >= 0)
-			close(r->w[i].fd);
-	close(fd);
+	return 0;
+}
 
-	/* the aggregate (group_reporting) */
+/* Close the job's files and add its threads up (the aggregate: group_reporting). */
+static void job_finish(struct job_result *r)
+{
+	const struct job *j = &r->job;
+	for (int i = 1; i < j->numjobs; i++)
+		if (r->w[i].fd != r->fd && r->w[i].fd >= 0)
+			close(r->w[i].fd);
+	close(r->fd);
 	for (int i = 0; i < j->numjobs; i++) {
 		struct worker *w = &r->w[i];
 		if (w->err && !r->err) {
@@ -617,6 +664,122 @@ joined:
 			r->runtime_ns = w->end_ns - w->start_ns;
 	}
 	r->nworkers = j->numjobs;
+}
+
+/* Run one group: every thread of every job in it starts measuring together (a barrier),
+ * as fio starts a group's jobs; the CPU load is taken over the whole group. */
+static void run_group(struct plan *p, struct job_result *rs, int n)
+{
+	int total = 0, ready[MAX_JOBS] = { 0 }, failed = 0;
+	pthread_barrier_t bar;
+	struct cpusnap s0, s1;
+	struct cpuload load;
+
+	for (int k = 0; k < n; k++)
+		if (!job_prepare(p, &rs[k])) {
+			ready[k] = 1;
+			total += rs[k].job.numjobs;
+		}
+	if (!total)
+		return;
+	if (total == 1) {
+		/* one thread: run it here, no second thread waiting in join */
+		for (int k = 0; k < n; k++)
+			if (ready[k]) {
+				rs[k].w[0].started = 1;
+				cpusnap_take(&s0);
+				worker_run(&rs[k].w[0]);
+				cpusnap_take(&s1);
+			}
+	} else if (pthread_barrier_init(&bar, NULL, (unsigned)total + 1)) {
+		for (int k = 0; k < n; k++)
+			if (ready[k]) {
+				rs[k].err = ENOMEM;
+				snprintf(rs[k].errmsg, sizeof rs[k].errmsg, "cannot start %d threads", total);
+				rs[k].nworkers = 0;
+			}
+		memset(&s0, 0, sizeof s0);
+		s1 = s0;
+	} else {
+		for (int k = 0; k < n; k++) {
+			struct job_result *r = &rs[k];
+			if (!ready[k])
+				continue;
+			for (int i = 0; i < r->job.numjobs; i++) {
+				struct worker *w = &r->w[i];
+				w->barrier = &bar;
+				if (failed || pthread_create(&w->tid, NULL, worker_run, w)) {
+					/* stand in for the missing thread at the barrier */
+					if (!failed)
+						r->nworkers = i;
+					failed = 1;
+					w->err = EAGAIN;
+					snprintf(w->errmsg, sizeof w->errmsg, "cannot start thread %d", i);
+					pthread_barrier_wait(&bar);
+				}
+			}
+			if (failed && r->nworkers == r->job.numjobs)
+				r->nworkers = 0;   /* a later job: none of its threads started */
+		}
+		pthread_barrier_wait(&bar);
+		cpusnap_take(&s0);
+		for (int k = 0; k < n; k++)
+			for (int i = 0; ready[k] && i < rs[k].nworkers; i++)
+				pthread_join(rs[k].w[i].tid, NULL);
+		cpusnap_take(&s1);
+		pthread_barrier_destroy(&bar);
+	}
+	cpuload_between(&s0, &s1, &load);
+	for (int k = 0; k < n; k++)
+		if (ready[k]) {
+			rs[k].load = load;
+			job_finish(&rs[k]);
+		}
+}
+
+/* fio's group_reporting over several jobs of a group: one report, named after the
+ * first, of all their threads; returns how many results remain (skipped ones stay apart) */
+static int merge_group(struct job_result *rs, int n)
+{
+	int base = -1, out = 0;
+	for (int k = 0; k < n; k++) {
+		struct job_result *r = &rs[k], *b;
+		struct worker *nw;
+		if (r->skipped || !r->w || base < 0) {
+			if (!r->skipped && r->w && base < 0)
+				base = out;
+			if (out != k)
+				rs[out] = *r;
+			out++;
+			continue;
+		}
+		b = &rs[base];
+		nw = realloc(b->w, (size_t)(b->nworkers + r->nworkers) * sizeof *nw);
+		if (!nw) {
+			if (out != k)
+				rs[out] = *r;
+			out++;
+			continue;
+		}
+		b->w = nw;
+		memcpy(b->w + b->nworkers, r->w, (size_t)r->nworkers * sizeof *nw);
+		b->nworkers += r->nworkers;
+		for (int d = 0; d < DDIR_N; d++)
+			ddir_stats_merge(&b->agg[d], &r->agg[d]);
+		moments_merge(&b->sync_lat, &r->sync_lat);
+		b->sync_ios += r->sync_ios;
+		b->usr_s += r->usr_s;
+		b->sys_s += r->sys_s;
+		b->ctx += r->ctx;
+		if (r->runtime_ns > b->runtime_ns)
+			b->runtime_ns = r->runtime_ns;
+		if (r->err && !b->err) {
+			b->err = r->err;
+			snprintf(b->errmsg, sizeof b->errmsg, "%s: %s", r->job.name, r->errmsg);
+		}
+		free(r->w);       /* the threads' samples now belong to the base */
+	}
+	return out;
 }
 
 static void result_free(struct job_result *r)
@@ -718,9 +881,199 @@ static int parse_pcts(struct disk_cfg *c, char *err, size_t n)
 	return 0;
 }
 
+/* A fio job file?  A regular text file with a [section] line. */
+static char *read_jobfile(const char *path)
+{
+	struct stat st;
+	char *text;
+	size_t len;
+	FILE *f;
+	int section = 0;
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || st.st_size > (1 << 20))
+		return NULL;
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	text = malloc((size_t)st.st_size + 1);
+	len = text ? fread(text, 1, (size_t)st.st_size, f) : 0;
+	fclose(f);
+	if (!text)
+		return NULL;
+	text[len] = 0;
+	if (strlen(text) != len) {         /* binary: a file to measure */
+		free(text);
+		return NULL;
+	}
+	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		l += strspn(l, " \t");
+		if (*l == '[') {
+			section = 1;
+			break;
+		}
+	}
+	if (!section) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+static int push_tok(struct disk_cfg *c, int *cap, char *t)
+{
+	if (c->ntok == *cap) {
+		char **nt = realloc(c->tok, (size_t)(*cap = *cap ? *cap * 2 : 64) * sizeof *nt);
+		if (!nt)
+			return -1;
+		c->tok = nt;
+	}
+	c->tok[c->ntok++] = t;
+	return 0;
+}
+
+/* The words in the order they apply: the job file's [global], the command line's global
+ * options, the job file's jobs, the command line's jobs (fio's: a job's own options win;
+ * here the command line's global options also win over the file's).  Each line of the
+ * file is checked; an error names the file and line. */
+static int lay_out(struct disk_cfg *c, char *text, char *err, size_t n)
+{
+	char **ftok = NULL, *sect = NULL;
+	int nf = 0, fcap = 0, nfglobal = 0, first_name = c->common.argc, cap = 0, line = 0;
+	struct disk_cfg *scratch = calloc(1, sizeof *scratch);
+	int r = -1;
+	if (!scratch)
+		goto out;
+	opt_defaults(disk_opts, scratch);
+	for (int i = 0; i < c->common.argc; i++)
+		if (is_name(c->common.argv[i])) {
+			first_name = i;
+			break;
+		}
+	for (char *l = text, *next; l && *l; l = next) {
+		char *e, *key, *val, *t, e2[300];
+		size_t tl;
+		line++;
+		next = strchr(l, '\n');
+		if (next)
+			*next++ = 0;
+		l += strspn(l, " \t\r");
+		for (e = l + strlen(l); e > l && strchr(" \t\r", e[-1]); e--)
+			;
+		*e = 0;
+		if (!*l || *l == '#' || *l == ';')
+			continue;
+		if (*l == '[') {
+			if (e[-1] != ']' || e - l < 3) {
+				snprintf(err, n, "%s:%d: '%s': a section is [name]", c->jobfile, line, l);
+				goto out;
+			}
+			e[-1] = 0;
+			sect = l + 1;
+			if (!strcmp(sect, "global")) {
+				if (nf > nfglobal) {
+					snprintf(err, n, "%s:%d: [global] after a job: put it first", c->jobfile, line);
+					goto out;
+				}
+				continue;
+			}
+			tl = strlen(sect) + 8;
+			if (!(t = malloc(tl)))
+				goto out;
+			snprintf(t, tl, "--name=%s", sect);
+		} else {
+			if (!sect) {
+				snprintf(err, n, "%s:%d: '%s' comes before any [section]", c->jobfile, line, l);
+				goto out;
+			}
+			key = l;
+			val = strchr(l, '=');
+			if (val) {
+				char *ke = val;
+				while (ke > key && strchr(" \t", ke[-1]))
+					ke--;
+				*ke = 0;
+				val++;
+				val += strspn(val, " \t");
+			}
+			if (!strcmp(key, "name") || !strcmp(key, "profile")) {
+				snprintf(err, n, "%s:%d: %s: not in a job file (a [section] is a job)", c->jobfile,
+					 line, key);
+				goto out;
+			}
+			if (opt_set(disk_opts, scratch, key, val ? val : "1", e2, sizeof e2)) {
+				snprintf(err, n, "%s:%d: %s", c->jobfile, line, e2);
+				goto out;
+			}
+			tl = strlen(key) + (val ? strlen(val) : 1) + 4;
+			if (!(t = malloc(tl)))
+				goto out;
+			snprintf(t, tl, "--%s=%s", key, val ? val : "1");
+		}
+		if (nf == fcap) {
+			char **nt = realloc(ftok, (size_t)(fcap = fcap ? fcap * 2 : 64) * sizeof *nt);
+			if (!nt)
+				goto out;
+			ftok = nt;
+		}
+		ftok[nf++] = t;
+		if (!strcmp(sect, "global"))
+			nfglobal = nf;
+	}
+	for (int i = 0; i < nfglobal; i++)
+		if (push_tok(c, &cap, ftok[i]))
+			goto out;
+	for (int i = 0; i < first_name; i++)
+		if (push_tok(c, &cap, c->common.argv[i]))
+			goto out;
+	c->nglobal = c->ntok;
+	for (int i = nfglobal; i < nf; i++)
+		if (push_tok(c, &cap, ftok[i]))
+			goto out;
+	for (int i = first_name; i < c->common.argc; i++)
+		if (push_tok(c, &cap, c->common.argv[i]))
+			goto out;
+	r = 0;
+out:
+	if (r && !*err)
+		snprintf(err, n, "out of memory");
+	free(ftok);      /* the words stay: options point into them */
+	free(scratch);
+	return r;
+}
+
 static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 {
 	struct disk_cfg *c = p;
+	char *text = npos == 1 ? read_jobfile(pos[0]) : NULL;
+	*err = 0;
+	if (text) {
+		/* a fio job file: read again, the file's words and the command line's in
+		 * their order */
+		c->jobfile = pos[0];
+		if (lay_out(c, text, err, n))
+			return EXIT_USAGE;
+		opt_defaults(disk_opts, c);
+		memset(c->common.given, 0, sizeof c->common.given);
+		if (opt_parse_given(disk_opts, c, c->ntok, c->tok, pos, &npos, 16, c->common.given)) {
+			snprintf(err, n, "%s: see the line above", c->jobfile);
+			return EXIT_USAGE;
+		}
+		npos = 0;
+	} else {
+		c->tok = c->common.argv;
+		c->ntok = c->common.argc;
+		for (c->nglobal = 0; c->nglobal < c->ntok && !is_name(c->tok[c->nglobal]); c->nglobal++)
+			;
+	}
+	if (c->nglobal < c->ntok && c->nglobal > 0) {
+		/* the device is the global one; a job naming another is refused (plan) */
+		struct disk_cfg *g = calloc(1, sizeof *g);
+		char *gpos[16];
+		int gn;
+		if (g && !opt_parse_given(disk_opts, g, c->nglobal, c->tok, gpos, &gn, 16, g->common.given) &&
+		    g->filename)
+			c->filename = g->filename;
+		free(g);
+	}
 	if (npos > 1 || (npos == 1 && c->filename)) {
 		snprintf(err, n, "unexpected argument '%s' (the device goes in --filename)", pos[npos - 1]);
 		return EXIT_USAGE;
@@ -829,10 +1182,11 @@ static int disk_run(void *p, struct json *out)
 	struct json *jobs, *as, *reps;
 	struct rep_series *series = NULL;
 	char err[512];
-	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, claim = -1;
+	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, claim = -1, nres;
 	const char *fb_engine = ioengine_names[c->ioengine];
 	time_t now = time(NULL);
 	struct dstat ds0, ds1;
+	uint64_t t0;
 
 	if (c->list)
 		return disk_list(c, out);
@@ -882,33 +1236,53 @@ static int disk_run(void *p, struct json *out)
 		     pl->dev.serial[0] ? pl->dev.serial : "", pl->dev.serial[0] ? ", " : "",
 		     (unsigned long long)pl->dev.size);
 	dstat_take(pl->dev.path, &ds0);
+	t0 = now_ns();
 	jobs = json_add_arr(out, "jobs");
 	series = calloc((size_t)pl->njobs, sizeof *series);
 	for (int rep = 0; rep < c->repeat; rep++) {
-		for (int i = 0; i < pl->njobs; i++) {
-			struct job_result r;
-			result_init(&r, &pl->jobs[i], rep);
-			run_job(pl, &pl->jobs[i], &r);
-			for (int k = 0; k < r.nworkers; k++)
-				if (r.w[k].engine_fallback && !fallback) {
-					fallback = r.w[k].engine_fallback;
-					fb_engine = ioengine_names[r.job.ioengine];
-					warn("disk: %s unavailable (%s): measured with psync instead",
-					     fb_engine, strerror(fallback));
-				}
-			if (r.skipped)
-				nskip++;
-			else if (r.err) {
-				errmsg("disk: %s: %s", r.job.name, r.errmsg);
-				rc = EXIT_FAIL;
-			} else
-				nok++;
-			if (series && !r.skipped && !r.err) {
-				snprintf(series[i].name, sizeof series[i].name, "%s", r.job.name);
-				rep_add(&series[i], &r);
+		for (int g0 = 0, g1; g0 < pl->njobs; g0 = g1) {
+			struct job_result *rs;
+			for (g1 = g0 + 1; g1 < pl->njobs && pl->group[g1] == pl->group[g0]; g1++)
+				;
+			rs = calloc((size_t)(g1 - g0), sizeof *rs);
+			if (!rs) {
+				errmsg("disk: out of memory");
+				rc = EXIT_SYS;
+				break;
 			}
-			job_json(&r, c->group_reporting, jobs);
-			result_free(&r);
+			for (int i = g0; i < g1; i++) {
+				result_init(&rs[i - g0], &pl->jobs[i], rep);
+				rs[i - g0].group = pl->group[i];
+				rs[i - g0].t0_ns = t0;
+			}
+			run_group(pl, rs, g1 - g0);
+			nres = g1 - g0;
+			if (nres > 1 && c->group_reporting && GIVEN(c, "group_reporting"))
+				nres = merge_group(rs, nres);
+			for (int i = g0; i < g0 + nres; i++) {
+				struct job_result *r = &rs[i - g0];
+				for (int k = 0; k < r->nworkers; k++)
+					if (r->w[k].engine_fallback && !fallback) {
+						fallback = r->w[k].engine_fallback;
+						fb_engine = ioengine_names[r->job.ioengine];
+						warn("disk: %s unavailable (%s): measured with psync instead",
+						     fb_engine, strerror(fallback));
+					}
+				if (r->skipped)
+					nskip++;
+				else if (r->err) {
+					errmsg("disk: %s: %s", r->job.name, r->errmsg);
+					rc = EXIT_FAIL;
+				} else
+					nok++;
+				if (series && !r->skipped && !r->err) {
+					snprintf(series[i].name, sizeof series[i].name, "%s", r->job.name);
+					rep_add(&series[i], r);
+				}
+				job_json(r, c->group_reporting, jobs);
+				result_free(r);
+			}
+			free(rs);
 		}
 	}
 	if (c->repeat > 1 && series) {
@@ -1062,7 +1436,8 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 const struct engine engine_disk = {
 	.name = "disk",
 	.summary = "disk: fio-compatible raw block device benchmarks on io_uring, read-only by default",
-	.usage = "--filename=DEV [--profile=LIST | --rw=.. --bs=.. --iodepth=..] [--mode=..] "
+	.usage = "--filename=DEV [--profile=LIST | --rw=.. --bs=.. --iodepth=.. | --name=JOB OPTIONS.. ..] "
+		 "[--mode=..]  or  assay disk JOBFILE.fio [options] "
 		 "(profiles: seq qd1 qd8 randrw64 randwrite4 randread16x4 latency all)",
 	.opts = disk_opts,
 	.cfg_size = sizeof(struct disk_cfg),

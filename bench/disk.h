@@ -151,6 +151,9 @@ struct job_result {
 	char errmsg[300];
 	const char *skipped;       /* reason, or NULL */
 	int repeat;
+	int group;                 /* fio's groupid */
+	int fd;
+	uint64_t t0_ns;            /* when the run began (its jobs' times are from it) */
 };
 
 /* disk_report.c */

@@ -154,7 +154,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	static const char *const modes[] = { "readonly", "rewrite", "destroy" };
 
 	json_add_str(o, "jobname", j->name);
-	json_add_int(o, "groupid", 0);
+	json_add_int(o, "groupid", r->group);
 	json_add_int(o, "error", r->err);
 	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));
 	opt = json_add_obj(o, "job options");
@@ -232,6 +232,19 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_int(as, "randseed", (long long)j->randseed);
 	json_add_int(as, "repeat", r->repeat);
 	json_add_int(as, "threads", workers_in_it ? workers_in_it : j->numjobs);
+	/* when its threads measured, in ms from the start of the run: a group's jobs overlap */
+	{
+		uint64_t s0 = UINT64_MAX, s1 = 0;
+		for (int i = 0; i < nw; i++)
+			if (w[i]->end_ns > w[i]->start_ns) {
+				s0 = w[i]->start_ns < s0 ? w[i]->start_ns : s0;
+				s1 = w[i]->end_ns > s1 ? w[i]->end_ns : s1;
+			}
+		if (s1 && s0 >= r->t0_ns) {
+			json_add_num(as, "start_ms", (double)(s0 - r->t0_ns) / 1e6);
+			json_add_num(as, "end_ms", (double)(s1 - r->t0_ns) / 1e6);
+		}
+	}
 	cpuload_json(&r->load, as);
 	/* the whole process, io_uring's io-wq workers included, over the job */
 	json_add_num(as, "process_cpu_pct", r->load.usr_pct + r->load.sys_pct);
@@ -403,8 +416,9 @@ void disk_text_job(const struct json *j, FILE *f)
 {
 	const struct json *as = json_get(j, "assay");
 	const char *status = json_get_str(as, "status", "?");
-	fprintf(f, "\n%s: (groupid=0, jobs=%.0f): err=%2.0f: rw=%s, bs=%s, iodepth=%s, direct=%s\n",
-		json_get_str(j, "jobname", "?"), json_get_num(as, "threads", 1), json_get_num(j, "error", 0),
+	fprintf(f, "\n%s: (groupid=%.0f, jobs=%.0f): err=%2.0f: rw=%s, bs=%s, iodepth=%s, direct=%s\n",
+		json_get_str(j, "jobname", "?"), json_get_num(j, "groupid", 0), json_get_num(as, "threads", 1),
+		json_get_num(j, "error", 0),
 		json_get_str(j, "job options.rw", "?"), json_get_str(j, "job options.bs", "?"),
 		json_get_str(j, "job options.iodepth", "?"), json_get_str(j, "job options.direct", "?"));
 	if (!strcmp(status, "skipped")) {

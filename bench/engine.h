@@ -15,6 +15,8 @@ struct json;
 struct common_cfg {
 	int format;     /* 0 normal, 1 json */
 	unsigned char given[OPT_MAX_ENTRIES];  /* which options the user set */
+	int argc;                               /* the words they came from */
+	char **argv;
 };
 
 #define OPTS_COMMON(type) \

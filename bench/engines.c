@@ -41,6 +41,8 @@ void *engine_config(const struct engine *e, int argc, char **argv)
 		free(cfg);
 		return NULL;
 	}
+	((struct common_cfg *)cfg)->argc = argc;
+	((struct common_cfg *)cfg)->argv = argv;
 	if (e->check) {
 		r = e->check(cfg, npos, pos, err, sizeof err);
 		if (r) {

@@ -84,6 +84,14 @@ for n in range(300):
         open(m, "wb").write(mutate(good))
         cmd = [[A, "compare", m, T + "/good.json"], [A, "certify", "--profile", "ci", m], [A, "extract", m]][n % 4]
         check(cmd, cmd[1])
+# fio job files: mutated lines of a good one, run against the scratch file
+jobfile = ("[global]\nioengine=libaio\ndirect=0\nruntime=0.1\ntime_based\n\n[rand]\nrw=randread\n"
+           "iodepth=4\n; comment\n[seq]\nstonewall\nrw=read\nbs=64k\n").encode()
+for n in range(60):
+    m = T + "/j.fio"
+    d = mutate(jobfile)
+    open(m, "wb").write(d if b"[" in d else b"[x]\n" + d)
+    check([A, "disk", m, "--filename=" + T + "/f", "--runtime=0.1"], "job file")
 print("bad runs:", bad, "of", runs, "; exit codes:", sorted(codes.items(), key=str))
 sys.exit(bad > 0)
 PY

@@ -1,0 +1,91 @@
+# fio's job layout: several --name jobs on one command line and fio job files; a group's
+# jobs run at once (overlapping measured windows), --stonewall starts a new group; global
+# options apply to every job, a job's own win; --group_reporting merges a group into one
+# report; concurrent rewrite jobs leave the device as it was; bad job files name the line.
+# TIMEOUT: 300
+. "$(dirname "$0")/lib.sh"
+need_root
+dev=$(loopdev m 64) || skip "losetup failed"
+sum0=$(sha "$dev")
+
+J() { jq -e "$1" "$T/out.json" >/dev/null || fail "${2:-$1}: $(jq -c "${3:-[.jobs[] | {jobname, groupid, assay: (.assay | {start_ms, end_ms, threads}), n: .read.total_ios}]}" "$T/out.json" 2>&1 | head -c 400)"; }
+
+# two jobs at once, a third after them; global --direct and --iodepth, job a's own --iodepth
+"$A" disk --filename="$dev" --direct=1 --iodepth=2 --runtime=0.6 --time_based \
+	--name=a --rw=randread --iodepth=8 --name=b --rw=read --bs=64k --name=c --stonewall --rw=randread \
+	-J > "$T/out.json" || fail "three jobs: exit $?"
+J '[.jobs[].jobname] == ["a", "b", "c"] and [.jobs[].groupid] == [0, 0, 1]' "jobs and groups"
+J '.jobs[0] | ."job options" | .iodepth == "8" and .bs == "4096" and .rw == "randread" and .direct == "1"' "a's options"
+J '.jobs[1] | ."job options" | .iodepth == "2" and .bs == "65536" and .rw == "read" and .direct == "1"' "b's options"
+J '.jobs[2] | ."job options" | .iodepth == "2" and .bs == "4096"' "c: global options only"
+J 'all(.jobs[]; .read.total_ios > 0 and .assay.status == "ok")' "every job measured"
+# a and b measure over the same window; c starts once both have ended
+J '.jobs[0].assay as $a | .jobs[1].assay as $b | ($a.start_ms < $b.end_ms) and ($b.start_ms < $a.end_ms)' "a and b overlap"
+J '.jobs[2].assay.start_ms >= ([.jobs[0].assay.end_ms, .jobs[1].assay.end_ms] | max)' "c after a and b"
+"$A" disk --filename="$dev" --direct=1 --runtime=0.6 --time_based --name=a --rw=randread --name=b --rw=read \
+	> "$T/out.txt" || fail "text: exit $?"
+grep -q '^a: (groupid=0, jobs=1)' "$T/out.txt" && grep -q '^b: (groupid=0, jobs=1)' "$T/out.txt" || fail "text: two jobs"
+
+# --group_reporting given: one report for the group, every thread's I/O in it (exact,
+# size-based: 256 + 32 + 2 x 128)
+"$A" disk --filename="$dev" --direct=1 --group_reporting --name=a --rw=randread --size=1m \
+	--name=b --rw=read --bs=64k --size=2m --name=c --rw=randread --bs=8k --size=1m --numjobs=2 \
+	-J > "$T/out.json" || fail "group_reporting: exit $?"
+J '(.jobs | length) == 1 and .jobs[0].jobname == "a" and .jobs[0].read.total_ios == 544 and .jobs[0].assay.threads == 4' \
+	"group_reporting: one report" '.jobs[] | {jobname, n: .read.total_ios, t: .assay.threads}'
+"$A" disk --filename="$dev" --direct=1 --name=a --rw=randread --size=1m --name=b --rw=read --bs=64k --size=2m \
+	-J > "$T/out.json" || fail "no group_reporting: exit $?"
+J '[.jobs[].read.total_ios] == [256, 32]' "jobs apart without --group_reporting"
+
+# a fio job file; the command line's options win over its [global], its jobs' own win
+cat > "$T/t.fio" <<EOF
+; as fio reads it
+[global]
+ioengine=libaio
+direct=1
+filename=$dev
+runtime=5
+time_based
+iodepth = 4
+
+[rand]
+rw=randread
+iodepth=16
+# a comment
+[seq]
+stonewall
+rw=read
+bs=1m
+description=sequential
+EOF
+"$A" disk "$T/t.fio" --runtime=0.4 -J > "$T/out.json" || fail "job file: exit $?"
+J '[.jobs[] | [.jobname, .groupid, ."job options".ioengine, ."job options".iodepth, ."job options".runtime]] ==
+	[["rand", 0, "libaio", "16", "0.4"], ["seq", 1, "libaio", "4", "0.4"]]' "job file" \
+	'[.jobs[] | {jobname, groupid, o: ."job options"}]'
+J '.jobs[1]."job options".bs == "1048576" and .jobs[1].assay.start_ms >= .jobs[0].assay.end_ms' "job file: seq after rand"
+
+# concurrent rewrite jobs (random and sequential over the same blocks, a 2-thread one
+# among them) leave every byte as it was; then so does a readonly run of writers
+"$A" disk --filename="$dev" --direct=1 --mode=rewrite --runtime=1 --time_based --iodepth=8 \
+	--name=w1 --rw=randwrite --name=w2 --rw=write --bs=64k --name=w3 --rw=randrw --numjobs=2 \
+	-J > "$T/out.json" || fail "concurrent rewrite: exit $?"
+J 'all(.jobs[]; .write.total_ios > 0)' "every rewrite job wrote" '[.jobs[] | {jobname, w: .write.total_ios}]'
+"$A" disk --filename="$dev" --name=w1 --rw=randwrite --name=w2 --rw=write --size=1m > /dev/null 2>&1
+[ $? = 77 ] || fail "readonly writers: not all skipped"
+[ "$(sha "$dev")" = "$sum0" ] || fail "the device changed"
+
+# bad input: one line naming the cause
+printf '[global]\nbs=4q\n[a]\n' > "$T/b1.fio"
+expect 2 "b1.fio:2: bs=4q: not a size" "$A" disk "$T/b1.fio" --filename="$dev"
+printf '[a]\nrw=read\nzonemode=zbd\n' > "$T/b2.fio"
+expect 2 "b2.fio:3: zonemode: unknown option" "$A" disk "$T/b2.fio" --filename="$dev"
+printf '[a]\nrw=read\n[global]\nbs=4k\n' > "$T/b3.fio"
+expect 2 "b3.fio:3: \[global\] after a job" "$A" disk "$T/b3.fio" --filename="$dev"
+printf 'ioengine=libaio\n[a\n' > "$T/b4.fio"
+expect 2 "b4.fio:1: 'ioengine=libaio' comes before any \[section\]" "$A" disk "$T/b4.fio" --filename="$dev"
+printf '[a]\nfilename=/dev/null\n' > "$T/b5.fio"
+expect 2 "job 'a' names --filename=/dev/null, another $dev: one device per run" "$A" disk "$T/b5.fio" --filename="$dev"
+expect 2 "--profile and several --name jobs" "$A" disk --filename="$dev" --profile=qd1 --name=a --name=b
+expect 2 "rw=sideways: unknown value" "$A" disk --filename="$dev" --name=a --rw=read --name=b --rw=sideways
+[ "$(sha "$dev")" = "$sum0" ] || fail "the device changed"
+finish
