@@ -352,6 +352,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->clat_pcts = c->clat_pcts;
 	j->lat_pcts = c->lat_pcts;
 	j->npcts = c->npcts;
+	j->bins = c->common.format == 3;
 	memcpy(j->pcts, c->pcts, sizeof j->pcts);
 	j->offset = c->offset;
 	if (j->direct && j->bs % p->dev.lbs) {

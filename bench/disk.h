@@ -66,6 +66,7 @@ struct job {
 	int slat_pcts, clat_pcts, lat_pcts;
 	int npcts;
 	double pcts[MAX_PCTS];  /* ascending */
+	int bins;               /* json+: the histograms' buckets too */
 };
 
 /* What to issue next (iogen.c). */

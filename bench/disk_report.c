@@ -33,6 +33,15 @@ static struct json *lat_json(const struct hist *h, const struct job *j, int pcts
 		snprintf(key, sizeof key, "%f", j->pcts[i]);
 		json_add_int(p, key, (long long)hist_percentile(h, j->pcts[i]));
 	}
+	if (j->bins) {
+		/* fio's json+: every non-empty bucket, keyed by the value it reports */
+		p = json_add_obj(o, "bins");
+		for (unsigned i = 0; i < HIST_NR; i++)
+			if (h->bins[i]) {
+				snprintf(key, sizeof key, "%llu", (unsigned long long)hist_val(i));
+				json_add_int(p, key, (long long)h->bins[i]);
+			}
+	}
 	return o;
 }
 

@@ -13,7 +13,7 @@ struct json;
 
 /* Options every subcommand takes; the first member of every engine's config. */
 struct common_cfg {
-	int format;     /* 0 normal, 1 json */
+	int format;     /* 0 normal, 1 json, 2 terse, 3 json+ (fio's: json with histogram bins) */
 	unsigned char given[OPT_MAX_ENTRIES];  /* which options the user set */
 	int argc;                               /* the words they came from */
 	char **argv;
@@ -27,7 +27,8 @@ struct common_cfg {
 /* for an engine with a terse hook: fio's terse format too (format 2) */
 #define OPTS_COMMON_TERSE(type) \
 	{ "output-format", 0, OPT_ENUM, offsetof(type, common.format), "normal", 0, 0, \
-	  "normal|json|terse", "output format (terse: fio's, version 3)", 0 }, \
+	  "normal|json|terse|json+", "output format (terse: fio's, version 3; json+: json with " \
+	  "the latency histograms' buckets)", 0 }, \
 	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", \
 	  "same as --output-format=json", OPT_NOARG }, \
 	{ "minimal", 0, OPT_ALIAS, 0, NULL, 0, 0, "output-format=terse", \

@@ -74,7 +74,7 @@ int engine_main(const struct engine *e, int argc, char **argv)
 		return EXIT_USAGE;
 	out = json_obj();
 	rc = e->run(c, out);
-	if (c->format == 1)
+	if (c->format == 1 || c->format == 3)
 		json_print(stdout, out, 2);
 	else if (rc == EXIT_USAGE)   /* bad input: the one-line error said it all */
 		;

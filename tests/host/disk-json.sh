@@ -162,6 +162,14 @@ J '(.jobs[0].read.clat_ns | has("percentile") | not) and .jobs[0].assay.clat_p50
 awk -F';' '{ ok = NF == 130; for (i = 18; i <= 37; i++) ok = ok && $i == "0%=0" } END { exit !(ok && NR == 1) }' "$T/terse" ||
 	fail "clat_percentiles=0 terse: $(cut -d';' -f16-40 "$T/terse")"
 
+# fio's json+: the buckets of every latency with percentiles, keyed by the value reported;
+# they add up to N and every percentile is one of them
+"$A" disk --filename="$dev" --rw=randread --size=2m --direct=1 --iodepth=4 --lat_percentiles=1 --output-format=json+ \
+	> "$T/out.json" || fail "json+: exit $?"
+J '.jobs[0].read | [.clat_ns, .lat_ns] | all(([.bins[]] | add) == .N and (.bins | keys_unsorted | map(tonumber)) as $k
+	| ($k == ($k | sort)) and ([.percentile[] | tostring] - (.bins | keys) == []))' "json+ bins" '.jobs[0].read.clat_ns'
+J '.jobs[0].read.slat_ns | has("bins") | not' "json+: no slat bins without slat percentiles"
+
 # text output, fio's layout
 "$A" disk --filename="$dev" --rw=randread --direct=1 --iodepth=4 --runtime=2.2 --time_based > "$T/out.txt" || fail "text: exit $?"
 for p in '^job: \(groupid=0, jobs=1\)' '^  read: IOPS=' '^    clat percentiles \(' '^     \| 99.00th=' \

@@ -83,11 +83,11 @@ int main(void)
 		      (unsigned long long)hist_thresh_ns[t],
 		      (unsigned long long)hist_below(&h, hist_thresh_ns[t]), (unsigned long long)c);
 	}
-	for (int b = 0; b < HIST_NLAT; b++) {
-		uint64_t lo = b ? hist_lat_edge_ns[b - 1] : 0, c = 0;
+	for (int k = 0; k < HIST_NLAT; k++) {
+		uint64_t lo = k ? hist_lat_edge_ns[k - 1] : 0, c = 0;
 		for (int i = 0; i < N; i++)
-			c += v[i] >= lo && (b == HIST_NLAT - 1 || v[i] < hist_lat_edge_ns[b]);
-		CHECK(h.lat[b] == c, "latency bucket %d: %llu vs %llu", b, (unsigned long long)h.lat[b],
+			c += v[i] >= lo && (k == HIST_NLAT - 1 || v[i] < hist_lat_edge_ns[k]);
+		CHECK(h.lat[k] == c, "latency bucket %d: %llu vs %llu", k, (unsigned long long)h.lat[k],
 		      (unsigned long long)c);
 	}
 	/* the edges themselves: a value on an edge belongs to the bucket above it */
