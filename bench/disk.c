@@ -52,6 +52,8 @@ struct disk_cfg {
 	int invalidate, randrepeat, norandommap;
 	int slat_pcts, clat_pcts, lat_pcts;
 	const char *percentile_list;
+	const char *rate, *rate_iops;
+	int rate_process;
 	int npcts;                 /* parsed from percentile_list (or fio's default) */
 	double pcts[MAX_PCTS];
 	/* fio's job layout: the words of the command line (and of a job file) in the order
@@ -75,6 +77,8 @@ struct disk_cfg {
 };
 
 static int parse_pcts(struct disk_cfg *c, char *err, size_t n);
+static int parse_rate(const char *opt, const char *v, int iops, uint64_t bs, uint64_t gap[DDIR_N],
+		      char *err, size_t n);
 
 #define O(f) offsetof(struct disk_cfg, f)
 static const struct opt disk_opts[] = {
@@ -140,6 +144,12 @@ static const struct opt disk_opts[] = {
 	  "drop the device's (file's) page cache before each job, as fio", 0 },
 	{ "randrepeat", 0, OPT_BOOL, O(randrepeat), "1", 0, 0, NULL,
 	  "the same random sequence every run (0: seeded from the clock, unless --randseed)", 0 },
+	{ "rate", 0, OPT_STR, O(rate), NULL, 0, 0, "bytes/s: 10m, or reads,writes: 10m,2m or ,2m",
+	  "cap each thread's bandwidth (fio's)", 0 },
+	{ "rate_iops", 0, OPT_STR, O(rate_iops), NULL, 0, 0, "I/Os per second: 1000, or reads,writes",
+	  "cap each thread's IOPS (fio's): latency at a given load", 0 },
+	{ "rate_process", 0, OPT_ENUM, O(rate_process), "linear", 0, 0, "linear|poisson",
+	  "capped I/Os evenly spaced, or with exponential gaps (Poisson arrivals)", 0 },
 	{ "clat_percentiles", 0, OPT_BOOL, O(clat_pcts), "1", 0, 0, NULL,
 	  "report completion latency percentiles", 0 },
 	{ "lat_percentiles", 0, OPT_BOOL, O(lat_pcts), "0", 0, 0, NULL,
@@ -367,6 +377,14 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	}
 	if (region(c, &p->dev, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
 		return -1;
+	if (c->rate && c->rate_iops) {
+		snprintf(err, n, "--rate and --rate_iops: give one or the other (as fio)");
+		return -1;
+	}
+	if (c->rate ? parse_rate("rate", c->rate, 0, j->bs, j->rate_gap_ns, err, n)
+		    : c->rate_iops && parse_rate("rate_iops", c->rate_iops, 1, j->bs, j->rate_gap_ns, err, n))
+		return -1;
+	j->rate_poisson = c->rate_process == 1;
 	if (j->time_based && j->runtime <= 0) {
 		snprintf(err, n, "--time_based needs a --runtime");
 		return -1;
@@ -375,6 +393,39 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	 * unless stonewalled */
 	p->group[p->njobs] = !p->njobs ? 0 : p->group[p->njobs - 1] + (pj || c->stonewall);
 	p->njobs++;
+	return 0;
+}
+
+/* fio's --rate / --rate_iops: "R", "R,W", ",W" or "R," (a single value caps both
+ * directions); the gap between two issues of each direction, ns (0: no cap) */
+static int parse_rate(const char *opt, const char *v, int iops, uint64_t bs, uint64_t gap[DDIR_N],
+		      char *err, size_t n)
+{
+	const char *comma = strchr(v, ',');
+	for (int d = 0; d < DDIR_N; d++) {
+		char part[64];
+		unsigned long long x = 0;
+		long long i = 0;
+		const char *from = d == DDIR_READ ? v : comma ? comma + 1 : v;
+		size_t l = d == DDIR_READ && comma ? (size_t)(comma - v) : strlen(from);
+		gap[d] = 0;
+		if (l >= sizeof part || (comma && strchr(comma + 1, ','))) {
+			snprintf(err, n, "--%s=%s: give one value, or reads,writes", opt, v);
+			return -1;
+		}
+		memcpy(part, from, l);
+		part[l] = 0;
+		if (!*part)
+			continue;          /* this direction is not capped */
+		if (iops ? parse_int(part, &i) || i < 1 || i > 100000000 : parse_size(part, &x) || x < 1) {
+			snprintf(err, n, "--%s=%s: '%s' is not %s", opt, v, part,
+				 iops ? "a number of I/Os per second (1..100000000)" : "a rate in bytes/s (10m, 500k)");
+			return -1;
+		}
+		gap[d] = iops ? (uint64_t)(1e9 / (double)i) : (uint64_t)((double)bs * 1e9 / (double)x);
+		if (!gap[d])
+			gap[d] = 1;
+	}
 	return 0;
 }
 

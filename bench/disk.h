@@ -67,6 +67,10 @@ struct job {
 	int npcts;
 	double pcts[MAX_PCTS];  /* ascending */
 	int bins;               /* json+: the histograms' buckets too */
+	/* fio's rate/rate_iops, per thread and direction (0: no cap): the gap between two
+	 * I/Os' issue times, ns; poisson: exponential gaps of that mean (fio's rate_process) */
+	uint64_t rate_gap_ns[DDIR_N];
+	int rate_poisson;
 };
 
 /* What to issue next (iogen.c). */

@@ -196,6 +196,14 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "fdatasync", b);
 	}
 	json_add_str(opt, "ioengine", ioengine_names[j->ioengine]);
+	for (int d = 0; d < DDIR_N; d++)
+		if (j->rate_gap_ns[d]) {
+			/* the cap as applied, per thread */
+			snprintf(b, sizeof b, "%.0f", 1e9 / (double)j->rate_gap_ns[d]);
+			json_add_str(opt, d == DDIR_READ ? "rate_iops_read" : "rate_iops_write", b);
+		}
+	if (j->rate_poisson && (j->rate_gap_ns[0] || j->rate_gap_ns[1]))
+		json_add_str(opt, "rate_process", "poisson");
 	if (!j->clat_pcts)
 		json_add_str(opt, "clat_percentiles", "0");
 	if (j->lat_pcts)

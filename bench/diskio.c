@@ -10,6 +10,7 @@
 #include "prng.h"
 
 #include <errno.h>
+#include <math.h>
 #include <linux/aio_abi.h>
 #include <liburing.h>
 #include <sys/resource.h>
@@ -133,7 +134,69 @@ struct meter {                /* the measuring state of a worker */
 	uint64_t next_sample;
 	uint64_t cur_ios[DDIR_N], cur_bytes[DDIR_N];
 	uint64_t warm_left;
+	/* --rate/--rate_iops: the next I/O, drawn but held back until its time */
+	int held, h_ddir;
+	uint64_t h_off;
+	uint64_t rate_next[DDIR_N];   /* when the next I/O of each direction may go, ns */
+	struct prng rate_rng;
 };
+
+/* may an I/O of direction d go now under its rate cap? */
+static int rate_ready(const struct job *j, const struct meter *m, int d, uint64_t now)
+{
+	return !j->rate_gap_ns[d] || !m->rate_next[d] || now >= m->rate_next[d];
+}
+
+/* The next I/O to issue: 1 (ddir, off set), 0 when the job has no more, -1 when a rate
+ * cap holds it back until *until.  As fio's: on schedule from the start (an I/O that is
+ * late goes at once, the ones after catch up), and in a mixed job an I/O whose direction
+ * must wait goes the other way if that one may go (the mix then follows the caps). */
+static int next_io(const struct job *j, struct meter *m, struct iogen *g, uint64_t now, int *ddir,
+		   uint64_t *off, uint64_t *until)
+{
+	int d, mixed = j->rw == RW_RANDRW || j->rw == RW_READWRITE;
+	uint64_t gap;
+	if (!m->held) {
+		if (!iogen_next(g, &m->h_ddir, &m->h_off))
+			return 0;
+		m->held = 1;
+	}
+	d = m->h_ddir;
+	if (!rate_ready(j, m, d, now)) {
+		if (mixed && rate_ready(j, m, !d, now)) {
+			d = !d;
+		} else {
+			*until = m->rate_next[d];
+			if (mixed && j->rate_gap_ns[!d] && m->rate_next[!d] < *until)
+				*until = m->rate_next[!d];
+			if (m->deadline && m->deadline < *until)
+				*until = m->deadline;
+			return -1;
+		}
+	}
+	gap = j->rate_gap_ns[d];
+	if (gap) {
+		if (!m->rate_next[d])
+			m->rate_next[d] = now;
+		if (j->rate_poisson) {
+			/* exponential gaps of mean gap: arrivals of a Poisson process */
+			double u = ((double)(prng_next(&m->rate_rng) >> 11) + 0.5) / 9007199254740992.0;
+			gap = (uint64_t)(-log(u) * (double)gap);
+		}
+		m->rate_next[d] += gap;
+	}
+	m->held = 0;
+	*ddir = d;
+	*off = m->h_off;
+	return 1;
+}
+
+static void sleep_until(uint64_t t)
+{
+	struct timespec ts = { (time_t)(t / 1000000000ull), (long)(t % 1000000000ull) };
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
 
 static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 {
@@ -287,6 +350,7 @@ struct uring_ctx {
 	char *bufs;
 	int fixed_file;     /* fd index 0 registered */
 	int fixed_bufs;
+	uint64_t until;     /* a rate cap holds the next I/O until then: wait no longer (ns) */
 };
 
 #define SPIN_PROBE 256
@@ -345,11 +409,18 @@ static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, in
 	int r;
 	if (wait_nr) {
 		struct __kernel_timespec ts;
-		uint64_t to = (uint64_t)(w->job->io_timeout * 1e9);
+		uint64_t to = (uint64_t)(w->job->io_timeout * 1e9), now;
+		int capped = 0;
+		if (u->until && (now = now_ns()) + to > u->until) {
+			to = u->until > now ? u->until - now : 1;
+			capped = 1;
+		}
 		ts.tv_sec = (long long)(to / 1000000000ull);
 		ts.tv_nsec = (long long)(to % 1000000000ull);
 		r = io_uring_submit_and_wait_timeout(&u->ring, &cqe, (unsigned)wait_nr, &ts, NULL);
-		if (r == -ETIME) {
+		if (r == -ETIME && capped) {
+			r = 0;          /* time for the next I/O: go issue it */
+		} else if (r == -ETIME) {
 			set_err(w, ETIMEDOUT, "no I/O completed for --io-timeout: the device stalled",
 				UINT64_MAX);
 			return -1;
@@ -480,10 +551,10 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		goto out;
 	}
 	for (;;) {
-		int queued = 0, issued = 0, ddir;
-		uint64_t off, t_prep = now_ns();
+		int queued = 0, issued = 0, ddir, more = 1;
+		uint64_t off, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && u.nfree && iogen_next(g, &ddir, &off)) {
+		while (!stop && u.nfree && (more = next_io(j, m, g, t_prep, &ddir, &off, &until)) > 0) {
 			int slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, off);
 			struct io_uring_sqe *sqe = io_uring_get_sqe(&u.ring);
 			if (ddir == DDIR_WRITE && rewrite) {
@@ -513,11 +584,18 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 			writes_since_sync = 0;
 		}
 		if (!u.inflight) {
-			/* nothing in flight: done unless a sync drained a batch just queued */
+			/* nothing in flight: a rate cap's wait, or done unless a sync drained a
+			 * batch just queued */
+			if (!stop && more < 0) {
+				sleep_until(until);
+				last_done = now_ns();
+				continue;
+			}
 			if (stop || !queued)
 				break;
 			continue;
 		}
+		u.until = more < 0 ? until : 0;
 		/* reap what is there; wait only for what --iodepth_batch_complete_min still
 		 * asks -- after spinning --spin microseconds for it at iodepth 1: waking a
 		 * sleeping thread can cost more than a fast device takes (an IPI, a halted
@@ -536,8 +614,9 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				set_err(w, ETIMEDOUT, "no I/O completed for --io-timeout: the device stalled",
 					UINT64_MAX);
 		}
-		if (r > 0)
-			last_done = now_ns();
+		if (r > 0 || u.until)
+			last_done = now_ns();    /* waiting for a rate cap is not a stall */
+		u.until = 0;
 		if (r < 0)
 			break;
 	}
@@ -577,6 +656,7 @@ struct aio_state {
 	int inflight;              /* slots between prep and final completion */
 	int *batch;                /* slots prepared in this round */
 	uint64_t last_done;        /* when an I/O last completed (ns) */
+	uint64_t until;            /* a rate cap holds the next I/O until then: wait no longer */
 };
 
 static void aio_prep(struct aio_state *a, const struct worker *w, int slot, int op_write,
@@ -625,11 +705,18 @@ static int aio_submit(struct worker *w, struct aio_state *a)
 static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char *bufs, int min)
 {
 	const struct job *j = w->job;
-	uint64_t to = (uint64_t)(j->io_timeout * 1e9), t_done;
-	struct timespec ts = { (time_t)(to / 1000000000ull), (long)(to % 1000000000ull) }, zero = { 0, 0 };
+	uint64_t to = (uint64_t)(j->io_timeout * 1e9), t_done, wait = to, now;
+	struct timespec ts, zero = { 0, 0 };
 	long n, max = j->batch_cmax ? j->batch_cmax : j->iodepth;
+	int capped = 0;
 	if (min > a->inflight)
 		min = a->inflight;
+	if (a->until && (now = now_ns()) + wait > a->until) {
+		wait = a->until > now ? a->until - now : 1;
+		capped = 1;
+	}
+	ts.tv_sec = (time_t)(wait / 1000000000ull);
+	ts.tv_nsec = (long)(wait % 1000000000ull);
 	do
 		n = syscall(SYS_io_getevents, a->ctx, (long)min, max, a->ev, min ? &ts : &zero);
 	while (n < 0 && errno == EINTR);
@@ -638,8 +725,8 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 		set_err(w, errno, "io_getevents", UINT64_MAX);
 		return -1;
 	}
-	if (n > 0)
-		a->last_done = t_done;
+	if (n > 0 || capped)
+		a->last_done = t_done;   /* waiting for a rate cap is not a stall */
 	else if (min || t_done - a->last_done > to) {
 		set_err(w, ETIMEDOUT, "no I/O completed for --io-timeout: the device stalled", UINT64_MAX);
 		return -1;
@@ -734,10 +821,10 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
 	a.last_done = now_ns();
 	for (;;) {
-		int queued = 0, issued = 0, ddir;
-		uint64_t off, t_prep = now_ns();
+		int queued = 0, issued = 0, ddir, more = 1;
+		uint64_t off, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && a.nfree && iogen_next(g, &ddir, &off)) {
+		while (!stop && a.nfree && (more = next_io(j, m, g, t_prep, &ddir, &off, &until)) > 0) {
 			int slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, off);
 			char *buf = bufs + (size_t)slot * j->bs;
 			if (ddir == DDIR_WRITE && rewrite) {
@@ -763,12 +850,18 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 			writes_since_sync = 0;
 		}
 		if (!a.inflight) {
+			if (!stop && more < 0) {      /* a rate cap's wait */
+				sleep_until(until);
+				continue;
+			}
 			if (stop || !queued)
 				break;
 			continue;
 		}
+		a.until = more < 0 ? until : 0;
 		if (aio_reap(w, m, &a, bufs, j->batch_cmin) < 0)
 			break;
+		a.until = 0;
 	}
 	if (w->err) {
 		/* let what is in flight finish, bounded, then stop */
@@ -822,10 +915,15 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
 	for (;;) {
 		struct slot s = { 0 };
-		uint64_t t_done;
+		uint64_t t_done, now = now_ns(), until;
 		ssize_t r;
-		if (loop_tick(w, m, now_ns()) || !iogen_next(g, &s.ddir, &s.off))
+		int more = loop_tick(w, m, now) ? 0 : next_io(j, m, g, now, &s.ddir, &s.off, &until);
+		if (!more)
 			break;
+		if (more < 0) {                  /* a rate cap's wait */
+			sleep_until(until);
+			continue;
+		}
 		s.counted = m->counting;
 		s.t_prep = s.t_issue = now_ns();
 		if (s.ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
@@ -893,6 +991,7 @@ void *worker_run(void *arg)
 		fill_buffer(bufs + i * j->bs, j->bs, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
 			    j->compress_pct);
 	iogen_init(&g, j, w->idx);
+	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
 	m.interval = (uint64_t)(j->sample_ms * 1e6);
 	m.warm_left = (uint64_t)j->warmup_ios;
 	if (ioengine_queued(j->ioengine)) {

@@ -25,7 +25,7 @@ opts = {
           "--runtime", "--rw", "--rwmixread", "--size", "--spin", "--time_based", "--mode",
           "--iodepth_batch_submit", "--iodepth_batch_complete_min", "--iodepth_batch_complete_max",
           "--norandommap", "--invalidate", "--randrepeat", "--percentile_list", "--lat_percentiles",
-          "--slat_percentiles", "--clat_percentiles"],
+          "--slat_percentiles", "--clat_percentiles", "--rate_iops", "--rate", "--rate_process"],
  "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
          "--reverse", "--time", "--latency", "--latency-port"],
  "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
