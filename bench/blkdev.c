@@ -285,7 +285,11 @@ int blkdev_probe(const char *arg, struct blkdev *d, char *err, size_t errlen)
 	if (strchr(arg, '/')) {
 		snprintf(d->path, sizeof d->path, "%s", arg);
 	} else {
+		/* vdb is /dev/vdb; a name that is no device but a file here is that file (fio's
+		 * --filename=testfile) */
 		snprintf(d->path, sizeof d->path, "/dev/%s", arg);
+		if (stat(d->path, &st) && errno == ENOENT && !stat(arg, &st) && S_ISREG(st.st_mode))
+			snprintf(d->path, sizeof d->path, "%s", arg);
 	}
 	if (stat(d->path, &st)) {
 		snprintf(err, errlen, "%s: %s", d->path, strerror(errno));

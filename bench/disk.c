@@ -1227,6 +1227,53 @@ static void dstat_json(struct json *out, const struct dstat *a, const struct dst
 	json_add_num(u, "util", util > 100 ? 100 : util);
 }
 
+/* fio lays out a test file that does not exist yet: a path (with a '/', never under /dev)
+ * and a --size in bytes make one of --offset + --size bytes of random data, which stays.
+ * 1 when made, 0 when there is nothing to make, -1 on failure (err says why). */
+static int lay_out_file(const struct disk_cfg *c, char *err, size_t n)
+{
+	unsigned long long size;
+	struct stat st;
+	char *buf;
+	uint64_t left;
+	int fd, e = 0;
+	if (!c->filename || !strchr(c->filename, '/') || !strncmp(c->filename, "/dev/", 5) ||
+	    !stat(c->filename, &st) || errno != ENOENT || !c->size || parse_size(c->size, &size) || !size)
+		return 0;
+	fd = open(c->filename, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(err, n, "cannot create %s: %s", c->filename, strerror(errno));
+		return -1;
+	}
+	buf = malloc(1 << 20);
+	left = c->offset + size;
+	for (uint64_t k = 0; buf && left && !e; k++) {
+		size_t len = left < (1u << 20) ? (size_t)left : (1u << 20);
+		ssize_t w;
+		fill_buffer(buf, len, (uint64_t)c->randseed * 977 + k, 0);
+		w = write(fd, buf, len);
+		if (w < 0)
+			e = errno;
+		else
+			left -= (uint64_t)w;
+	}
+	if (!buf)
+		e = ENOMEM;
+	if (!e && fsync(fd))
+		e = errno;
+	free(buf);
+	close(fd);
+	if (e) {
+		unlink(c->filename);
+		snprintf(err, n, "cannot lay out %s (%llu bytes): %s", c->filename,
+			 (unsigned long long)(c->offset + size), strerror(e));
+		return -1;
+	}
+	info("disk: laid out %s: %llu bytes of random data (it stays: delete it when done)", c->filename,
+	     (unsigned long long)(c->offset + size));
+	return 1;
+}
+
 static int disk_run(void *p, struct json *out)
 {
 	struct disk_cfg *c = p;
@@ -1259,7 +1306,8 @@ static int disk_run(void *p, struct json *out)
 		json_add_str(out, "time", tb);
 	}
 	as = json_obj();
-	if (blkdev_probe(c->filename, &pl->dev, err, sizeof err) || make_plan(pl, err, sizeof err)) {
+	if (lay_out_file(c, err, sizeof err) < 0 || blkdev_probe(c->filename, &pl->dev, err, sizeof err) ||
+	    make_plan(pl, err, sizeof err)) {
 		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
 		json_add(out, "assay", as);

@@ -40,4 +40,24 @@ fi
 head -c 8M /dev/urandom > "$T/file"
 "$A" disk --filename="$T/file" --rw=randread --bs=4k --runtime=0.2 --time_based -J > "$T/out.json" || fail "file: exit $?"
 jq -e '.jobs[0].read.total_ios > 0' "$T/out.json" >/dev/null || fail "file: no I/O"
+# fio's --filename=testfile: a bare name that is no device but a file here is that file
+(cd "$T" && "$A" disk --filename=file --rw=read --size=1m -J) > "$T/out.json" || fail "bare file name: exit $?"
+jq -e '.jobs[0].read.total_ios == 256' "$T/out.json" >/dev/null || fail "bare file name: $(head -c 200 "$T/out.json")"
+# a test file that does not exist is laid out (random data, --offset + --size bytes), as
+# fio does: YABS's setup line runs as it is; never a file under /dev, nor from a bare name
+"$A" disk --name=setup --ioengine=libaio --rw=read --bs=64k --iodepth=64 --numjobs=2 --size=2m --runtime=1 \
+	--gtod_reduce=1 --filename="$T/test.fio" --direct=1 --minimal > "$T/terse" 2> "$T/err" || fail "lay out: exit $?"
+[ "$(stat -c %s "$T/test.fio" 2>/dev/null)" = 2097152 ] || fail "lay out: size $(stat -c %s "$T/test.fio" 2>&1)"
+grep -q "laid out $T/test.fio: 2097152 bytes" "$T/err" || fail "lay out: no message ($(cat "$T/err"))"
+[ "$(gzip -c "$T/test.fio" | wc -c)" -gt 2000000 ] || fail "lay out: the data compresses"
+awk -F';' 'NR == 1 && $3 == "setup" && $6 == 4096 { ok = 1 } END { exit !ok }' "$T/terse" ||
+	fail "lay out: terse $(cut -d';' -f1-8 "$T/terse")"
+"$A" disk --filename="$T/off.fio" --offset=1m --size=1m --rw=randread -J > "$T/out.json" 2>/dev/null || fail "lay out with offset: exit $?"
+[ "$(stat -c %s "$T/off.fio")" = 2097152 ] && jq -e '.jobs[0].read.total_ios == 256' "$T/out.json" >/dev/null ||
+	fail "lay out with offset"
+expect 2 '/dev/assay-no-such-disk: No such file or directory' "$A" disk --filename=/dev/assay-no-such-disk --size=1m
+[ ! -e /dev/assay-no-such-disk ] || { rm -f /dev/assay-no-such-disk; fail "a file was made under /dev"; }
+expect 2 '/dev/nosuchname: No such file or directory' env -C "$T" "$A" disk --filename=nosuchname --size=1m
+[ ! -e "$T/nosuchname" ] || fail "a file was made from a bare name"
+expect 2 "cannot create $T/no/dir/x: No such file or directory" "$A" disk --filename="$T/no/dir/x" --size=1m
 finish
