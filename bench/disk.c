@@ -54,6 +54,9 @@ struct disk_cfg {
 	const char *percentile_list;
 	const char *rate, *rate_iops;
 	int rate_process;
+	long long loops;
+	double startdelay;
+	int zero_buffers;
 	int npcts;                 /* parsed from percentile_list (or fio's default) */
 	double pcts[MAX_PCTS];
 	/* fio's job layout: the words of the command line (and of a job file) in the order
@@ -144,6 +147,16 @@ static const struct opt disk_opts[] = {
 	  "drop the device's (file's) page cache before each job, as fio", 0 },
 	{ "randrepeat", 0, OPT_BOOL, O(randrepeat), "1", 0, 0, NULL,
 	  "the same random sequence every run (0: seeded from the clock, unless --randseed)", 0 },
+	{ "loops", 0, OPT_INT, O(loops), "1", 1, 1000000, NULL,
+	  "a size-based job goes over its region this many times, all measured as one", 0 },
+	{ "startdelay", 0, OPT_TIME, O(startdelay), "0", 0, 86400, NULL,
+	  "wait this long after the group starts before this job begins", 0 },
+	{ "zero_buffers", 0, OPT_BOOL, O(zero_buffers), "0", 0, 0, NULL,
+	  "write zeros (default: fresh random data for every write)", 0 },
+	{ "refill_buffers", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL,
+	  "accepted (fio's): every write's data is fresh anyway", OPT_HIDDEN },
+	{ "scramble_buffers", 0, OPT_BOOL, O(ignored), "1", 0, 0, NULL,
+	  "accepted (fio's): every write's data is fresh anyway", OPT_HIDDEN },
 	{ "rate", 0, OPT_STR, O(rate), NULL, 0, 0, "bytes/s: 10m, or reads,writes: 10m,2m or ,2m",
 	  "cap each thread's bandwidth (fio's)", 0 },
 	{ "rate_iops", 0, OPT_STR, O(rate_iops), NULL, 0, 0, "I/Os per second: 1000, or reads,writes",
@@ -385,6 +398,9 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		    : c->rate_iops && parse_rate("rate_iops", c->rate_iops, 1, j->bs, j->rate_gap_ns, err, n))
 		return -1;
 	j->rate_poisson = c->rate_process == 1;
+	j->loops = (int)c->loops;
+	j->startdelay = c->startdelay;
+	j->zero_buffers = c->zero_buffers;
 	if (j->time_based && j->runtime <= 0) {
 		snprintf(err, n, "--time_based needs a --runtime");
 		return -1;

@@ -71,6 +71,9 @@ struct job {
 	 * I/Os' issue times, ns; poisson: exponential gaps of that mean (fio's rate_process) */
 	uint64_t rate_gap_ns[DDIR_N];
 	int rate_poisson;
+	int loops;              /* a size-based job goes over its region this many times */
+	double startdelay;      /* seconds from the group's start before this job begins */
+	int zero_buffers;       /* write zeros (fio's; default: fresh random data each write) */
 };
 
 /* What to issue next (iogen.c). */

@@ -202,6 +202,16 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 			snprintf(b, sizeof b, "%.0f", 1e9 / (double)j->rate_gap_ns[d]);
 			json_add_str(opt, d == DDIR_READ ? "rate_iops_read" : "rate_iops_write", b);
 		}
+	if (j->loops > 1) {
+		snprintf(b, sizeof b, "%d", j->loops);
+		json_add_str(opt, "loops", b);
+	}
+	if (j->startdelay > 0) {
+		snprintf(b, sizeof b, "%g", j->startdelay);
+		json_add_str(opt, "startdelay", b);
+	}
+	if (j->zero_buffers)
+		json_add_str(opt, "zero_buffers", "1");
 	if (j->rate_poisson && (j->rate_gap_ns[0] || j->rate_gap_ns[1]))
 		json_add_str(opt, "rate_process", "poisson");
 	if (!j->clat_pcts)

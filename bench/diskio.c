@@ -58,9 +58,13 @@ void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct)
 }
 
 /* Defeat deduplication: a fresh random word at the start of every 512 bytes. */
-static void scramble(void *buf, size_t len, struct prng *r)
+/* fresh data for each write (8 random bytes in every 512, so no two writes are alike and
+ * a deduplicating backend cannot skip them), unless --zero_buffers asked for zeros */
+static void scramble(const struct job *j, void *buf, struct prng *r)
 {
-	for (size_t c = 0; c + 8 <= len; c += 512)
+	if (j->zero_buffers)
+		return;
+	for (size_t c = 0; c + 8 <= j->bs; c += 512)
 		*(uint64_t *)((char *)buf + c) = prng_next(r);
 }
 
@@ -189,6 +193,20 @@ static int next_io(const struct job *j, struct meter *m, struct iogen *g, uint64
 	*ddir = d;
 	*off = m->h_off;
 	return 1;
+}
+
+/* past the start line: fio's --startdelay, then the ramp begins */
+static void start_job(struct worker *w, struct meter *m)
+{
+	const struct job *j = w->job;
+	start_line(w);
+	if (j->startdelay > 0) {
+		struct timespec ts = { (time_t)j->startdelay,
+				       (long)((j->startdelay - (double)(time_t)j->startdelay) * 1e9) };
+		while (nanosleep(&ts, &ts) && errno == EINTR)
+			;
+	}
+	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
 }
 
 static void sleep_until(uint64_t t)
@@ -542,8 +560,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		free(iov);
 	}
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
-	start_line(w);
-	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
+	start_job(w, m);
 	last_done = now_ns();
 	batch = calloc((size_t)j->iodepth, sizeof *batch);
 	if (!batch) {
@@ -565,7 +582,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				prep_rw(&u, w, sqe, 1, slot, off);
 			} else {
 				if (ddir == DDIR_WRITE)
-					scramble(bufs + (size_t)slot * j->bs, j->bs, &scr);
+					scramble(j, bufs + (size_t)slot * j->bs, &scr);
 				prep_rw(&u, w, sqe, ddir == DDIR_WRITE, slot, off);
 			}
 			u.inflight++;
@@ -817,8 +834,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	for (int i = 0; i < j->iodepth; i++)
 		a.free_slots[a.nfree++] = j->iodepth - 1 - i;
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
-	start_line(w);
-	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
+	start_job(w, m);
 	a.last_done = now_ns();
 	for (;;) {
 		int queued = 0, issued = 0, ddir, more = 1;
@@ -831,7 +847,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
 			} else {
 				if (ddir == DDIR_WRITE)
-					scramble(buf, j->bs, &scr);
+					scramble(j, buf, &scr);
 				aio_prep(&a, w, slot, ddir == DDIR_WRITE, off, buf, (uint64_t)slot);
 			}
 			a.inflight++;
@@ -911,8 +927,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	struct prng scr;
 	int64_t fpos = -1, *pos = j->ioengine == IOE_SYNC ? &fpos : NULL;
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
-	start_line(w);
-	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
+	start_job(w, m);
 	for (;;) {
 		struct slot s = { 0 };
 		uint64_t t_done, now = now_ns(), until;
@@ -936,7 +951,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			}
 		} else {
 			if (s.ddir == DDIR_WRITE)
-				scramble(buf, j->bs, &scr);
+				scramble(j, buf, &scr);
 			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, j->bs, s.off, pos);
 		}
 		t_done = now_ns();
@@ -989,7 +1004,7 @@ void *worker_run(void *arg)
 	}
 	for (size_t i = 0; i < nbuf; i++)
 		fill_buffer(bufs + i * j->bs, j->bs, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
-			    j->compress_pct);
+			    j->zero_buffers ? 100 : j->compress_pct);
 	iogen_init(&g, j, w->idx);
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
 	m.interval = (uint64_t)(j->sample_ms * 1e6);

@@ -48,7 +48,7 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	prng_seed(&g->rng, j->randseed + 0x9e3779b97f4a7c15ull * (uint64_t)(idx + 1));
 	g->nblocks = j->size / j->bs;
 	if (!j->time_based)
-		g->limit = g->nblocks;
+		g->limit = g->nblocks * (uint64_t)(j->loops > 1 ? j->loops : 1);   /* fio's loops */
 	while (bits < 64 && (1ull << bits) < g->nblocks)
 		bits++;
 	g->half = (bits + 1) / 2;
@@ -70,13 +70,8 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off)
 	if (rw_is_random(j->rw)) {
 		blk = j->norandommap ? prng_below(&g->rng, g->nblocks) : perm_next(g);
 	} else {
-		if (g->seq_pos >= g->nblocks) {
-			if (!j->time_based) {
-				g->done = 1;
-				return 0;
-			}
-			g->seq_pos = 0;
-		}
+		if (g->seq_pos >= g->nblocks)
+			g->seq_pos = 0;      /* time based, or the next of --loops (limit) */
 		blk = g->seq_pos++;
 	}
 	*off = j->offset + blk * j->bs;

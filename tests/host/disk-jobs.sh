@@ -74,6 +74,21 @@ J 'all(.jobs[]; .write.total_ios > 0)' "every rewrite job wrote" '[.jobs[] | {jo
 [ $? = 77 ] || fail "readonly writers: not all skipped"
 [ "$(sha "$dev")" = "$sum0" ] || fail "the device changed"
 
+# --startdelay: job b begins 300 ms after the group (a lower bound only: slowness can't
+# fail it); --loops: the region that many times, measured as one
+"$A" disk --filename="$dev" --size=1m --name=a --rw=read --name=b --rw=randread --startdelay=0.3 --loops=2 \
+	-J > "$T/out.json" || fail "startdelay: exit $?"
+J '.jobs[1].assay.start_ms >= 300 and .jobs[1]."job options".startdelay == "0.3"' "startdelay"
+J '[.jobs[].read.total_ios] == [256, 512]' "loops=2"
+# --zero_buffers writes zeros; by default every write is fresh random data
+zdev=$(loopdev z 4) || fail "losetup z"
+"$A" disk --filename="$zdev" --rw=write --size=1m --zero_buffers --mode=destroy --force -J > "$T/out.json" 2>/dev/null ||
+	fail "zero_buffers: exit $?"
+cmp -s -n 1048576 "$zdev" /dev/zero || fail "zero_buffers: not zeros"
+"$A" disk --filename="$zdev" --rw=write --bs=64k --size=1m --mode=destroy --force -J > "$T/out.json" 2>/dev/null ||
+	fail "random write: exit $?"
+[ "$(head -c 1048576 "$zdev" | gzip -c | wc -c)" -gt 1000000 ] || fail "default writes compress"
+
 # bad input: one line naming the cause
 printf '[global]\nbs=4q\n[a]\n' > "$T/b1.fio"
 expect 2 "b1.fio:2: bs=4q: not a size" "$A" disk "$T/b1.fio" --filename="$dev"

@@ -123,6 +123,29 @@ int main(void)
 			iogen_next(&g, &ddir, &off);
 		CHECK(off == (4 << 20) + 3 * (1 << 20), "time_based seq wraps: %llu", (unsigned long long)off);
 	}
+	/* fio's loops: a size-based job goes over its region that many times -- sequential in
+	 * order each time, random every block once per pass */
+	{
+		struct job j = mkjob(RW_READ, 1 << 20, 0, 8 << 20, 0, 0);
+		static unsigned char seen[1000];
+		j.loops = 3;
+		iogen_init(&g, &j, 0);
+		for (n = 0; iogen_next(&g, &ddir, &off); n++)
+			CHECK(off == (n % 8) * (1 << 20), "loops seq offset %llu at %llu", (unsigned long long)off,
+			      (unsigned long long)n);
+		CHECK(n == 24, "loops=3 seq: %llu I/Os, want 24", (unsigned long long)n);
+		j = mkjob(RW_RANDREAD, 4096, 0, 1000 * 4096, 0, 0);
+		j.loops = 3;
+		iogen_init(&g, &j, 0);
+		for (n = 0; iogen_next(&g, &ddir, &off); n++) {
+			seen[off / 4096]++;
+			if (n % 1000 == 999)
+				for (int b = 0; b < 1000; b++)
+					CHECK(seen[b] == (n + 1) / 1000, "loops random: block %d seen %d times after %llu",
+					      b, seen[b], (unsigned long long)n + 1);
+		}
+		CHECK(n == 3000, "loops=3 random: %llu I/Os, want 3000", (unsigned long long)n);
+	}
 	/* rwmix: the read share within 1% over 200k draws */
 	{
 		int mixes[] = { 75, 50, 10, 0, 100 };
