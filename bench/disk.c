@@ -805,6 +805,19 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 		}
 }
 
+/* fio's aggregate bandwidth of a group (each direction: the jobs' bytes over their
+ * runtimes, KiB/s), which per= in its reports is a share of */
+static void group_bandwidth(struct job_result *rs, int n)
+{
+	double kib[DDIR_N] = { 0 };
+	for (int k = 0; k < n; k++)
+		for (int d = 0; d < DDIR_N; d++)
+			if (rs[k].runtime_ns)
+				kib[d] += (double)rs[k].agg[d].bytes / 1024.0 / ((double)rs[k].runtime_ns / 1e9);
+	for (int k = 0; k < n; k++)
+		memcpy(rs[k].group_kib, kib, sizeof kib);
+}
+
 /* fio's group_reporting over several jobs of a group: one report, named after the
  * first, of all their threads; returns how many results remain (skipped ones stay apart) */
 static int merge_group(struct job_result *rs, int n)
@@ -1373,6 +1386,7 @@ static int disk_run(void *p, struct json *out)
 			}
 			run_group(pl, rs, g1 - g0);
 			nres = g1 - g0;
+			group_bandwidth(rs, nres);
 			if (nres > 1 && c->group_reporting && GIVEN(c, "group_reporting"))
 				nres = merge_group(rs, nres);
 			for (int i = g0; i < g0 + nres; i++) {

@@ -162,6 +162,7 @@ struct job_result {
 	int group;                 /* fio's groupid */
 	int fd;
 	uint64_t t0_ns;            /* when the run began (its jobs' times are from it) */
+	double group_kib[DDIR_N];  /* the group's bandwidth, KiB/s (fio's per= is a share of it) */
 };
 
 /* disk_report.c */

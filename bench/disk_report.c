@@ -71,13 +71,39 @@ static void sample_stats(struct json *o, const char *prefix, const char *sd_name
 }
 
 /* workers' samples summed interval by interval (they start together) */
-static void ddir_json(struct json *job, const char *key, const struct ddir_stats *st, uint64_t runtime_ns,
-		      struct worker *const *w, int nw, int d, const struct job *j)
+/* the threads' samples of direction d summed interval by interval (they start together):
+ * IOPS and KiB/s per interval; n intervals (the fewest any thread has); NULL without
+ * memory */
+static int sum_samples(struct worker *const *w, int nw, int d, double sample_ms, double **iops,
+		       double **bw, uint32_t *np)
 {
-	double sample_ms = j->sample_ms;
+	uint32_t n = UINT32_MAX;
+	for (int i = 0; i < nw; i++)
+		n = w[i]->smp.n < n ? w[i]->smp.n : n;
+	if (n == UINT32_MAX)
+		n = 0;
+	*iops = calloc(n + 1, sizeof **iops);
+	*bw = calloc(n + 1, sizeof **bw);
+	if (!*iops || !*bw) {
+		free(*iops);
+		free(*bw);
+		return -1;
+	}
+	for (uint32_t s = 0; s < n; s++)
+		for (int i = 0; i < nw; i++) {
+			(*iops)[s] += w[i]->smp.ios[d][s] / (sample_ms / 1000.0);
+			(*bw)[s] += (double)w[i]->smp.bytes[d][s] / 1024.0 / (sample_ms / 1000.0);
+		}
+	*np = n;
+	return 0;
+}
+
+static void ddir_json(struct json *job, const char *key, const struct ddir_stats *st, uint64_t runtime_ns,
+		      struct worker *const *w, int nw, int d, const struct job *j, double group_kib)
+{
 	struct json *o = json_add_obj(job, key);
 	double rt = (double)runtime_ns / 1e9;
-	uint32_t n = UINT32_MAX;
+	uint32_t n;
 	double *iops, *bw;
 	json_add_int(o, "io_bytes", (long long)st->bytes);
 	json_add_int(o, "io_kbytes", (long long)(st->bytes / 1024));
@@ -91,26 +117,43 @@ static void ddir_json(struct json *job, const char *key, const struct ddir_stats
 	json_add(o, "slat_ns", lat_json(&st->slat, j, j->slat_pcts));
 	json_add(o, "clat_ns", lat_json(&st->clat, j, j->clat_pcts));
 	json_add(o, "lat_ns", lat_json(&st->lat, j, j->lat_pcts));
-	for (int i = 0; i < nw; i++)
-		n = w[i]->smp.n < n ? w[i]->smp.n : n;
-	if (n == UINT32_MAX)
-		n = 0;
-	iops = calloc(n + 1, sizeof *iops);
-	bw = calloc(n + 1, sizeof *bw);
-	if (iops && bw) {
-		for (uint32_t s = 0; s < n; s++)
-			for (int i = 0; i < nw; i++) {
-				iops[s] += w[i]->smp.ios[d][s] / (sample_ms / 1000.0);
-				bw[s] += (double)w[i]->smp.bytes[d][s] / 1024.0 / (sample_ms / 1000.0);
-			}
+	if (!sum_samples(w, nw, d, j->sample_ms, &iops, &bw, &n)) {
+		double mean = 0;
 		sample_stats(o, "bw", "dev", bw, n);
-		/* the job's share of its group's bandwidth (one job per group), as fio: 0
-		 * without samples */
-		json_add_num(o, "bw_agg", n ? 100.0 : 0);
+		/* fio's per=: the mean sampled bandwidth as a share of the group's (all its
+		 * jobs' bytes over their runtimes), at most 100; 0 without samples */
+		for (uint32_t s = 0; s < n; s++)
+			mean += bw[s] / n;
+		json_add_num(o, "bw_agg", n && group_kib > 0 ? fmin(100.0, 100.0 * mean / group_kib) : 0);
 		sample_stats(o, "iops", "stddev", iops, n);
+		free(iops);
+		free(bw);
 	}
-	free(iops);
-	free(bw);
+}
+
+/* jobs[].assay.samples: the series behind iops_min/max/mean (a drop after a burst shows
+ * a provider's throttling) */
+static void samples_json(struct json *as, const struct ddir_stats *st, struct worker *const *w, int nw,
+			 const struct job *j)
+{
+	struct json *o = json_add_obj(as, "samples");
+	json_add_num(o, "interval_ms", j->sample_ms);
+	for (int d = 0; d < DDIR_N; d++) {
+		double *iops, *bw;
+		uint32_t n;
+		struct json *dj, *a, *b;
+		if (!st[d].ios || sum_samples(w, nw, d, j->sample_ms, &iops, &bw, &n))
+			continue;
+		dj = json_add_obj(o, d == DDIR_READ ? "read" : "write");
+		a = json_add_arr(dj, "iops");
+		b = json_add_arr(dj, "bw_bytes");
+		for (uint32_t s = 0; s < n; s++) {
+			json_push(a, json_num(iops[s]));
+			json_push(b, json_num(bw[s] * 1024.0));
+		}
+		free(iops);
+		free(bw);
+	}
 }
 
 static void within_json(struct json *o, const struct hist *h)
@@ -228,8 +271,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "percentile_list", pl);
 	}
 
-	ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j);
-	ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j);
+	ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j, r->group_kib[DDIR_READ]);
+	ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j, r->group_kib[DDIR_WRITE]);
 	sy = json_add_obj(o, "sync");
 	json_add_int(sy, "total_ios", (long long)sync_ios);
 	json_add(sy, "lat_ns", moments_json(sync_lat, 1));
@@ -283,6 +326,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 				json_add_int(hp, d == DDIR_READ ? "read" : "write",
 					     (long long)hist_percentile(&st[d].clat, p ? 99 : 50));
 	}
+	samples_json(as, st, w, nw, j);
 	wi = json_add_obj(as, "within");
 	within_json(json_add_obj(wi, "read"), &st[DDIR_READ].clat);
 	within_json(json_add_obj(wi, "write"), &st[DDIR_WRITE].clat);

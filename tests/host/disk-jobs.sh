@@ -26,6 +26,17 @@ J '.jobs[2].assay.start_ms >= ([.jobs[0].assay.end_ms, .jobs[1].assay.end_ms] | 
 	> "$T/out.txt" || fail "text: exit $?"
 grep -q '^a: (groupid=0, jobs=1)' "$T/out.txt" && grep -q '^b: (groupid=0, jobs=1)' "$T/out.txt" || fail "text: two jobs"
 
+# jobs[].assay.samples: the per-interval series behind fio's iops_*/bw_* figures; per= of
+# a job is its share of the group's bandwidth
+"$A" disk --filename="$dev" --direct=1 --runtime=2.3 --time_based --iops_avg_time=500 --name=a --rw=randread \
+	--name=b --rw=read --bs=64k -J > "$T/out.json" || fail "samples: exit $?"
+J 'all(.jobs[]; .assay.samples.interval_ms == 500 and (.assay.samples.read.iops | length) == .read.iops_samples
+	and ((.assay.samples.read.iops | add / length) - .read.iops_mean | fabs) < 0.01
+	and ((.assay.samples.read.bw_bytes | max) / 1024 - .read.bw_max | fabs) < 1)' "samples series" \
+	'[.jobs[] | {s: .assay.samples, m: .read.iops_mean, n: .read.iops_samples}]'
+J 'all(.jobs[]; .read.bw_agg > 0 and .read.bw_agg < 100) and ([.jobs[].read.bw_agg] | add) > 80' "per= shares" \
+	'[.jobs[].read.bw_agg]'
+
 # --group_reporting given: one report for the group, every thread's I/O in it (exact,
 # size-based: 256 + 32 + 2 x 128)
 "$A" disk --filename="$dev" --direct=1 --group_reporting --name=a --rw=randread --size=1m \
