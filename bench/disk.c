@@ -54,6 +54,7 @@ struct disk_cfg {
 	const char *percentile_list;
 	const char *rate, *rate_iops;
 	int rate_process;
+	const char *bssplit, *bsrange;
 	long long loops;
 	double startdelay;
 	int zero_buffers;
@@ -82,6 +83,7 @@ struct disk_cfg {
 static int parse_pcts(struct disk_cfg *c, char *err, size_t n);
 static int parse_rate(const char *opt, const char *v, int iops, uint64_t bs, uint64_t gap[DDIR_N],
 		      char *err, size_t n);
+static int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size_t n);
 
 #define O(f) offsetof(struct disk_cfg, f)
 static const struct opt disk_opts[] = {
@@ -98,6 +100,10 @@ static const struct opt disk_opts[] = {
 	{ "readwrite", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "same as --rw", OPT_HIDDEN },
 	{ "bs", 0, OPT_SIZE, O(bs), "4k", 512, 64 << 20, NULL, "block size", 0 },
 	{ "blocksize", 0, OPT_SIZE, O(bs), "4k", 512, 64 << 20, NULL, "same as --bs", OPT_HIDDEN },
+	{ "bssplit", 0, OPT_STR, O(bssplit), NULL, 0, 0, "size/percent:...: 4k/50:64k/30:1m/20, or reads,writes",
+	  "mixed block sizes, each I/O drawing its own (fio's)", 0 },
+	{ "bsrange", 0, OPT_STR, O(bsrange), NULL, 0, 0, "min-max: 4k-64k, or reads,writes",
+	  "block sizes drawn at random between min and max, in steps of min (fio's)", 0 },
 	{ "iodepth", 0, OPT_INT, O(iodepth), "1", 1, 4096, NULL, "I/Os in flight per job", 0 },
 	{ "numjobs", 0, OPT_INT, O(numjobs), "1", 1, 256, NULL, "threads running the job", 0 },
 	{ "rwmixread", 0, OPT_INT, O(rwmixread), "50", 0, 100, NULL,
@@ -378,6 +384,19 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->bins = c->common.format == 3;
 	memcpy(j->pcts, c->pcts, sizeof j->pcts);
 	j->offset = c->offset;
+	j->bs_max = j->bs;
+	if ((c->bssplit || c->bsrange) && parse_var_bs(c, j, err, n))
+		return -1;
+	for (int d = 0; j->direct && j->var_bs && d < DDIR_N; d++)
+		for (int i = 0; i < (j->nsplit[d] ? j->nsplit[d] : 2); i++) {
+			uint64_t b = j->nsplit[d] ? j->split_bs[d][i] : i ? j->range_hi[d] : j->range_lo[d];
+			if (b % p->dev.lbs) {
+				snprintf(err, n, "--%s=%s: %llu is not a multiple of %s's logical block size (%u), "
+					 "which O_DIRECT needs", c->bssplit ? "bssplit" : "bsrange", j->bs_desc,
+					 (unsigned long long)b, p->dev.path, p->dev.lbs);
+				return -1;
+			}
+		}
 	if (j->direct && j->bs % p->dev.lbs) {
 		snprintf(err, n, "--bs=%llu: not a multiple of %s's logical block size (%u), which "
 			 "O_DIRECT needs", (unsigned long long)j->bs, p->dev.path, p->dev.lbs);
@@ -394,7 +413,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		snprintf(err, n, "--rate and --rate_iops: give one or the other (as fio)");
 		return -1;
 	}
-	if (c->rate ? parse_rate("rate", c->rate, 0, j->bs, j->rate_gap_ns, err, n)
+	if (c->rate ? parse_rate("rate", c->rate, 0, j->bs, j->rate_bps, err, n)
 		    : c->rate_iops && parse_rate("rate_iops", c->rate_iops, 1, j->bs, j->rate_gap_ns, err, n))
 		return -1;
 	j->rate_poisson = c->rate_process == 1;
@@ -438,10 +457,123 @@ static int parse_rate(const char *opt, const char *v, int iops, uint64_t bs, uin
 				 iops ? "a number of I/Os per second (1..100000000)" : "a rate in bytes/s (10m, 500k)");
 			return -1;
 		}
-		gap[d] = iops ? (uint64_t)(1e9 / (double)i) : (uint64_t)((double)bs * 1e9 / (double)x);
+		(void)bs;
+		gap[d] = iops ? (uint64_t)(1e9 / (double)i) : x;   /* rate: bytes/s, kept as is */
 		if (!gap[d])
 			gap[d] = 1;
 	}
+	return 0;
+}
+
+/* one block size of --bssplit/--bsrange */
+static int parse_bs1(const char *opt, const char *all, const char *v, size_t l, uint64_t *bs, char *err,
+		     size_t n)
+{
+	char b[32];
+	unsigned long long x;
+	snprintf(b, sizeof b, "%.*s", (int)(l < sizeof b - 1 ? l : sizeof b - 1), v);
+	if (l >= sizeof b || parse_size(b, &x) || x < 512 || x > (64 << 20) || x % 512) {
+		snprintf(err, n, "--%s=%s: '%.*s' is not a block size (512 to 64m, a multiple of 512)", opt, all,
+			 (int)l, v);
+		return -1;
+	}
+	*bs = x;
+	return 0;
+}
+
+/* fio's --bssplit=4k/50:64k/30:1m/20 (a blank percent shares what is left evenly) and
+ * --bsrange=4k-64k, each "reads,writes" or one for both; fills the job's sizes and sets
+ * bs to the smallest, bs_max to the largest */
+static int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size_t n)
+{
+	const char *opt = c->bssplit ? "bssplit" : "bsrange", *v = c->bssplit ? c->bssplit : c->bsrange;
+	const char *comma = strchr(v, ',');
+	uint64_t lo = UINT64_MAX, hi = 0;
+	if (c->bssplit && c->bsrange) {
+		snprintf(err, n, "--bssplit and --bsrange: give one or the other");
+		return -1;
+	}
+	if (comma && strchr(comma + 1, ',')) {
+		snprintf(err, n, "--%s=%s: give one for both directions, or reads,writes", opt, v);
+		return -1;
+	}
+	for (int d = 0; d < DDIR_N; d++) {
+		const char *p = d == DDIR_READ || !comma ? v : comma + 1;
+		const char *e = d == DDIR_READ && comma ? comma : p + strlen(p);
+		if (p == e) {       /* ",64k/100": this direction keeps --bs */
+			j->nsplit[d] = 1;
+			j->split_bs[d][0] = j->bs;
+			j->split_cum[d][0] = 100;
+			lo = j->bs < lo ? j->bs : lo;
+			hi = j->bs > hi ? j->bs : hi;
+			continue;
+		}
+		if (c->bsrange) {
+			const char *dash = memchr(p, '-', (size_t)(e - p));
+			if (!dash || parse_bs1(opt, v, p, (size_t)(dash - p), &j->range_lo[d], err, n) ||
+			    parse_bs1(opt, v, dash + 1, (size_t)(e - dash - 1), &j->range_hi[d], err, n)) {
+				if (!dash)
+					snprintf(err, n, "--bsrange=%s: give min-max, e.g. 4k-64k", v);
+				return -1;
+			}
+			if (j->range_lo[d] > j->range_hi[d]) {
+				snprintf(err, n, "--bsrange=%s: the minimum is above the maximum", v);
+				return -1;
+			}
+			lo = j->range_lo[d] < lo ? j->range_lo[d] : lo;
+			hi = j->range_hi[d] > hi ? j->range_hi[d] : hi;
+			continue;
+		}
+		{
+			unsigned given = 0, blanks = 0, pct[MAX_BSSPLIT];
+			int k = 0;
+			for (const char *q = p; q < e; k++) {
+				const char *colon = memchr(q, ':', (size_t)(e - q)), *qe = colon ? colon : e;
+				const char *slash = memchr(q, '/', (size_t)(qe - q));
+				if (k == MAX_BSSPLIT) {
+					snprintf(err, n, "--bssplit=%s: more than %d sizes", v, MAX_BSSPLIT);
+					return -1;
+				}
+				if (parse_bs1(opt, v, q, (size_t)((slash ? slash : qe) - q), &j->split_bs[d][k], err, n))
+					return -1;
+				pct[k] = UINT_MAX;
+				if (slash && slash + 1 < qe) {
+					char b[8];
+					long long x;
+					snprintf(b, sizeof b, "%.*s", (int)(qe - slash - 1 < 7 ? qe - slash - 1 : 7), slash + 1);
+					if (qe - slash - 1 > 3 || parse_int(b, &x) || x < 0 || x > 100) {
+						snprintf(err, n, "--bssplit=%s: '%.*s' is not a percent (0-100)", v,
+							 (int)(qe - slash - 1), slash + 1);
+						return -1;
+					}
+					pct[k] = (unsigned)x;
+					given += (unsigned)x;
+				} else {
+					blanks++;
+				}
+				lo = j->split_bs[d][k] < lo ? j->split_bs[d][k] : lo;
+				hi = j->split_bs[d][k] > hi ? j->split_bs[d][k] : hi;
+				q = colon ? colon + 1 : e;
+			}
+			if (given > 100 || (!blanks && given != 100)) {
+				snprintf(err, n, "--bssplit=%s: the percents add up to %u, not 100", v, given);
+				return -1;
+			}
+			for (int i = 0, cum = 0, b = 0; i < k; i++) {
+				/* the blanks share what is left, the last one the rounding */
+				unsigned share = pct[i] != UINT_MAX ? pct[i]
+					: ++b == (int)blanks ? 100 - given - (blanks - 1) * ((100 - given) / blanks)
+							     : (100 - given) / blanks;
+				cum += (int)share;
+				j->split_cum[d][i] = (unsigned)cum;
+			}
+			j->nsplit[d] = k;
+		}
+	}
+	j->bs = lo;
+	j->bs_max = hi;
+	j->var_bs = 1;
+	snprintf(j->bs_desc, sizeof j->bs_desc, "%s", v);
 	return 0;
 }
 

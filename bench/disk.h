@@ -31,11 +31,23 @@ static inline int rw_reads(int rw) { return rw != RW_WRITE && rw != RW_RANDWRITE
 
 #define MAX_PCTS 20     /* fio's FIO_IO_U_LIST_MAX_LEN */
 
+#define MAX_BSSPLIT 16
+
 /* One fio job: what numjobs threads each do. */
 struct job {
 	char name[64];
 	int rw;
-	uint64_t bs;
+	uint64_t bs;            /* the block size; with --bssplit/--bsrange the smallest: the
+				 * unit offsets are aligned to and the region is counted in */
+	uint64_t bs_max;        /* the largest I/O (buffers are this big) */
+	/* --bssplit per direction: sizes with cumulative percents (nsplit 0: bs, or the
+	 * --bsrange below); --bsrange: a random multiple of bs in [lo, hi] */
+	int nsplit[DDIR_N];
+	uint64_t split_bs[DDIR_N][MAX_BSSPLIT];
+	unsigned split_cum[DDIR_N][MAX_BSSPLIT];
+	uint64_t range_lo[DDIR_N], range_hi[DDIR_N];
+	int var_bs;             /* any of those: every I/O draws its size */
+	char bs_desc[160];      /* "bssplit=..." or "bsrange=..." as given */
 	int iodepth;
 	int numjobs;
 	int rwmixread;          /* percent of reads in randrw/readwrite */
@@ -70,6 +82,7 @@ struct job {
 	/* fio's rate/rate_iops, per thread and direction (0: no cap): the gap between two
 	 * I/Os' issue times, ns; poisson: exponential gaps of that mean (fio's rate_process) */
 	uint64_t rate_gap_ns[DDIR_N];
+	uint64_t rate_bps[DDIR_N];  /* --rate: bytes/s (each I/O's gap from its length) */
 	int rate_poisson;
 	int loops;              /* a size-based job goes over its region this many times */
 	double startdelay;      /* seconds from the group's start before this job begins */
@@ -83,7 +96,8 @@ struct iogen {
 	uint64_t nblocks;
 	uint64_t seq_pos;         /* next sequential block */
 	uint64_t issued;          /* I/Os issued */
-	uint64_t limit;           /* I/Os to issue when not time based (0: no limit) */
+	uint64_t issued_bytes;
+	uint64_t limit;           /* bytes to issue when not time based (0: no limit) */
 	int done;
 	/* fio's random map: each pass over the region visits every block once, in the
 	 * order of a keyed permutation (a Feistel network over 2 x half bits, cycle-walked
@@ -93,8 +107,8 @@ struct iogen {
 	unsigned half;
 };
 void iogen_init(struct iogen *g, const struct job *j, int idx);
-/* the next I/O's direction and offset; 0 when the job has nothing more to issue */
-int iogen_next(struct iogen *g, int *ddir, uint64_t *off);
+/* the next I/O's direction, offset and length; 0 when the job has nothing more to issue */
+int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len);
 
 /* Per-direction counters of one thread (and of an aggregate). */
 struct ddir_stats {

@@ -239,12 +239,19 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "fdatasync", b);
 	}
 	json_add_str(opt, "ioengine", ioengine_names[j->ioengine]);
-	for (int d = 0; d < DDIR_N; d++)
+	for (int d = 0; d < DDIR_N; d++) {
+		/* the caps as applied, per thread */
 		if (j->rate_gap_ns[d]) {
-			/* the cap as applied, per thread */
 			snprintf(b, sizeof b, "%.0f", 1e9 / (double)j->rate_gap_ns[d]);
 			json_add_str(opt, d == DDIR_READ ? "rate_iops_read" : "rate_iops_write", b);
 		}
+		if (j->rate_bps[d]) {
+			snprintf(b, sizeof b, "%llu", (unsigned long long)j->rate_bps[d]);
+			json_add_str(opt, d == DDIR_READ ? "rate_read" : "rate_write", b);
+		}
+	}
+	if (j->var_bs)
+		json_add_str(opt, j->range_hi[0] || j->range_hi[1] ? "bsrange" : "bssplit", j->bs_desc);
 	if (j->loops > 1) {
 		snprintf(b, sizeof b, "%d", j->loops);
 		json_add_str(opt, "loops", b);
@@ -255,7 +262,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	if (j->zero_buffers)
 		json_add_str(opt, "zero_buffers", "1");
-	if (j->rate_poisson && (j->rate_gap_ns[0] || j->rate_gap_ns[1]))
+	if (j->rate_poisson && (j->rate_gap_ns[0] || j->rate_gap_ns[1] || j->rate_bps[0] || j->rate_bps[1]))
 		json_add_str(opt, "rate_process", "poisson");
 	if (!j->clat_pcts)
 		json_add_str(opt, "clat_percentiles", "0");

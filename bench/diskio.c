@@ -60,17 +60,17 @@ void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct)
 /* Defeat deduplication: a fresh random word at the start of every 512 bytes. */
 /* fresh data for each write (8 random bytes in every 512, so no two writes are alike and
  * a deduplicating backend cannot skip them), unless --zero_buffers asked for zeros */
-static void scramble(const struct job *j, void *buf, struct prng *r)
+static void scramble(const struct job *j, void *buf, uint64_t len, struct prng *r)
 {
 	if (j->zero_buffers)
 		return;
-	for (size_t c = 0; c + 8 <= j->bs; c += 512)
+	for (size_t c = 0; c + 8 <= len; c += 512)
 		*(uint64_t *)((char *)buf + c) = prng_next(r);
 }
 
 struct slot {
 	uint64_t t_prep, t_issue;
-	uint64_t off;
+	uint64_t off, len;
 	int ddir;
 	int counted;      /* issued while measuring */
 	int busy;
@@ -78,12 +78,13 @@ struct slot {
 
 /* a free slot of a queued engine, set up for the I/O at off */
 static int slot_take(struct slot *slots, int *free_slots, int *nfree, int counting, uint64_t t_prep,
-		     int ddir, uint64_t off)
+		     int ddir, uint64_t off, uint64_t len)
 {
 	int slot = free_slots[--*nfree];
 	struct slot *s = &slots[slot];
 	s->t_prep = t_prep;
 	s->off = off;
+	s->len = len;
 	s->ddir = ddir;
 	s->counted = counting;
 	s->busy = 1;
@@ -140,7 +141,7 @@ struct meter {                /* the measuring state of a worker */
 	uint64_t warm_left;
 	/* --rate/--rate_iops: the next I/O, drawn but held back until its time */
 	int held, h_ddir;
-	uint64_t h_off;
+	uint64_t h_off, h_len;
 	uint64_t rate_next[DDIR_N];   /* when the next I/O of each direction may go, ns */
 	struct prng rate_rng;
 };
@@ -148,7 +149,7 @@ struct meter {                /* the measuring state of a worker */
 /* may an I/O of direction d go now under its rate cap? */
 static int rate_ready(const struct job *j, const struct meter *m, int d, uint64_t now)
 {
-	return !j->rate_gap_ns[d] || !m->rate_next[d] || now >= m->rate_next[d];
+	return (!j->rate_gap_ns[d] && !j->rate_bps[d]) || !m->rate_next[d] || now >= m->rate_next[d];
 }
 
 /* The next I/O to issue: 1 (ddir, off set), 0 when the job has no more, -1 when a rate
@@ -156,12 +157,12 @@ static int rate_ready(const struct job *j, const struct meter *m, int d, uint64_
  * late goes at once, the ones after catch up), and in a mixed job an I/O whose direction
  * must wait goes the other way if that one may go (the mix then follows the caps). */
 static int next_io(const struct job *j, struct meter *m, struct iogen *g, uint64_t now, int *ddir,
-		   uint64_t *off, uint64_t *until)
+		   uint64_t *off, uint64_t *len, uint64_t *until)
 {
 	int d, mixed = j->rw == RW_RANDRW || j->rw == RW_READWRITE;
 	uint64_t gap;
 	if (!m->held) {
-		if (!iogen_next(g, &m->h_ddir, &m->h_off))
+		if (!iogen_next(g, &m->h_ddir, &m->h_off, &m->h_len))
 			return 0;
 		m->held = 1;
 	}
@@ -171,14 +172,15 @@ static int next_io(const struct job *j, struct meter *m, struct iogen *g, uint64
 			d = !d;
 		} else {
 			*until = m->rate_next[d];
-			if (mixed && j->rate_gap_ns[!d] && m->rate_next[!d] < *until)
+			if (mixed && !rate_ready(j, m, !d, 0) && m->rate_next[!d] < *until)
 				*until = m->rate_next[!d];
 			if (m->deadline && m->deadline < *until)
 				*until = m->deadline;
 			return -1;
 		}
 	}
-	gap = j->rate_gap_ns[d];
+	gap = j->rate_bps[d] ? (uint64_t)((double)m->h_len * 1e9 / (double)j->rate_bps[d]) + 1
+			     : j->rate_gap_ns[d];
 	if (gap) {
 		if (!m->rate_next[d])
 			m->rate_next[d] = now;
@@ -192,6 +194,7 @@ static int next_io(const struct job *j, struct meter *m, struct iogen *g, uint64
 	m->held = 0;
 	*ddir = d;
 	*off = m->h_off;
+	*len = m->h_len;
 	return 1;
 }
 
@@ -303,7 +306,7 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 		return;
 	st->ios++;
 	st->bytes += (uint64_t)res;
-	if ((uint64_t)res < j->bs)
+	if ((uint64_t)res < s->len)
 		st->short_ios++;
 	if (j->slat_pcts)
 		hist_add(&st->slat, s->t_issue - s->t_prep);
@@ -400,17 +403,17 @@ static void prep_rw(struct uring_ctx *u, const struct worker *w, struct io_uring
 {
 	const struct job *j = w->job;
 	int fd = u->fixed_file ? 0 : w->fd;
-	void *buf = u->bufs + (size_t)slot * j->bs;
+	void *buf = u->bufs + (size_t)slot * j->bs_max;
 	if (u->fixed_bufs) {
 		if (op_write)
-			io_uring_prep_write_fixed(sqe, fd, buf, (unsigned)j->bs, off, slot);
+			io_uring_prep_write_fixed(sqe, fd, buf, (unsigned)u->slots[slot].len, off, slot);
 		else
-			io_uring_prep_read_fixed(sqe, fd, buf, (unsigned)j->bs, off, slot);
+			io_uring_prep_read_fixed(sqe, fd, buf, (unsigned)u->slots[slot].len, off, slot);
 	} else {
 		if (op_write)
-			io_uring_prep_write(sqe, fd, buf, (unsigned)j->bs, off);
+			io_uring_prep_write(sqe, fd, buf, (unsigned)u->slots[slot].len, off);
 		else
-			io_uring_prep_read(sqe, fd, buf, (unsigned)j->bs, off);
+			io_uring_prep_read(sqe, fd, buf, (unsigned)u->slots[slot].len, off);
 	}
 	if (u->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
@@ -462,7 +465,7 @@ static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, in
 			struct slot *s = &u->slots[ud & ~REWRITE_READ];
 			if (cqe->res < 0)
 				set_err(w, -cqe->res, "rewrite read", s->off);
-			else if ((uint64_t)cqe->res < w->job->bs)
+			else if ((uint64_t)cqe->res < s->len)
 				set_err(w, EIO, "rewrite read came back short", s->off);
 			continue;
 		}
@@ -552,8 +555,8 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 	if (j->fixedbufs) {
 		struct iovec *iov = calloc((size_t)j->iodepth, sizeof *iov);
 		for (int i = 0; iov && i < j->iodepth; i++) {
-			iov[i].iov_base = bufs + (size_t)i * j->bs;
-			iov[i].iov_len = j->bs;
+			iov[i].iov_base = bufs + (size_t)i * j->bs_max;
+			iov[i].iov_len = j->bs_max;
 		}
 		if (iov && !io_uring_register_buffers(&u.ring, iov, (unsigned)j->iodepth))
 			u.fixed_bufs = 1;
@@ -569,10 +572,10 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 	}
 	for (;;) {
 		int queued = 0, issued = 0, ddir, more = 1;
-		uint64_t off, t_prep = now_ns(), until = 0;
+		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && u.nfree && (more = next_io(j, m, g, t_prep, &ddir, &off, &until)) > 0) {
-			int slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, off);
+		while (!stop && u.nfree && (more = next_io(j, m, g, t_prep, &ddir, &off, &len, &until)) > 0) {
+			int slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, off, len);
 			struct io_uring_sqe *sqe = io_uring_get_sqe(&u.ring);
 			if (ddir == DDIR_WRITE && rewrite) {
 				prep_rw(&u, w, sqe, 0, slot, off);
@@ -582,7 +585,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				prep_rw(&u, w, sqe, 1, slot, off);
 			} else {
 				if (ddir == DDIR_WRITE)
-					scramble(j, bufs + (size_t)slot * j->bs, &scr);
+					scramble(j, bufs + (size_t)slot * j->bs_max, len, &scr);
 				prep_rw(&u, w, sqe, ddir == DDIR_WRITE, slot, off);
 			}
 			u.inflight++;
@@ -684,7 +687,7 @@ static void aio_prep(struct aio_state *a, const struct worker *w, int slot, int 
 	cb->aio_fildes = (uint32_t)w->fd;
 	cb->aio_lio_opcode = op_write ? IOCB_CMD_PWRITE : IOCB_CMD_PREAD;
 	cb->aio_buf = (uint64_t)(uintptr_t)buf;
-	cb->aio_nbytes = w->job->bs;
+	cb->aio_nbytes = a->slots[slot].len;
 	cb->aio_offset = (int64_t)off;
 	cb->aio_data = data;
 	a->queue[a->nqueue++] = cb;
@@ -757,10 +760,10 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 			/* the read half of a rewrite: on success, write the same bytes back */
 			if (res < 0)
 				set_err(w, (int)-res, "rewrite read", s->off);
-			else if ((uint64_t)res < j->bs)
+			else if ((uint64_t)res < s->len)
 				set_err(w, EIO, "rewrite read came back short", s->off);
 			else {
-				aio_prep(a, w, slot, 1, s->off, bufs + (size_t)slot * j->bs, (uint64_t)slot);
+				aio_prep(a, w, slot, 1, s->off, bufs + (size_t)slot * j->bs_max, (uint64_t)slot);
 				continue;
 			}
 		} else {
@@ -838,16 +841,16 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	a.last_done = now_ns();
 	for (;;) {
 		int queued = 0, issued = 0, ddir, more = 1;
-		uint64_t off, t_prep = now_ns(), until = 0;
+		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && a.nfree && (more = next_io(j, m, g, t_prep, &ddir, &off, &until)) > 0) {
-			int slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, off);
-			char *buf = bufs + (size_t)slot * j->bs;
+		while (!stop && a.nfree && (more = next_io(j, m, g, t_prep, &ddir, &off, &len, &until)) > 0) {
+			int slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, off, len);
+			char *buf = bufs + (size_t)slot * j->bs_max;
 			if (ddir == DDIR_WRITE && rewrite) {
 				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
 			} else {
 				if (ddir == DDIR_WRITE)
-					scramble(j, buf, &scr);
+					scramble(j, buf, len, &scr);
 				aio_prep(&a, w, slot, ddir == DDIR_WRITE, off, buf, (uint64_t)slot);
 			}
 			a.inflight++;
@@ -932,7 +935,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		struct slot s = { 0 };
 		uint64_t t_done, now = now_ns(), until;
 		ssize_t r;
-		int more = loop_tick(w, m, now) ? 0 : next_io(j, m, g, now, &s.ddir, &s.off, &until);
+		int more = loop_tick(w, m, now) ? 0 : next_io(j, m, g, now, &s.ddir, &s.off, &s.len, &until);
 		if (!more)
 			break;
 		if (more < 0) {                  /* a rate cap's wait */
@@ -942,17 +945,17 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		s.counted = m->counting;
 		s.t_prep = s.t_issue = now_ns();
 		if (s.ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
-			r = full_io(w->fd, 0, buf, j->bs, s.off, pos);
-			if (r == (ssize_t)j->bs)
-				r = full_io(w->fd, 1, buf, j->bs, s.off, pos);
+			r = full_io(w->fd, 0, buf, s.len, s.off, pos);
+			if (r == (ssize_t)s.len)
+				r = full_io(w->fd, 1, buf, s.len, s.off, pos);
 			else if (r >= 0) {
 				set_err(w, EIO, "rewrite read came back short", s.off);
 				break;
 			}
 		} else {
 			if (s.ddir == DDIR_WRITE)
-				scramble(j, buf, &scr);
-			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, j->bs, s.off, pos);
+				scramble(j, buf, s.len, &scr);
+			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, s.len, s.off, pos);
 		}
 		t_done = now_ns();
 		mark_depth(w, m, 1, 1);
@@ -997,13 +1000,13 @@ void *worker_run(void *arg)
 	for (int d = 0; d < DDIR_N; d++)
 		ddir_stats_init(&w->st[d]);
 	moments_init(&w->sync_lat);
-	if (posix_memalign((void **)&bufs, align, nbuf * j->bs)) {
+	if (posix_memalign((void **)&bufs, align, nbuf * j->bs_max)) {
 		set_err(w, ENOMEM, "I/O buffers", UINT64_MAX);
 		start_line(w);
 		return NULL;
 	}
 	for (size_t i = 0; i < nbuf; i++)
-		fill_buffer(bufs + i * j->bs, j->bs, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
+		fill_buffer(bufs + i * j->bs_max, j->bs_max, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
 			    j->zero_buffers ? 100 : j->compress_pct);
 	iogen_init(&g, j, w->idx);
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));

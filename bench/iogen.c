@@ -47,8 +47,8 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	g->job = j;
 	prng_seed(&g->rng, j->randseed + 0x9e3779b97f4a7c15ull * (uint64_t)(idx + 1));
 	g->nblocks = j->size / j->bs;
-	if (!j->time_based)
-		g->limit = g->nblocks * (uint64_t)(j->loops > 1 ? j->loops : 1);   /* fio's loops */
+	if (!j->time_based)   /* the region's bytes, --loops times (a size-based job's end) */
+		g->limit = g->nblocks * j->bs * (uint64_t)(j->loops > 1 ? j->loops : 1);
 	while (bits < 64 && (1ull << bits) < g->nblocks)
 		bits++;
 	g->half = (bits + 1) / 2;
@@ -56,25 +56,55 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	perm_rekey(g);
 }
 
-int iogen_next(struct iogen *g, int *ddir, uint64_t *off)
+/* --bssplit/--bsrange: this I/O's size */
+static uint64_t draw_len(struct iogen *g, int d)
 {
 	const struct job *j = g->job;
-	uint64_t blk;
-	if (g->done || (g->limit && g->issued >= g->limit))
+	if (j->range_hi[d])
+		return j->range_lo[d] + prng_below(&g->rng, (j->range_hi[d] - j->range_lo[d]) / j->bs + 1) * j->bs;
+	if (j->nsplit[d]) {
+		unsigned r = (unsigned)prng_below(&g->rng, 100);
+		for (int i = 0; i < j->nsplit[d] - 1; i++)
+			if (r < j->split_cum[d][i])
+				return j->split_bs[d][i];
+		return j->split_bs[d][j->nsplit[d] - 1];
+	}
+	return j->bs;
+}
+
+int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
+{
+	const struct job *j = g->job;
+	uint64_t blk, l = j->bs;
+	if (g->done || (g->limit && g->issued_bytes >= g->limit))
 		return 0;
 	switch (j->rw) {
 	case RW_READ: case RW_RANDREAD: *ddir = DDIR_READ; break;
 	case RW_WRITE: case RW_RANDWRITE: *ddir = DDIR_WRITE; break;
 	default: *ddir = (int)prng_below(&g->rng, 100) < j->rwmixread ? DDIR_READ : DDIR_WRITE;
 	}
+	if (j->var_bs) {
+		l = draw_len(g, *ddir);
+		if (l > j->size)
+			l = j->size;
+		if (g->limit && l > g->limit - g->issued_bytes)
+			l = g->limit - g->issued_bytes;     /* the last of a size-based job */
+	}
 	if (rw_is_random(j->rw)) {
 		blk = j->norandommap ? prng_below(&g->rng, g->nblocks) : perm_next(g);
+		if (j->var_bs && (blk * j->bs + l > j->size))
+			blk = (j->size - l) / j->bs;        /* a long I/O near the end: inside it */
 	} else {
 		if (g->seq_pos >= g->nblocks)
 			g->seq_pos = 0;      /* time based, or the next of --loops (limit) */
-		blk = g->seq_pos++;
+		blk = g->seq_pos;
+		if (j->var_bs && blk * j->bs + l > j->size)
+			l = j->size - blk * j->bs;          /* the pass's last I/O is shorter */
+		g->seq_pos += l / j->bs;
 	}
 	*off = j->offset + blk * j->bs;
+	*len = l;
 	g->issued++;
+	g->issued_bytes += l;
 	return 1;
 }

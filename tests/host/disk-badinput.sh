@@ -27,6 +27,12 @@ expect 2 "rate_iops=0: '0' is not a number of I/Os per second" "$A" disk --filen
 expect 2 "rate_iops=1,2,3: give one value, or reads,writes" "$A" disk --filename="$dev" --rate_iops=1,2,3
 expect 2 "rate=fast: 'fast' is not a rate in bytes/s" "$A" disk --filename="$dev" --rate=fast
 expect 2 "rate and --rate_iops: give one or the other" "$A" disk --filename="$dev" --rate=1m --rate_iops=10
+expect 2 "bssplit=4k/50:8k/40: the percents add up to 90, not 100" "$A" disk --filename="$dev" --bssplit=4k/50:8k/40
+expect 2 "bssplit=1000/100: '1000' is not a block size" "$A" disk --filename="$dev" --bssplit=1000/100
+expect 2 "bssplit=4k/x: 'x' is not a percent" "$A" disk --filename="$dev" --bssplit=4k/x
+expect 2 "bsrange=64k-4k: the minimum is above the maximum" "$A" disk --filename="$dev" --bsrange=64k-4k
+expect 2 "bsrange=4k: give min-max" "$A" disk --filename="$dev" --bsrange=4k
+expect 2 "bssplit and --bsrange: give one or the other" "$A" disk --filename="$dev" --bssplit=4k/100 --bsrange=4k-8k
 expect 2 'bs=4q: not a size' "$A" disk --filename="$dev" --bs=4q
 expect 2 'neither a block device nor a regular file' "$A" disk --filename=/dev/null
 # permission denied: an unprivileged user

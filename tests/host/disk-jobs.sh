@@ -75,10 +75,26 @@ J '[.jobs[] | [.jobname, .groupid, ."job options".ioengine, ."job options".iodep
 	'[.jobs[] | {jobname, groupid, o: ."job options"}]'
 J '.jobs[1]."job options".bs == "1048576" and .jobs[1].assay.start_ms >= .jobs[0].assay.end_ms' "job file: seq after rand"
 
+# fio's --bssplit/--bsrange: each I/O its own size; a size-based job does exactly the
+# region's bytes with every engine; reads and writes may differ ("reads,writes")
+for e in io_uring libaio psync sync; do
+	"$A" disk --filename="$dev" --direct=1 --rw=randread --size=8m --iodepth=8 --ioengine=$e \
+		--bssplit=4k/50:64k/30:1m/20 -J > "$T/out.json" || fail "bssplit $e: exit $?"
+	J '.jobs[0] | .read.io_bytes == 8388608 and .read.total_ios > 8 and .read.total_ios < 2048 and .read.short_ios == 0
+		and ."job options".bssplit == "4k/50:64k/30:1m/20"' "bssplit with $e" '.jobs[0] | {read, o: ."job options"}'
+done
+"$A" disk --filename="$dev" --direct=1 --rw=read --size=4m --bsrange=4k-60k -J > "$T/out.json" || fail "bsrange: exit $?"
+J '.jobs[0].read | .io_bytes == 4194304 and .total_ios > 64 and .total_ios < 1024' "bsrange" '.jobs[0].read'
+"$A" disk --filename="$dev" --direct=1 --rw=randrw --size=4m --bssplit=4k/100,256k/100 --mode=rewrite -J > "$T/out.json" ||
+	fail "bssplit r,w: exit $?"
+J '.jobs[0] | (.read.io_bytes / .read.total_ios == 4096) and (.write.io_bytes + .read.io_bytes == 4194304)
+	and .write.io_bytes / .write.total_ios > 200000' "bssplit reads,writes" '.jobs[0] | {r: .read.io_bytes, w: .write.io_bytes}'
+
 # concurrent rewrite jobs (random and sequential over the same blocks, a 2-thread one
 # among them) leave every byte as it was; then so does a readonly run of writers
 "$A" disk --filename="$dev" --direct=1 --mode=rewrite --runtime=1 --time_based --iodepth=8 \
 	--name=w1 --rw=randwrite --name=w2 --rw=write --bs=64k --name=w3 --rw=randrw --numjobs=2 \
+	--name=w4 --rw=randwrite --bssplit=4k/40:16k/40:128k/20 --ioengine=libaio \
 	-J > "$T/out.json" || fail "concurrent rewrite: exit $?"
 J 'all(.jobs[]; .write.total_ios > 0)' "every rewrite job wrote" '[.jobs[] | {jobname, w: .write.total_ios}]'
 "$A" disk --filename="$dev" --name=w1 --rw=randwrite --name=w2 --rw=write --size=1m > /dev/null 2>&1

@@ -24,7 +24,7 @@ int main(void)
 {
 	struct iogen g, g2;
 	int ddir, d2;
-	uint64_t off, o2, n;
+	uint64_t off, o2, n, len;
 
 	/* random: aligned, in range, every block reachable, seed-determined */
 	{
@@ -33,12 +33,12 @@ int main(void)
 		uint64_t distinct = 0;
 		iogen_init(&g, &j, 0);
 		iogen_init(&g2, &j, 0);
-		for (n = 0; n < 400000 && iogen_next(&g, &ddir, &off); n++) {
+		for (n = 0; n < 400000 && iogen_next(&g, &ddir, &off, &len); n++) {
 			CHECK(off % 4096 == 0, "offset %llu not aligned", (unsigned long long)off);
 			CHECK(off >= (1 << 20) && off + 4096 <= (1 << 20) + (64 << 20), "offset %llu out of range",
 			      (unsigned long long)off);
 			CHECK(ddir == DDIR_READ, "randread gave a write");
-			iogen_next(&g2, &d2, &o2);
+			iogen_next(&g2, &d2, &o2, &len);
 			CHECK(o2 == off, "same seed, different sequence at %llu", (unsigned long long)n);
 			if (!hit[(off - (1 << 20)) / 4096]++)
 				distinct++;
@@ -49,15 +49,15 @@ int main(void)
 		CHECK(distinct > 16384 * 0.99, "only %llu of 16384 blocks hit", (unsigned long long)distinct);
 		iogen_init(&g2, &j, 1);
 		iogen_init(&g, &j, 0);
-		iogen_next(&g, &ddir, &off);
-		iogen_next(&g2, &d2, &o2);
+		iogen_next(&g, &ddir, &off, &len);
+		iogen_next(&g2, &d2, &o2, &len);
 		CHECK(off != o2, "two threads with the same sequence");
 	}
 	/* size-based random: exactly size/bs I/Os */
 	{
 		struct job j = mkjob(RW_RANDWRITE, 8192, 0, 1 << 20, 0, 0);
 		iogen_init(&g, &j, 0);
-		for (n = 0; iogen_next(&g, &ddir, &off); n++)
+		for (n = 0; iogen_next(&g, &ddir, &off, &len); n++)
 			CHECK(ddir == DDIR_WRITE, "randwrite gave a read");
 		CHECK(n == 128, "size-based random: %llu I/Os, want 128", (unsigned long long)n);
 	}
@@ -72,7 +72,7 @@ int main(void)
 			uint64_t same = 0;
 			memset(seen, 0, sizeof seen);
 			iogen_init(&g, &j, 0);
-			for (n = 0; iogen_next(&g, &ddir, &off); n++) {
+			for (n = 0; iogen_next(&g, &ddir, &off, &len); n++) {
 				CHECK(off / 4096 < counts[c] && !seen[off / 4096]++, "%llu blocks: block %llu twice or out "
 				      "of range", (unsigned long long)counts[c], (unsigned long long)(off / 4096));
 			}
@@ -82,7 +82,7 @@ int main(void)
 			iogen_init(&g, &j, 0);
 			memset(seen, 0, sizeof seen);
 			for (n = 0; n < 2 * counts[c]; n++) {
-				iogen_next(&g, &ddir, &off);
+				iogen_next(&g, &ddir, &off, &len);
 				seen[off / 4096]++;
 				if (n < counts[c])
 					order[n] = off;
@@ -103,7 +103,7 @@ int main(void)
 			j.norandommap = 1;
 			memset(seen, 0, sizeof seen);
 			iogen_init(&g, &j, 0);
-			for (n = 0; iogen_next(&g, &ddir, &off); n++)
+			for (n = 0; iogen_next(&g, &ddir, &off, &len); n++)
 				distinct += !seen[off / 4096]++;
 			CHECK(n == 4096 && distinct < 4096 * 0.7, "norandommap: %llu distinct of %llu, want about 63%%",
 			      (unsigned long long)distinct, (unsigned long long)n);
@@ -113,14 +113,14 @@ int main(void)
 	{
 		struct job j = mkjob(RW_READ, 1 << 20, 4 << 20, 8 << 20, 0, 0);
 		iogen_init(&g, &j, 0);
-		for (n = 0; iogen_next(&g, &ddir, &off); n++)
+		for (n = 0; iogen_next(&g, &ddir, &off, &len); n++)
 			CHECK(off == (4 << 20) + n * (1 << 20), "seq offset %llu at %llu", (unsigned long long)off,
 			      (unsigned long long)n);
 		CHECK(n == 8, "seq: %llu I/Os, want 8", (unsigned long long)n);
 		j.time_based = 1;
 		iogen_init(&g, &j, 0);
 		for (n = 0; n < 20; n++)
-			iogen_next(&g, &ddir, &off);
+			iogen_next(&g, &ddir, &off, &len);
 		CHECK(off == (4 << 20) + 3 * (1 << 20), "time_based seq wraps: %llu", (unsigned long long)off);
 	}
 	/* fio's loops: a size-based job goes over its region that many times -- sequential in
@@ -130,14 +130,14 @@ int main(void)
 		static unsigned char seen[1000];
 		j.loops = 3;
 		iogen_init(&g, &j, 0);
-		for (n = 0; iogen_next(&g, &ddir, &off); n++)
+		for (n = 0; iogen_next(&g, &ddir, &off, &len); n++)
 			CHECK(off == (n % 8) * (1 << 20), "loops seq offset %llu at %llu", (unsigned long long)off,
 			      (unsigned long long)n);
 		CHECK(n == 24, "loops=3 seq: %llu I/Os, want 24", (unsigned long long)n);
 		j = mkjob(RW_RANDREAD, 4096, 0, 1000 * 4096, 0, 0);
 		j.loops = 3;
 		iogen_init(&g, &j, 0);
-		for (n = 0; iogen_next(&g, &ddir, &off); n++) {
+		for (n = 0; iogen_next(&g, &ddir, &off, &len); n++) {
 			seen[off / 4096]++;
 			if (n % 1000 == 999)
 				for (int b = 0; b < 1000; b++)
@@ -145,6 +145,71 @@ int main(void)
 					      b, seen[b], (unsigned long long)n + 1);
 		}
 		CHECK(n == 3000, "loops=3 random: %llu I/Os, want 3000", (unsigned long long)n);
+	}
+	/* --bssplit: each size's share within 1% over 200k draws, offsets aligned to the
+	 * smallest and every I/O inside the region; --bsrange: multiples of the smallest,
+	 * both ends drawn; sequential: each I/O starts where the last ended, the pass's last
+	 * one shortened to the region's end; size-based: exactly the region's bytes */
+	{
+		struct job j = mkjob(RW_RANDREAD, 4096, 1 << 20, 64 << 20, 1, 0);
+		uint64_t cnt[3] = { 0 }, sizes[3] = { 4096, 65536, 1 << 20 };
+		unsigned cum[3] = { 50, 80, 100 };
+		j.var_bs = 1;
+		j.nsplit[DDIR_READ] = 3;
+		for (int i = 0; i < 3; i++)
+			j.split_bs[DDIR_READ][i] = sizes[i], j.split_cum[DDIR_READ][i] = cum[i];
+		iogen_init(&g, &j, 0);
+		for (n = 0; n < 200000 && iogen_next(&g, &ddir, &off, &len); n++) {
+			for (int i = 0; i < 3; i++)
+				cnt[i] += len == sizes[i];
+			CHECK(off % 4096 == 0 && off >= (1 << 20) && off + len <= (1 << 20) + (64 << 20),
+			      "bssplit: %llu+%llu out of the region", (unsigned long long)off, (unsigned long long)len);
+		}
+		CHECK(fabs(cnt[0] / 2000.0 - 50) < 1 && fabs(cnt[1] / 2000.0 - 30) < 1 && fabs(cnt[2] / 2000.0 - 20) < 1,
+		      "bssplit 50/30/20: %llu %llu %llu of 200000", (unsigned long long)cnt[0],
+		      (unsigned long long)cnt[1], (unsigned long long)cnt[2]);
+		j = mkjob(RW_RANDREAD, 4096, 0, 8 << 20, 1, 0);
+		j.var_bs = 1;
+		j.range_lo[DDIR_READ] = 8192;
+		j.range_hi[DDIR_READ] = 65536;
+		{
+			int lo = 0, hi = 0;
+			iogen_init(&g, &j, 0);
+			for (n = 0; n < 20000 && iogen_next(&g, &ddir, &off, &len); n++) {
+				CHECK(len % 4096 == 0 && len >= 8192 && len <= 65536, "bsrange: %llu", (unsigned long long)len);
+				lo += len == 8192;
+				hi += len == 65536;
+			}
+			CHECK(lo > 0 && hi > 0, "bsrange: ends drawn %d, %d times", lo, hi);
+		}
+		j = mkjob(RW_READ, 4096, 0, 1 << 20, 0, 0);
+		j.var_bs = 1;
+		j.nsplit[DDIR_READ] = 2;
+		j.split_bs[DDIR_READ][0] = 4096, j.split_cum[DDIR_READ][0] = 50;
+		j.split_bs[DDIR_READ][1] = 12288, j.split_cum[DDIR_READ][1] = 100;
+		{
+			uint64_t next = 0, bytes = 0;
+			iogen_init(&g, &j, 0);
+			for (n = 0; iogen_next(&g, &ddir, &off, &len); n++) {
+				CHECK(off == next, "bssplit sequential: %llu after %llu", (unsigned long long)off,
+				      (unsigned long long)next);
+				next = off + len;
+				bytes += len;
+			}
+			CHECK(bytes == 1 << 20 && next == 1 << 20, "bssplit size-based: %llu bytes, end %llu",
+			      (unsigned long long)bytes, (unsigned long long)next);
+		}
+		j.rw = RW_RANDREAD;
+		{
+			uint64_t bytes = 0;
+			iogen_init(&g, &j, 0);
+			while (iogen_next(&g, &ddir, &off, &len)) {
+				CHECK(off + len <= 1 << 20, "bssplit random: %llu+%llu", (unsigned long long)off,
+				      (unsigned long long)len);
+				bytes += len;
+			}
+			CHECK(bytes == 1 << 20, "bssplit random size-based: %llu bytes", (unsigned long long)bytes);
+		}
 	}
 	/* rwmix: the read share within 1% over 200k draws */
 	{
@@ -154,7 +219,7 @@ int main(void)
 			uint64_t reads = 0;
 			iogen_init(&g, &j, 0);
 			for (n = 0; n < 200000; n++) {
-				iogen_next(&g, &ddir, &off);
+				iogen_next(&g, &ddir, &off, &len);
 				reads += ddir == DDIR_READ;
 			}
 			CHECK(fabs(100.0 * (double)reads / (double)n - mixes[m]) < 1.0, "rwmixread=%d: %.2f%% reads",
