@@ -1616,6 +1616,7 @@ static void disk_text(const struct json *r, FILE *f)
 			json_get_str(r, "global options.mode", "?"));
 	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next)
 		disk_text_job(j, f);
+	disk_text_groups(r, f);
 	if (json_get(r, "assay.repeats")) {
 		const struct json *reps = json_path(r, "assay.repeats");
 		fprintf(f, "\nacross %.0f repeats (mean +- stddev, 95%% CI):\n", json_get_num(r, "assay.repeat", 0));

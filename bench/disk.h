@@ -183,6 +183,8 @@ struct job_result {
 /* fio's job objects for r: one (group) or one per thread, appended to jobs */
 void job_json(const struct job_result *r, int group, struct json *jobs);
 void disk_text_job(const struct json *job, FILE *f);
+/* fio's "Run status group" lines of a result */
+void disk_text_groups(const struct json *res, FILE *f);
 /* fio's terse lines (version 3) of a disk result */
 void disk_terse(const struct json *res, FILE *f);
 

@@ -557,6 +557,50 @@ void disk_text_job(const struct json *j, FILE *f)
 		fprintf(f, "  FAILED: %s (figures above are partial)\n", json_get_str(as, "error", ""));
 }
 
+/* fio's "Run status group N (all jobs):" lines: per direction the group's bandwidth (all
+ * its jobs' bytes over the longest runtime), the slowest and fastest job's, the bytes,
+ * and the shortest and longest runtime; skipped jobs left out */
+void disk_text_groups(const struct json *r, FILE *f)
+{
+	const struct json *jobs = json_get(r, "jobs");
+	double last = -1;
+	for (;;) {
+		double g = -1;
+		/* the next groupid in order (repeats share them: one section each) */
+		for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next) {
+			double id = json_get_num(j, "groupid", 0);
+			if (id > last && (g < 0 || id < g))
+				g = id;
+		}
+		if (g < 0)
+			return;
+		fprintf(f, "\nRun status group %.0f (all jobs):\n", g);
+		for (int d = 0; d < DDIR_N; d++) {
+			double io = 0, rmin = -1, rmax = 0, bmin = -1, bmax = 0;
+			char b[8][32];
+			for (const struct json *j = jobs->child; j; j = j->next) {
+				const struct json *dj = json_get(j, d ? "write" : "read");
+				double rt = json_get_num(dj, "runtime", 0), bw = json_get_num(dj, "bw_bytes", 0);
+				if (json_get_num(j, "groupid", 0) != g || json_get_num(dj, "total_ios", 0) <= 0)
+					continue;
+				io += json_get_num(dj, "io_bytes", 0);
+				rmin = rmin < 0 || rt < rmin ? rt : rmin;
+				rmax = rt > rmax ? rt : rmax;
+				bmin = bmin < 0 || bw < bmin ? bw : bmin;
+				bmax = bw > bmax ? bw : bmax;
+			}
+			if (rmin < 0)
+				continue;
+			fprintf(f, "  %5s: bw=%s/s (%s/s), %s/s-%s/s (%s/s-%s/s), io=%s (%s), run=%.0f-%.0fmsec\n",
+				d ? "WRITE" : "READ", scale_bytes(rmax > 0 ? io * 1000 / rmax : 0, b[0], 32, 0),
+				scale_bytes(rmax > 0 ? io * 1000 / rmax : 0, b[1], 32, 1), scale_bytes(bmin, b[2], 32, 0),
+				scale_bytes(bmax, b[3], 32, 0), scale_bytes(bmin, b[4], 32, 1), scale_bytes(bmax, b[5], 32, 1),
+				scale_bytes(io, b[6], 32, 0), scale_bytes(io, b[7], 32, 1), rmin, rmax);
+		}
+		last = g;
+	}
+}
+
 /* ---- fio's terse format, version 3 (fio(1), TERSE OUTPUT): one line per job ---- */
 
 static void terse_lat(FILE *f, const struct json *l)

@@ -25,6 +25,12 @@ J '.jobs[2].assay.start_ms >= ([.jobs[0].assay.end_ms, .jobs[1].assay.end_ms] | 
 "$A" disk --filename="$dev" --direct=1 --runtime=0.6 --time_based --name=a --rw=randread --name=b --rw=read \
 	> "$T/out.txt" || fail "text: exit $?"
 grep -q '^a: (groupid=0, jobs=1)' "$T/out.txt" && grep -q '^b: (groupid=0, jobs=1)' "$T/out.txt" || fail "text: two jobs"
+# fio's group summary (scripts grep these lines)
+"$A" disk --filename="$dev" --direct=1 --size=2m --name=a --rw=randread --name=b --stonewall --rw=randrw \
+	--mode=rewrite > "$T/out.txt" || fail "groups text: exit $?"
+grep -q '^Run status group 0 (all jobs):$' "$T/out.txt" && grep -q '^Run status group 1 (all jobs):$' "$T/out.txt" &&
+	[ "$(grep -cE '^ +READ: bw=[0-9.]+[KMG]?i?B/s \([0-9.]+[kMG]?B/s\), .*, io=[0-9.]+[KMG]?i?B \(.*\), run=[0-9]+-[0-9]+msec$' "$T/out.txt")" = 2 ] &&
+	grep -qE '^  WRITE: bw=' "$T/out.txt" || fail "groups text: $(grep -A3 'Run status' "$T/out.txt")"
 
 # jobs[].assay.samples: the per-interval series behind fio's iops_*/bw_* figures; per= of
 # a job is its share of the group's bandwidth
