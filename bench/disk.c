@@ -55,6 +55,7 @@ struct disk_cfg {
 	const char *rate, *rate_iops;
 	int rate_process;
 	const char *bssplit, *bsrange;
+	const char *directory;
 	long long loops;
 	double startdelay;
 	int zero_buffers;
@@ -90,6 +91,8 @@ static const struct opt disk_opts[] = {
 	OPTS_COMMON_TERSE(struct disk_cfg),
 	{ "filename", 0, OPT_STR, O(filename), NULL, 0, 0, "a block device (vda, /dev/vda) or a file",
 	  "what to measure", 0 },
+	{ "directory", 0, OPT_STR, O(directory), NULL, 0, 0, "a directory",
+	  "where --filename is (fio's; one file for every job and thread)", 0 },
 	{ "profile", 0, OPT_STR, O(profile), NULL, 0, 0,
 	  "a comma list of seq, qd1, qd8, randrw64, randwrite4, randread16x4, latency, all",
 	  "named tests (see below) instead of one job from the options", 0 },
@@ -577,6 +580,31 @@ static int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size
 	return 0;
 }
 
+/* fio's --directory: --filename inside it.  fio without a filename makes a file per job
+ * and thread; here every job and thread share one target, so a name is needed. */
+static int join_dir(struct disk_cfg *c, char *err, size_t n)
+{
+	char *path;
+	size_t l;
+	if (!c->directory)
+		return 0;
+	if (!c->filename || c->filename[0] == '/') {
+		snprintf(err, n, "--directory=%s: give --filename too, a name inside it (fio would make a file "
+			 "per thread; here every thread shares one)", c->directory);
+		return -1;
+	}
+	l = strlen(c->directory) + strlen(c->filename) + 2;
+	path = malloc(l);
+	if (!path) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	snprintf(path, l, "%s/%s", c->directory, c->filename);
+	c->filename = path;    /* kept for the run */
+	c->directory = NULL;
+	return 0;
+}
+
 static int is_name(const char *t)
 {
 	return !strncmp(t, "--name", 6) && (!t[6] || t[6] == '=');
@@ -603,6 +631,12 @@ static int plan_named_jobs(struct plan *p, char *err, size_t n)
 		opt_parse_given(disk_opts, jc, c->nglobal, c->tok, pos, &np, 16, jc->common.given);
 		opt_parse_given(disk_opts, jc, e - s, c->tok + s, pos, &np, 16, jc->common.given);
 		jc->tok = c->tok;
+		if (jc->directory && !jc->filename)
+			jc->filename = c->filename;     /* the run's, already joined */
+		else if (join_dir(jc, err, n)) {
+			r = -1;
+			break;
+		}
 		if (jc->filename && c->filename && strcmp(jc->filename, c->filename)) {
 			snprintf(err, n, "job '%s' names --filename=%s, another %s: one device per run",
 				 jc->name, jc->filename, c->filename);
@@ -1293,6 +1327,8 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 	}
 	if (npos == 1)
 		c->filename = pos[0];    /* assay disk /dev/vdb */
+	if (join_dir(c, err, n))
+		return EXIT_USAGE;
 	if (!c->filename && !c->list) {
 		snprintf(err, n, "no --filename: name the device (e.g. --filename=/dev/vdb); "
 			 "--list shows the disks found");

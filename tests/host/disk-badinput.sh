@@ -66,4 +66,10 @@ expect 2 '/dev/assay-no-such-disk: No such file or directory' "$A" disk --filena
 expect 2 '/dev/nosuchname: No such file or directory' env -C "$T" "$A" disk --filename=nosuchname --size=1m
 [ ! -e "$T/nosuchname" ] || fail "a file was made from a bare name"
 expect 2 "cannot create $T/no/dir/x: No such file or directory" "$A" disk --filename="$T/no/dir/x" --size=1m
+# fio's --directory: the file inside it (laid out when new); without a --filename, refused
+mkdir "$T/dir"
+"$A" disk --directory="$T/dir" --filename=t.fio --size=1m --name=a --rw=read --name=b --rw=randread -J \
+	> "$T/out.json" 2>/dev/null || fail "directory: exit $?"
+[ -f "$T/dir/t.fio" ] && jq -e '[.jobs[].read.total_ios] == [256, 256]' "$T/out.json" >/dev/null || fail "directory"
+expect 2 "directory=$T/dir: give --filename too" "$A" disk --directory="$T/dir" --size=1m
 finish
