@@ -57,7 +57,6 @@ void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct)
 	}
 }
 
-/* Defeat deduplication: a fresh random word at the start of every 512 bytes. */
 /* fresh data for each write (8 random bytes in every 512, so no two writes are alike and
  * a deduplicating backend cannot skip them), unless --zero_buffers asked for zeros */
 static void scramble(const struct job *j, void *buf, uint64_t len, struct prng *r)
