@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,8 @@ struct disk_cfg {
 	int rate_process;
 	const char *bssplit, *bsrange;
 	const char *directory;
+	const char *cpus_allowed;
+	int cpus_policy;
 	long long loops;
 	double startdelay;
 	int zero_buffers;
@@ -82,9 +85,6 @@ struct disk_cfg {
 };
 
 static int parse_pcts(struct disk_cfg *c, char *err, size_t n);
-static int parse_rate(const char *opt, const char *v, int iops, uint64_t bs, uint64_t gap[DDIR_N],
-		      char *err, size_t n);
-static int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size_t n);
 
 #define O(f) offsetof(struct disk_cfg, f)
 static const struct opt disk_opts[] = {
@@ -156,6 +156,10 @@ static const struct opt disk_opts[] = {
 	  "drop the device's (file's) page cache before each job, as fio", 0 },
 	{ "randrepeat", 0, OPT_BOOL, O(randrepeat), "1", 0, 0, NULL,
 	  "the same random sequence every run (0: seeded from the clock, unless --randseed)", 0 },
+	{ "cpus_allowed", 0, OPT_STR, O(cpus_allowed), NULL, 0, 0, "CPU numbers and ranges: 0-3,8",
+	  "the CPUs the job's threads run on (fio's)", 0 },
+	{ "cpus_allowed_policy", 0, OPT_ENUM, O(cpus_policy), "shared", 0, 0, "shared|split",
+	  "shared: every thread on all of them; split: thread i on the i-th alone", 0 },
 	{ "loops", 0, OPT_INT, O(loops), "1", 1, 1000000, NULL,
 	  "a size-based job goes over its region this many times, all measured as one", 0 },
 	{ "startdelay", 0, OPT_TIME, O(startdelay), "0", 0, 86400, NULL,
@@ -332,108 +336,6 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t cap
 	return 0;
 }
 
-static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
-		   char *err, size_t n)
-{
-	struct job *j;
-	if (p->njobs >= MAX_JOBS) {
-		snprintf(err, n, "too many jobs");
-		return -1;
-	}
-	j = &p->jobs[p->njobs];
-	memset(j, 0, sizeof *j);
-	snprintf(j->name, sizeof j->name, "%s", name);
-	/* the profile's shape, unless the user said otherwise */
-	j->rw = pj ? pj->rw : c->rw;
-	j->bs = pj && !GIVEN(c, "bs") && !GIVEN(c, "blocksize") ? pj->bs : c->bs;
-	j->iodepth = (int)(pj && !GIVEN(c, "iodepth") ? pj->iodepth : c->iodepth);
-	j->numjobs = (int)(pj && !GIVEN(c, "numjobs") ? pj->numjobs : c->numjobs);
-	j->rwmixread = (int)(pj && pj->rwmixread && !GIVEN(c, "rwmixread") && !GIVEN(c, "rwmixwrite")
-			     ? pj->rwmixread : c->rwmixread);
-	j->direct = pj && !GIVEN(c, "direct") ? pj->direct : c->direct;
-	j->end_fsync = pj && !GIVEN(c, "end_fsync") ? pj->end_fsync : c->end_fsync;
-	j->time_based = pj && !GIVEN(c, "time_based") ? pj->time_based : c->time_based;
-	j->runtime = c->runtime;
-	if (pj && pj->time_based && !GIVEN(c, "runtime"))
-		j->runtime = PROFILE_RUNTIME;
-	j->ramp_time = c->ramp_time;
-	j->ioengine = c->ioengine;
-	j->fdatasync = (int)c->fdatasync;
-	j->randseed = (uint64_t)c->randseed;
-	if (!c->randrepeat && !GIVEN(c, "randseed"))
-		j->randseed = p->clock_seed;
-	j->invalidate = c->invalidate;
-	j->norandommap = c->norandommap;
-	j->compress_pct = (int)c->compress_pct;
-	j->fixedbufs = c->fixedbufs;
-	j->registerfiles = c->registerfiles;
-	j->warmup_ios = pj ? pj->warmup_ios : 0;
-	j->sample_ms = (double)c->sample_ms;
-	j->io_timeout = c->io_timeout;
-	j->spin_us = c->spin_us;
-	/* fio's rules: a submit batch of 0 or beyond iodepth is the iodepth; a completion
-	 * maximum below the minimum is the minimum */
-	j->batch_submit = c->batch_submit && c->batch_submit <= j->iodepth ? (int)c->batch_submit
-									  : j->iodepth;
-	j->batch_cmin = (int)(c->batch_cmin < j->iodepth ? c->batch_cmin : j->iodepth);
-	j->batch_cmax = (int)(c->batch_cmax && c->batch_cmax < j->batch_cmin ? j->batch_cmin
-									       : c->batch_cmax);
-	j->mode = c->mode;
-	j->force_uring_errno = c->force_uring_errno;
-	j->slat_pcts = c->slat_pcts;
-	j->clat_pcts = c->clat_pcts;
-	j->lat_pcts = c->lat_pcts;
-	j->npcts = c->npcts;
-	j->bins = c->common.format == 3;
-	memcpy(j->pcts, c->pcts, sizeof j->pcts);
-	j->offset = c->offset;
-	j->bs_max = j->bs;
-	if ((c->bssplit || c->bsrange) && parse_var_bs(c, j, err, n))
-		return -1;
-	for (int d = 0; j->direct && j->var_bs && d < DDIR_N; d++)
-		for (int i = 0; i < (j->nsplit[d] ? j->nsplit[d] : 2); i++) {
-			uint64_t b = j->nsplit[d] ? j->split_bs[d][i] : i ? j->range_hi[d] : j->range_lo[d];
-			if (b % p->dev.lbs) {
-				snprintf(err, n, "--%s=%s: %llu is not a multiple of %s's logical block size (%u), "
-					 "which O_DIRECT needs", c->bssplit ? "bssplit" : "bsrange", j->bs_desc,
-					 (unsigned long long)b, p->dev.path, p->dev.lbs);
-				return -1;
-			}
-		}
-	if (j->direct && j->bs % p->dev.lbs) {
-		snprintf(err, n, "--bs=%llu: not a multiple of %s's logical block size (%u), which "
-			 "O_DIRECT needs", (unsigned long long)j->bs, p->dev.path, p->dev.lbs);
-		return -1;
-	}
-	if (j->direct && c->offset % p->dev.lbs) {
-		snprintf(err, n, "--offset=%llu: not a multiple of %s's logical block size (%u)",
-			 c->offset, p->dev.path, p->dev.lbs);
-		return -1;
-	}
-	if (region(c, &p->dev, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
-		return -1;
-	if (c->rate && c->rate_iops) {
-		snprintf(err, n, "--rate and --rate_iops: give one or the other (as fio)");
-		return -1;
-	}
-	if (c->rate ? parse_rate("rate", c->rate, 0, j->bs, j->rate_bps, err, n)
-		    : c->rate_iops && parse_rate("rate_iops", c->rate_iops, 1, j->bs, j->rate_gap_ns, err, n))
-		return -1;
-	j->rate_poisson = c->rate_process == 1;
-	j->loops = (int)c->loops;
-	j->startdelay = c->startdelay;
-	j->zero_buffers = c->zero_buffers;
-	if (j->time_based && j->runtime <= 0) {
-		snprintf(err, n, "--time_based needs a --runtime");
-		return -1;
-	}
-	/* a profile's jobs, and a job alone, run one after another; --name jobs at once
-	 * unless stonewalled */
-	p->group[p->njobs] = !p->njobs ? 0 : p->group[p->njobs - 1] + (pj || c->stonewall);
-	p->njobs++;
-	return 0;
-}
-
 /* fio's --rate / --rate_iops: "R", "R,W", ",W" or "R," (a single value caps both
  * directions); the gap between two issues of each direction, ns (0: no cap) */
 static int parse_rate(const char *opt, const char *v, int iops, uint64_t bs, uint64_t gap[DDIR_N],
@@ -577,6 +479,152 @@ static int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size
 	j->bs_max = hi;
 	j->var_bs = 1;
 	snprintf(j->bs_desc, sizeof j->bs_desc, "%s", v);
+	return 0;
+}
+
+/* fio's --cpus_allowed=0-3,8: CPUs this machine has */
+static int parse_cpus(const char *v, struct job *j, char *err, size_t n)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	const char *s = v;
+	j->ncpus = 0;
+	for (;;) {
+		char *e;
+		long a = strtol(s, &e, 10), b = a;
+		if (e == s || a < 0)
+			goto bad;
+		if (*e == '-') {
+			const char *t = e + 1;
+			b = strtol(t, &e, 10);
+			if (e == t || b < a)
+				goto bad;
+		}
+		if (*e && *e != ',')
+			goto bad;
+		for (long c = a; c <= b; c++) {
+			if (c >= ncpu || c >= 1024) {
+				snprintf(err, n, "--cpus_allowed=%s: CPU %ld: this machine has %ld (0-%ld)", v, c, ncpu,
+					 ncpu - 1);
+				return -1;
+			}
+			if (j->ncpus == (int)(sizeof j->cpus / sizeof j->cpus[0])) {
+				snprintf(err, n, "--cpus_allowed=%s: more than %d CPUs", v,
+					 (int)(sizeof j->cpus / sizeof j->cpus[0]));
+				return -1;
+			}
+			j->cpus[j->ncpus++] = (short)c;
+		}
+		if (!*e)
+			return 0;
+		s = e + 1;
+	}
+bad:
+	snprintf(err, n, "--cpus_allowed=%s: not a list of CPU numbers and ranges (e.g. 0-3,8)", v);
+	return -1;
+}
+
+static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
+		   char *err, size_t n)
+{
+	struct job *j;
+	if (p->njobs >= MAX_JOBS) {
+		snprintf(err, n, "too many jobs");
+		return -1;
+	}
+	j = &p->jobs[p->njobs];
+	memset(j, 0, sizeof *j);
+	snprintf(j->name, sizeof j->name, "%s", name);
+	/* the profile's shape, unless the user said otherwise */
+	j->rw = pj ? pj->rw : c->rw;
+	j->bs = pj && !GIVEN(c, "bs") && !GIVEN(c, "blocksize") ? pj->bs : c->bs;
+	j->iodepth = (int)(pj && !GIVEN(c, "iodepth") ? pj->iodepth : c->iodepth);
+	j->numjobs = (int)(pj && !GIVEN(c, "numjobs") ? pj->numjobs : c->numjobs);
+	j->rwmixread = (int)(pj && pj->rwmixread && !GIVEN(c, "rwmixread") && !GIVEN(c, "rwmixwrite")
+			     ? pj->rwmixread : c->rwmixread);
+	j->direct = pj && !GIVEN(c, "direct") ? pj->direct : c->direct;
+	j->end_fsync = pj && !GIVEN(c, "end_fsync") ? pj->end_fsync : c->end_fsync;
+	j->time_based = pj && !GIVEN(c, "time_based") ? pj->time_based : c->time_based;
+	j->runtime = c->runtime;
+	if (pj && pj->time_based && !GIVEN(c, "runtime"))
+		j->runtime = PROFILE_RUNTIME;
+	j->ramp_time = c->ramp_time;
+	j->ioengine = c->ioengine;
+	j->fdatasync = (int)c->fdatasync;
+	j->randseed = (uint64_t)c->randseed;
+	if (!c->randrepeat && !GIVEN(c, "randseed"))
+		j->randseed = p->clock_seed;
+	j->invalidate = c->invalidate;
+	j->norandommap = c->norandommap;
+	j->compress_pct = (int)c->compress_pct;
+	j->fixedbufs = c->fixedbufs;
+	j->registerfiles = c->registerfiles;
+	j->warmup_ios = pj ? pj->warmup_ios : 0;
+	j->sample_ms = (double)c->sample_ms;
+	j->io_timeout = c->io_timeout;
+	j->spin_us = c->spin_us;
+	/* fio's rules: a submit batch of 0 or beyond iodepth is the iodepth; a completion
+	 * maximum below the minimum is the minimum */
+	j->batch_submit = c->batch_submit && c->batch_submit <= j->iodepth ? (int)c->batch_submit
+									  : j->iodepth;
+	j->batch_cmin = (int)(c->batch_cmin < j->iodepth ? c->batch_cmin : j->iodepth);
+	j->batch_cmax = (int)(c->batch_cmax && c->batch_cmax < j->batch_cmin ? j->batch_cmin
+									       : c->batch_cmax);
+	j->mode = c->mode;
+	j->force_uring_errno = c->force_uring_errno;
+	j->slat_pcts = c->slat_pcts;
+	j->clat_pcts = c->clat_pcts;
+	j->lat_pcts = c->lat_pcts;
+	j->npcts = c->npcts;
+	j->bins = c->common.format == 3;
+	memcpy(j->pcts, c->pcts, sizeof j->pcts);
+	j->offset = c->offset;
+	j->bs_max = j->bs;
+	if ((c->bssplit || c->bsrange) && parse_var_bs(c, j, err, n))
+		return -1;
+	for (int d = 0; j->direct && j->var_bs && d < DDIR_N; d++)
+		for (int i = 0; i < (j->nsplit[d] ? j->nsplit[d] : 2); i++) {
+			uint64_t b = j->nsplit[d] ? j->split_bs[d][i] : i ? j->range_hi[d] : j->range_lo[d];
+			if (b % p->dev.lbs) {
+				snprintf(err, n, "--%s=%s: %llu is not a multiple of %s's logical block size (%u), "
+					 "which O_DIRECT needs", c->bssplit ? "bssplit" : "bsrange", j->bs_desc,
+					 (unsigned long long)b, p->dev.path, p->dev.lbs);
+				return -1;
+			}
+		}
+	if (j->direct && j->bs % p->dev.lbs) {
+		snprintf(err, n, "--bs=%llu: not a multiple of %s's logical block size (%u), which "
+			 "O_DIRECT needs", (unsigned long long)j->bs, p->dev.path, p->dev.lbs);
+		return -1;
+	}
+	if (j->direct && c->offset % p->dev.lbs) {
+		snprintf(err, n, "--offset=%llu: not a multiple of %s's logical block size (%u)",
+			 c->offset, p->dev.path, p->dev.lbs);
+		return -1;
+	}
+	if (region(c, &p->dev, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
+		return -1;
+	if (c->rate && c->rate_iops) {
+		snprintf(err, n, "--rate and --rate_iops: give one or the other (as fio)");
+		return -1;
+	}
+	if (c->rate ? parse_rate("rate", c->rate, 0, j->bs, j->rate_bps, err, n)
+		    : c->rate_iops && parse_rate("rate_iops", c->rate_iops, 1, j->bs, j->rate_gap_ns, err, n))
+		return -1;
+	j->rate_poisson = c->rate_process == 1;
+	j->loops = (int)c->loops;
+	j->startdelay = c->startdelay;
+	j->zero_buffers = c->zero_buffers;
+	if (c->cpus_allowed && parse_cpus(c->cpus_allowed, j, err, n))
+		return -1;
+	j->cpus_split = c->cpus_policy == 1;
+	if (j->time_based && j->runtime <= 0) {
+		snprintf(err, n, "--time_based needs a --runtime");
+		return -1;
+	}
+	/* a profile's jobs, and a job alone, run one after another; --name jobs at once
+	 * unless stonewalled */
+	p->group[p->njobs] = !p->njobs ? 0 : p->group[p->njobs - 1] + (pj || c->stonewall);
+	p->njobs++;
 	return 0;
 }
 
@@ -917,7 +965,10 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 	if (!total)
 		return;
 	if (total == 1) {
-		/* one thread: run it here, no second thread waiting in join */
+		/* one thread: run it here, no second thread waiting in join (with its CPU
+		 * mask as it was after) */
+		cpu_set_t mask;
+		int saved = !sched_getaffinity(0, sizeof mask, &mask);
 		for (int k = 0; k < n; k++)
 			if (ready[k]) {
 				rs[k].w[0].started = 1;
@@ -925,6 +976,8 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 				worker_run(&rs[k].w[0]);
 				cpusnap_take(&s1);
 			}
+		if (saved)
+			sched_setaffinity(0, sizeof mask, &mask);
 	} else if (pthread_barrier_init(&bar, NULL, (unsigned)total + 1)) {
 		for (int k = 0; k < n; k++)
 			if (ready[k]) {

@@ -262,6 +262,15 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	if (j->zero_buffers)
 		json_add_str(opt, "zero_buffers", "1");
+	if (j->ncpus) {
+		size_t l = 0;
+		char cl[1400];
+		for (int i = 0; i < j->ncpus && l < sizeof cl; i++)
+			l += (size_t)snprintf(cl + l, sizeof cl - l, "%s%d", i ? "," : "", j->cpus[i]);
+		json_add_str(opt, "cpus_allowed", cl);
+		if (j->cpus_split)
+			json_add_str(opt, "cpus_allowed_policy", "split");
+	}
 	if (j->rate_poisson && (j->rate_gap_ns[0] || j->rate_gap_ns[1] || j->rate_bps[0] || j->rate_bps[1]))
 		json_add_str(opt, "rate_process", "poisson");
 	if (!j->clat_pcts)

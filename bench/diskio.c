@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <sched.h>
 #include <linux/aio_abi.h>
 #include <liburing.h>
 #include <sys/resource.h>
@@ -999,6 +1000,16 @@ void *worker_run(void *arg)
 	for (int d = 0; d < DDIR_N; d++)
 		ddir_stats_init(&w->st[d]);
 	moments_init(&w->sync_lat);
+	if (j->ncpus) {
+		/* fio's cpus_allowed (the caller restores its own mask when it ran us) */
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		for (int i = 0; i < j->ncpus; i++)
+			if (!j->cpus_split || i == w->idx % j->ncpus)
+				CPU_SET(j->cpus[i], &set);
+		if (sched_setaffinity(0, sizeof set, &set))
+			set_err(w, errno, "cpus_allowed: sched_setaffinity", UINT64_MAX);
+	}
 	if (posix_memalign((void **)&bufs, align, nbuf * j->bs_max)) {
 		set_err(w, ENOMEM, "I/O buffers", UINT64_MAX);
 		start_line(w);

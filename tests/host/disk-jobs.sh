@@ -122,6 +122,23 @@ cmp -s -n 1048576 "$zdev" /dev/zero || fail "zero_buffers: not zeros"
 	fail "random write: exit $?"
 [ "$(head -c 1048576 "$zdev" | gzip -c | wc -c)" -gt 1000000 ] || fail "default writes compress"
 
+# fio's --cpus_allowed: the job's threads run only there (read from /proc while it runs)
+"$A" disk --filename="$dev" --rw=randread --runtime=2 --time_based --numjobs=2 --cpus_allowed=0 -J > "$T/cpu.json" &
+pid=$!
+allowed=
+for i in $(seq 40); do
+	sleep 0.05
+	# the worker threads (the main one only waits for them)
+	allowed=$(for t in /proc/$pid/task/*; do [ "${t##*/}" = $pid ] || cat $t/status; done 2>/dev/null |
+		awk '/^Cpus_allowed_list/ { print $2 }' | sort -u | tr '\n' ' ')
+	[ "$(ls /proc/$pid/task 2>/dev/null | wc -l)" -ge 3 ] && break
+done
+wait $pid || fail "cpus_allowed: exit $?"
+[ "$allowed" = "0 " ] || fail "cpus_allowed=0: threads allowed on '$allowed'"
+jq -e '.jobs[0]."job options".cpus_allowed == "0"' "$T/cpu.json" >/dev/null || fail "cpus_allowed in job options"
+expect 2 "cpus_allowed=0-4096: CPU .*: this machine has" "$A" disk --filename="$dev" --cpus_allowed=0-4096
+expect 2 "cpus_allowed=1-0: not a list of CPU numbers" "$A" disk --filename="$dev" --cpus_allowed=1-0
+
 # bad input: one line naming the cause
 printf '[global]\nbs=4q\n[a]\n' > "$T/b1.fio"
 expect 2 "b1.fio:2: bs=4q: not a size" "$A" disk "$T/b1.fio" --filename="$dev"
