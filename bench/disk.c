@@ -45,6 +45,8 @@ struct disk_cfg {
 	long long randseed;
 	long long compress_pct;
 	int fixedbufs, registerfiles;
+	int sqpoll, hipri;
+	long long sqpoll_cpu;
 	int group_reporting;
 	long long sample_ms;
 	double io_timeout;
@@ -134,6 +136,13 @@ static const struct opt disk_opts[] = {
 	  "make written data compressible by about this much (0: incompressible)", 0 },
 	{ "fixedbufs", 0, OPT_BOOL, O(fixedbufs), "1", 0, 0, NULL, "io_uring registered buffers", 0 },
 	{ "registerfiles", 0, OPT_BOOL, O(registerfiles), "1", 0, 0, NULL, "io_uring registered file", 0 },
+	{ "sqthread_poll", 0, OPT_BOOL, O(sqpoll), "0", 0, 0, NULL,
+	  "io_uring: a kernel thread polls the submission queue (no system call per submit)", 0 },
+	{ "sqthread_poll_cpu", 0, OPT_INT, O(sqpoll_cpu), "-1", -1, 1023, NULL,
+	  "io_uring: the CPU of that thread (-1: any)", 0 },
+	{ "hipri", 0, OPT_BOOL, O(hipri), "0", 0, 0, NULL,
+	  "io_uring: polled completions (needs a device with poll queues, e.g. NVMe with "
+	  "nvme.poll_queues; needs --direct=1)", 0 },
 	{ "group_reporting", 0, OPT_BOOL, O(group_reporting), "1", 0, 0, NULL,
 	  "one report per job, not per thread", 0 },
 	{ "iops_avg_time", 0, OPT_INT, O(sample_ms), "1000", 10, 60000, NULL,
@@ -557,6 +566,23 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->norandommap = c->norandommap;
 	j->compress_pct = (int)c->compress_pct;
 	j->fixedbufs = c->fixedbufs;
+	j->sqpoll = c->sqpoll;
+	j->sqpoll_cpu = (int)c->sqpoll_cpu;
+	j->hipri = c->hipri;
+	if ((j->sqpoll || j->hipri) && j->ioengine != IOE_IO_URING) {
+		snprintf(err, n, "--%s: an io_uring option (--ioengine=%s)", j->sqpoll ? "sqthread_poll" : "hipri",
+			 ioengine_names[j->ioengine]);
+		return -1;
+	}
+	if (j->hipri && !j->direct) {
+		snprintf(err, n, "--hipri: polled I/O needs --direct=1");
+		return -1;
+	}
+	if (j->sqpoll_cpu >= sysconf(_SC_NPROCESSORS_CONF)) {
+		snprintf(err, n, "--sqthread_poll_cpu=%d: this machine has %ld CPUs", j->sqpoll_cpu,
+			 sysconf(_SC_NPROCESSORS_CONF));
+		return -1;
+	}
 	j->registerfiles = c->registerfiles;
 	j->warmup_ios = pj ? pj->warmup_ios : 0;
 	j->sample_ms = (double)c->sample_ms;

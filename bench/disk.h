@@ -63,6 +63,8 @@ struct job {
 	uint64_t randseed;
 	int compress_pct;       /* buffer_compress_percentage */
 	int fixedbufs, registerfiles;
+	int sqpoll, sqpoll_cpu;   /* fio's sqthread_poll, sqthread_poll_cpu (-1: any) */
+	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL) */
 	int warmup_ios;         /* first I/Os of each thread not counted (ioping's warm-up) */
 	double sample_ms;       /* iops/bw sample interval */
 	double io_timeout;      /* no completion for this long: the device stalled */

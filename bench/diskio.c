@@ -290,7 +290,11 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	const struct job *j = w->job;
 	struct ddir_stats *st = &w->st[s->ddir];
 	if (res < 0) {
-		set_err(w, (int)-res, s->ddir == DDIR_READ ? "read" : "write", s->off);
+		if (res == -EOPNOTSUPP && j->hipri)
+			set_err(w, EOPNOTSUPP, "--hipri: polled I/O on this device (NVMe needs poll queues: "
+				"nvme.poll_queues=N)", UINT64_MAX);
+		else
+			set_err(w, (int)-res, s->ddir == DDIR_READ ? "read" : "write", s->off);
 		return;
 	}
 	if (res == 0) {
@@ -334,18 +338,28 @@ static const struct { unsigned flag; const char *name; } ring_flags[] = {
  * so the ring works on 6.1 and on newer kernels alike. */
 static int ring_setup(struct io_uring *ring, unsigned entries, struct worker *w)
 {
-	unsigned flags = 0;
+	const struct job *j = w->job;
+	unsigned flags = 0, must = 0;
 	int r, n = (int)(sizeof ring_flags / sizeof ring_flags[0]);
-	for (int i = 0; i < n; i++)
-		flags |= ring_flags[i].flag;
-	if (w->job->force_uring_errno)
-		return -w->job->force_uring_errno;
+	/* fio's sqthread_poll (a kernel thread takes the submissions: the task-run flags make
+	 * no sense with it) and hipri (polled completions) are asked for, never dropped */
+	if (j->sqpoll)
+		must |= IORING_SETUP_SQPOLL | (j->sqpoll_cpu >= 0 ? IORING_SETUP_SQ_AFF : 0);
+	else
+		for (int i = 0; i < n; i++)
+			flags |= ring_flags[i].flag;
+	if (j->hipri)
+		must |= IORING_SETUP_IOPOLL;
+	if (j->force_uring_errno)
+		return -j->force_uring_errno;
 	for (int drop = n;; drop--) {
 		struct io_uring_params p;
 		memset(&p, 0, sizeof p);
-		p.flags = flags;
+		p.flags = flags | must;
+		if (j->sqpoll_cpu >= 0)
+			p.sq_thread_cpu = (unsigned)j->sqpoll_cpu;
 		r = io_uring_queue_init_params(entries, ring, &p);
-		if (r != -EINVAL || drop == 0)
+		if (r != -EINVAL || drop == 0 || !flags)
 			break;
 		flags &= ~ring_flags[drop - 1].flag;
 	}
@@ -356,6 +370,9 @@ static int ring_setup(struct io_uring *ring, unsigned entries, struct worker *w)
 			if (flags & ring_flags[i].flag)
 				l += (size_t)snprintf(w->uring_flags + l, sizeof w->uring_flags - l, "%s%s",
 						      l ? "|" : "", ring_flags[i].name);
+		if (must)
+			snprintf(w->uring_flags + l, sizeof w->uring_flags - l, "%s%s%s", l ? "|" : "",
+				 j->sqpoll ? "SQPOLL" : "", j->hipri ? (j->sqpoll ? "|IOPOLL" : "IOPOLL") : "");
 	}
 	return r;
 }
@@ -428,7 +445,27 @@ static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, in
 	unsigned head, n = 0;
 	uint64_t t_done;
 	int r;
-	if (wait_nr) {
+	if (wait_nr && w->job->hipri) {
+		/* polled completions: the kernel polls the device on each entry and ignores
+		 * a wait's timeout, so poll from here, bounded by --io-timeout (or a rate
+		 * cap's next issue) */
+		uint64_t t0 = now_ns(), to = (uint64_t)(w->job->io_timeout * 1e9);
+		while (io_uring_cq_ready(&u->ring) < (unsigned)wait_nr) {
+			uint64_t now = now_ns();
+			if (u->until && now >= u->until)
+				break;
+			if (now - t0 > to) {
+				set_err(w, ETIMEDOUT, "no I/O completed for --io-timeout: the device stalled",
+					UINT64_MAX);
+				return -1;
+			}
+			r = io_uring_get_events(&u->ring);
+			if (r < 0 && r != -EINTR && r != -EAGAIN && r != -EBUSY) {
+				set_err(w, -r, "io_uring poll", UINT64_MAX);
+				return -1;
+			}
+		}
+	} else if (wait_nr) {
 		struct __kernel_timespec ts;
 		uint64_t to = (uint64_t)(w->job->io_timeout * 1e9), now;
 		int capped = 0;
@@ -483,6 +520,24 @@ static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, in
 	return (int)n;
 }
 
+/* n free submission entries, before any is filled: the ring has one for every I/O in
+ * flight, but with sqthread_poll the kernel's thread may not have taken the last ones
+ * yet; waiting for them submits what is queued, which must never split a rewrite's
+ * linked read and write. 0, or -1 with the worker's error set. */
+static int sq_reserve(struct worker *w, struct uring_ctx *u, unsigned n)
+{
+	while (io_uring_sq_space_left(&u->ring) < n) {
+		int r;
+		io_uring_submit(&u->ring);
+		r = io_uring_sqring_wait(&u->ring);
+		if (r < 0) {
+			set_err(w, -r, "io_uring: no submission entry free", UINT64_MAX);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* fdatasync through the ring once every write in flight has completed */
 static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u)
 {
@@ -492,6 +547,8 @@ static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u)
 	while (u->inflight && !w->err)
 		if (uring_reap(w, m, u, 1, 0) < 0)
 			return;
+	if (sq_reserve(w, u, 1) < 0)
+		return;
 	sqe = io_uring_get_sqe(&u->ring);
 	if (!sqe)
 		return;
@@ -518,7 +575,8 @@ static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u)
 static int uring_submit(struct worker *w, const struct meter *m, struct uring_ctx *u, const int *batch,
 			int *issued, int queued, uint64_t *t_prep)
 {
-	int r = io_uring_submit_and_get_events(&u->ring);
+	/* with sqthread_poll the kernel's thread takes the queue: enter only to wake it */
+	int r = w->job->sqpoll ? io_uring_submit(&u->ring) : io_uring_submit_and_get_events(&u->ring);
 	if (r < 0) {
 		set_err(w, -r, "io_uring submit", UINT64_MAX);
 		return -1;
@@ -575,9 +633,13 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
 		while (!stop && u.nfree && (more = next_io(j, m, g, t_prep, &ddir, &off, &len, &until)) > 0) {
-			int slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, off, len);
-			struct io_uring_sqe *sqe = io_uring_get_sqe(&u.ring);
-			if (ddir == DDIR_WRITE && rewrite) {
+			int slot, pair = ddir == DDIR_WRITE && rewrite;
+			struct io_uring_sqe *sqe;
+			if (sq_reserve(w, &u, pair ? 2 : 1) < 0)
+				break;
+			slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, off, len);
+			sqe = io_uring_get_sqe(&u.ring);
+			if (pair) {
 				prep_rw(&u, w, sqe, 0, slot, off);
 				sqe->flags |= IOSQE_IO_LINK;
 				io_uring_sqe_set_data64(sqe, (uint64_t)slot | REWRITE_READ);

@@ -96,6 +96,17 @@ J '.jobs[0].read | .io_bytes == 4194304 and .total_ios > 64 and .total_ios < 102
 J '.jobs[0] | (.read.io_bytes / .read.total_ios == 4096) and (.write.io_bytes + .read.io_bytes == 4194304)
 	and .write.io_bytes / .write.total_ios > 200000' "bssplit reads,writes" '.jobs[0] | {r: .read.io_bytes, w: .write.io_bytes}'
 
+# io_uring's --sqthread_poll: a kernel thread takes the submissions (a rewrite's linked
+# read and write never split, checked by the device's checksum at the end); --hipri on a
+# device without polled queues (a loop device) fails with one line saying so
+"$A" disk --filename="$dev" --direct=1 --rw=randread --size=4m --iodepth=8 --sqthread_poll -J > "$T/out.json" ||
+	fail "sqthread_poll: exit $?"
+J '.jobs[0] | .read.total_ios == 1024 and (.assay.io_uring_setup | test("SQPOLL"))' "sqthread_poll" '.jobs[0].assay'
+"$A" disk --filename="$dev" --direct=1 --rw=randrw --size=4m --iodepth=16 --sqthread_poll --mode=rewrite -J \
+	> "$T/out.json" || fail "sqthread_poll rewrite: exit $?"
+J '.jobs[0] | .read.total_ios + .write.total_ios == 1024' "sqthread_poll rewrite"
+expect 1 "hipri: polled I/O on this device \(NVMe needs poll queues" "$A" disk --filename="$dev" --direct=1 --hipri --size=1m
+
 # concurrent rewrite jobs (random and sequential over the same blocks, a 2-thread one
 # among them) leave every byte as it was; then so does a readonly run of writers
 "$A" disk --filename="$dev" --direct=1 --mode=rewrite --runtime=1 --time_based --iodepth=8 \
@@ -138,6 +149,9 @@ wait $pid || fail "cpus_allowed: exit $?"
 jq -e '.jobs[0]."job options".cpus_allowed == "0"' "$T/cpu.json" >/dev/null || fail "cpus_allowed in job options"
 expect 2 "cpus_allowed=0-4096: CPU .*: this machine has" "$A" disk --filename="$dev" --cpus_allowed=0-4096
 expect 2 "cpus_allowed=1-0: not a list of CPU numbers" "$A" disk --filename="$dev" --cpus_allowed=1-0
+expect 2 "sqthread_poll: an io_uring option" "$A" disk --filename="$dev" --ioengine=libaio --sqthread_poll
+expect 2 "hipri: polled I/O needs --direct=1" "$A" disk --filename="$dev" --hipri
+expect 2 "sqthread_poll_cpu=1000: this machine has" "$A" disk --filename="$dev" --sqthread_poll --sqthread_poll_cpu=1000
 
 # bad input: one line naming the cause
 printf '[global]\nbs=4q\n[a]\n' > "$T/b1.fio"

@@ -23,8 +23,9 @@ for eng in psync sync libaio; do
 done
 [ "$(sha "$img")" = "$before" ] || fail "rewrite changed the device"
 
-# rewrite killed mid-run (SIGKILL), every engine (the queued ones at depth 32)
-for eng in io_uring libaio psync sync; do
+# rewrite killed mid-run (SIGKILL), every engine (the queued ones at depth 32; io_uring
+# also with its kernel submission thread, and with mixed block sizes)
+for eng in io_uring libaio psync sync "io_uring --sqthread_poll" "io_uring --bssplit=4k/50:64k/50"; do
 	"$A" disk --filename="$dev" --rw=randwrite --iodepth=32 --direct=1 --ioengine=$eng --mode=rewrite \
 		--time_based --runtime=60 >/dev/null 2>&1 &
 	pid=$!

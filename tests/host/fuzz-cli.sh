@@ -27,7 +27,7 @@ opts = {
           "--norandommap", "--invalidate", "--randrepeat", "--percentile_list", "--lat_percentiles",
           "--slat_percentiles", "--clat_percentiles", "--rate_iops", "--rate", "--rate_process",
           "--loops", "--zero_buffers", "--stonewall", "--bssplit", "--bsrange", "--cpus_allowed",
-          "--cpus_allowed_policy", "--directory"],
+          "--cpus_allowed_policy", "--directory", "--sqthread_poll", "--sqthread_poll_cpu", "--hipri"],
  "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
          "--reverse", "--time", "--latency", "--latency-port"],
  "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
