@@ -61,6 +61,8 @@ struct disk_cfg {
 	const char *directory;
 	const char *cpus_allowed;
 	int cpus_policy;
+	const char *thinktime, *thinktime_spin;
+	long long thinktime_blocks;
 	long long loops;
 	double startdelay;
 	int zero_buffers;
@@ -169,6 +171,12 @@ static const struct opt disk_opts[] = {
 	  "the CPUs the job's threads run on (fio's)", 0 },
 	{ "cpus_allowed_policy", 0, OPT_ENUM, O(cpus_policy), "shared", 0, 0, "shared|split",
 	  "shared: every thread on all of them; split: thread i on the i-th alone", 0 },
+	{ "thinktime", 0, OPT_STR, O(thinktime), NULL, 0, 0, "a time; a bare number is microseconds (fio's)",
+	  "pause this long after --thinktime_blocks I/Os have completed (an application's work)", 0 },
+	{ "thinktime_spin", 0, OPT_STR, O(thinktime_spin), NULL, 0, 0, "a time; a bare number is microseconds",
+	  "spend this much of each pause busy on the CPU, sleep the rest", 0 },
+	{ "thinktime_blocks", 0, OPT_INT, O(thinktime_blocks), "1", 1, 1000000, NULL,
+	  "I/Os issued between pauses (each pause waits for them to complete; caps the queue depth)", 0 },
 	{ "loops", 0, OPT_INT, O(loops), "1", 1, 1000000, NULL,
 	  "a size-based job goes over its region this many times, all measured as one", 0 },
 	{ "startdelay", 0, OPT_TIME, O(startdelay), "0", 0, 86400, NULL,
@@ -491,6 +499,23 @@ static int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size
 	return 0;
 }
 
+/* fio's thinktime values: microseconds when bare, else a time with its unit */
+static int parse_think(const char *opt, const char *v, uint64_t *ns, char *err, size_t n)
+{
+	long long us;
+	double s;
+	if (!parse_int(v, &us) && us >= 0 && us <= 3600000000ll) {
+		*ns = (uint64_t)us * 1000;
+		return 0;
+	}
+	if (!parse_time(v, &s) && s >= 0 && s <= 3600) {
+		*ns = (uint64_t)llround(s * 1e9);
+		return 0;
+	}
+	snprintf(err, n, "--%s=%s: not a time (microseconds, or with a unit: 500us, 2ms, 1s; at most 1h)", opt, v);
+	return -1;
+}
+
 /* fio's --cpus_allowed=0-3,8: CPUs this machine has */
 static int parse_cpus(const char *v, struct job *j, char *err, size_t n)
 {
@@ -643,6 +668,12 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (c->cpus_allowed && parse_cpus(c->cpus_allowed, j, err, n))
 		return -1;
 	j->cpus_split = c->cpus_policy == 1;
+	if ((c->thinktime && parse_think("thinktime", c->thinktime, &j->think_ns, err, n)) ||
+	    (c->thinktime_spin && parse_think("thinktime_spin", c->thinktime_spin, &j->think_spin_ns, err, n)))
+		return -1;
+	if (j->think_spin_ns > j->think_ns)
+		j->think_spin_ns = j->think_ns;    /* fio's: the spin is part of the pause */
+	j->think_blocks = (int)c->thinktime_blocks;
 	if (j->time_based && j->runtime <= 0) {
 		snprintf(err, n, "--time_based needs a --runtime");
 		return -1;

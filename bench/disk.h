@@ -89,6 +89,8 @@ struct job {
 	int loops;              /* a size-based job goes over its region this many times */
 	double startdelay;      /* seconds from the group's start before this job begins */
 	int zero_buffers;       /* write zeros (fio's; default: fresh random data each write) */
+	uint64_t think_ns, think_spin_ns;  /* fio's thinktime, thinktime_spin */
+	int think_blocks;                  /* thinktime_blocks: I/Os between pauses */
 	/* fio's cpus_allowed: the CPUs the job's threads may run on (ncpus 0: any); split:
 	 * thread i gets cpus[i % ncpus] alone */
 	int ncpus, cpus_split;

@@ -262,6 +262,16 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	if (j->zero_buffers)
 		json_add_str(opt, "zero_buffers", "1");
+	if (j->think_ns) {
+		snprintf(b, sizeof b, "%llu", (unsigned long long)(j->think_ns / 1000));
+		json_add_str(opt, "thinktime", b);
+		snprintf(b, sizeof b, "%d", j->think_blocks);
+		json_add_str(opt, "thinktime_blocks", b);
+		if (j->think_spin_ns) {
+			snprintf(b, sizeof b, "%llu", (unsigned long long)(j->think_spin_ns / 1000));
+			json_add_str(opt, "thinktime_spin", b);
+		}
+	}
 	if (j->ncpus) {
 		size_t l = 0;
 		char cl[1400];

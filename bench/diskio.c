@@ -144,6 +144,8 @@ struct meter {                /* the measuring state of a worker */
 	uint64_t h_off, h_len;
 	uint64_t rate_next[DDIR_N];   /* when the next I/O of each direction may go, ns */
 	struct prng rate_rng;
+	int think_done;               /* --thinktime: I/Os completed since the last pause */
+	uint64_t think_until;         /* the pause under way ends then (0: none) */
 };
 
 /* may an I/O of direction d go now under its rate cap? */
@@ -156,11 +158,33 @@ static int rate_ready(const struct job *j, const struct meter *m, int d, uint64_
  * cap holds it back until *until.  As fio's: on schedule from the start (an I/O that is
  * late goes at once, the ones after catch up), and in a mixed job an I/O whose direction
  * must wait goes the other way if that one may go (the mix then follows the caps). */
-static int next_io(const struct job *j, struct meter *m, struct iogen *g, uint64_t now, int *ddir,
-		   uint64_t *off, uint64_t *len, uint64_t *until)
+static int next_io(const struct job *j, struct meter *m, struct iogen *g, uint64_t now, int inflight,
+		   int *ddir, uint64_t *off, uint64_t *len, uint64_t *until)
 {
 	int d, mixed = j->rw == RW_RANDRW || j->rw == RW_READWRITE;
 	uint64_t gap;
+	if (j->think_ns && m->think_done >= j->think_blocks) {
+		/* fio's thinktime: once think_blocks I/Os have completed, let every one in
+		 * flight complete too, then pause (spinning think_spin of it, sleeping the
+		 * rest) before the next */
+		uint64_t t = now_ns();
+		if (inflight) {
+			*until = m->deadline ? m->deadline : t + 1000000000ull;
+			return -1;
+		}
+		if (!m->think_until) {
+			m->think_until = t + j->think_ns;
+			for (uint64_t e = t + j->think_spin_ns; j->think_spin_ns && now_ns() < e;)
+				__builtin_ia32_pause();
+			t = now_ns();
+		}
+		if (t < m->think_until) {
+			*until = m->deadline && m->deadline < m->think_until ? m->deadline : m->think_until;
+			return -1;
+		}
+		m->think_until = 0;
+		m->think_done = 0;
+	}
 	if (!m->held) {
 		if (!iogen_next(g, &m->h_ddir, &m->h_off, &m->h_len))
 			return 0;
@@ -289,6 +313,7 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 {
 	const struct job *j = w->job;
 	struct ddir_stats *st = &w->st[s->ddir];
+	m->think_done++;
 	if (res < 0) {
 		if (res == -EOPNOTSUPP && j->hipri)
 			set_err(w, EOPNOTSUPP, "--hipri: polled I/O on this device (NVMe needs poll queues: "
@@ -632,7 +657,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		int queued = 0, issued = 0, ddir, more = 1;
 		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && u.nfree && (more = next_io(j, m, g, t_prep, &ddir, &off, &len, &until)) > 0) {
+		while (!stop && u.nfree && (more = next_io(j, m, g, t_prep, u.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot, pair = ddir == DDIR_WRITE && rewrite;
 			struct io_uring_sqe *sqe;
 			if (sq_reserve(w, &u, pair ? 2 : 1) < 0)
@@ -905,7 +930,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		int queued = 0, issued = 0, ddir, more = 1;
 		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && a.nfree && (more = next_io(j, m, g, t_prep, &ddir, &off, &len, &until)) > 0) {
+		while (!stop && a.nfree && (more = next_io(j, m, g, t_prep, a.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, off, len);
 			char *buf = bufs + (size_t)slot * j->bs_max;
 			if (ddir == DDIR_WRITE && rewrite) {
@@ -997,7 +1022,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		struct slot s = { 0 };
 		uint64_t t_done, now = now_ns(), until;
 		ssize_t r;
-		int more = loop_tick(w, m, now) ? 0 : next_io(j, m, g, now, &s.ddir, &s.off, &s.len, &until);
+		int more = loop_tick(w, m, now) ? 0 : next_io(j, m, g, now, 0, &s.ddir, &s.off, &s.len, &until);
 		if (!more)
 			break;
 		if (more < 0) {                  /* a rate cap's wait */

@@ -33,6 +33,8 @@ expect 2 "bssplit=4k/x: 'x' is not a percent" "$A" disk --filename="$dev" --bssp
 expect 2 "bsrange=64k-4k: the minimum is above the maximum" "$A" disk --filename="$dev" --bsrange=64k-4k
 expect 2 "bsrange=4k: give min-max" "$A" disk --filename="$dev" --bsrange=4k
 expect 2 "bssplit and --bsrange: give one or the other" "$A" disk --filename="$dev" --bssplit=4k/100 --bsrange=4k-8k
+expect 2 "thinktime=soon: not a time" "$A" disk --filename="$dev" --thinktime=soon
+expect 2 "thinktime_blocks=0: out of range" "$A" disk --filename="$dev" --thinktime=10 --thinktime_blocks=0
 expect 2 'bs=4q: not a size' "$A" disk --filename="$dev" --bs=4q
 expect 2 'neither a block device nor a regular file' "$A" disk --filename=/dev/null
 # permission denied: an unprivileged user

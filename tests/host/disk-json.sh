@@ -191,6 +191,20 @@ J '.jobs[0].read.bw_bytes > 3774873 and .jobs[0].read.bw_bytes < 4278190' "rate=
 J '.jobs[0].read.iops > 850 and .jobs[0].read.iops < 1150 and .jobs[0]."job options".rate_process == "poisson"' \
 	"rate_process=poisson" '.jobs[0].read.iops'
 
+# fio's --thinktime (bare numbers are microseconds): a pause once --thinktime_blocks I/Os
+# have completed, after the rest in flight complete: 256 I/Os with a 1 ms pause after
+# each take >= 255 ms with any engine; with blocks of 4 at depth 8 each pause covers at
+# most 8, so >= 31 pauses (lower bounds: slowness can't fail them)
+for e in io_uring psync libaio; do
+	"$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 --ioengine=$e --thinktime=1000 -J > "$T/out.json" ||
+		fail "thinktime $e: exit $?"
+	J '.jobs[0].read.total_ios == 256 and .jobs[0].read.runtime >= 255 and .jobs[0]."job options".thinktime == "1000"' \
+		"thinktime=1000 with $e"
+done
+"$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 --iodepth=8 --thinktime=1ms --thinktime_blocks=4 \
+	--thinktime_spin=200us -J > "$T/out.json" || fail "thinktime_blocks: exit $?"
+J '.jobs[0] | .read.total_ios == 256 and .read.runtime >= 31 and ."job options".thinktime_spin == "200"' "thinktime_blocks=4"
+
 # text output, fio's layout
 "$A" disk --filename="$dev" --rw=randread --direct=1 --iodepth=4 --runtime=2.2 --time_based > "$T/out.txt" || fail "text: exit $?"
 for p in '^job: \(groupid=0, jobs=1\)' '^  read: IOPS=' '^    clat percentiles \(' '^     \| 99.00th=' \
