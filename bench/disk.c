@@ -63,6 +63,7 @@ struct disk_cfg {
 	int cpus_policy;
 	const char *thinktime, *thinktime_spin;
 	long long thinktime_blocks;
+	int unified;
 	long long loops;
 	double startdelay;
 	int zero_buffers;
@@ -145,6 +146,8 @@ static const struct opt disk_opts[] = {
 	{ "hipri", 0, OPT_BOOL, O(hipri), "0", 0, 0, NULL,
 	  "io_uring: polled completions (needs a device with poll queues, e.g. NVMe with "
 	  "nvme.poll_queues; needs --direct=1)", 0 },
+	{ "unified_rw_reporting", 0, OPT_ENUM, O(unified), "none", 0, 0, "none|mixed|both|0|1",
+	  "report reads and writes as one (\"mixed\"), or both ways (fio's; 1 = mixed)", 0 },
 	{ "group_reporting", 0, OPT_BOOL, O(group_reporting), "1", 0, 0, NULL,
 	  "one report per job, not per thread", 0 },
 	{ "iops_avg_time", 0, OPT_INT, O(sample_ms), "1000", 10, 60000, NULL,
@@ -674,6 +677,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (j->think_spin_ns > j->think_ns)
 		j->think_spin_ns = j->think_ns;    /* fio's: the spin is part of the pause */
 	j->think_blocks = (int)c->thinktime_blocks;
+	j->unified = c->unified == 3 ? 0 : c->unified == 4 ? 1 : c->unified;   /* 0/1: none/mixed */
 	if (j->time_based && j->runtime <= 0) {
 		snprintf(err, n, "--time_based needs a --runtime");
 		return -1;
@@ -1797,8 +1801,8 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 			continue;
 		if (reps && json_get_num(j, "assay.repeat", 0) + 1 < json_get_num(res, "assay.repeat", 1))
 			continue;   /* with repeats: the means, added once below */
-		for (int d = 0; d < DDIR_N; d++) {
-			const char *dn = d == DDIR_READ ? "read" : "write";
+		for (int d = 0; d <= DDIR_N; d++) {
+			const char *dn = d == DDIR_READ ? "read" : d == DDIR_WRITE ? "write" : "mixed";
 			const struct json *dj = json_get(j, dn), *rj = reps ? json_get(json_get(reps, jn), dn) : NULL;
 			char base[160];
 			size_t jl = strlen(jn), dl = strlen(dn);

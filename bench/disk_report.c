@@ -89,11 +89,13 @@ static int sum_samples(struct worker *const *w, int nw, int d, double sample_ms,
 		free(*bw);
 		return -1;
 	}
+	/* d == DDIR_N: both directions (fio's unified_rw_reporting) */
 	for (uint32_t s = 0; s < n; s++)
-		for (int i = 0; i < nw; i++) {
-			(*iops)[s] += w[i]->smp.ios[d][s] / (sample_ms / 1000.0);
-			(*bw)[s] += (double)w[i]->smp.bytes[d][s] / 1024.0 / (sample_ms / 1000.0);
-		}
+		for (int i = 0; i < nw; i++)
+			for (int k = d == DDIR_N ? 0 : d; k <= (d == DDIR_N ? DDIR_N - 1 : d); k++) {
+				(*iops)[s] += w[i]->smp.ios[k][s] / (sample_ms / 1000.0);
+				(*bw)[s] += (double)w[i]->smp.bytes[k][s] / 1024.0 / (sample_ms / 1000.0);
+			}
 	*np = n;
 	return 0;
 }
@@ -297,8 +299,22 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "percentile_list", pl);
 	}
 
-	ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j, r->group_kib[DDIR_READ]);
-	ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j, r->group_kib[DDIR_WRITE]);
+	if (j->unified != 1) {
+		ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j, r->group_kib[DDIR_READ]);
+		ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j, r->group_kib[DDIR_WRITE]);
+	}
+	if (j->unified) {
+		/* fio's unified_rw_reporting: reads and writes as one ("mixed") */
+		struct ddir_stats *mix = malloc(sizeof *mix);
+		if (mix) {
+			ddir_stats_init(mix);
+			ddir_stats_merge(mix, &st[DDIR_READ]);
+			ddir_stats_merge(mix, &st[DDIR_WRITE]);
+			ddir_json(o, "mixed", mix, runtime_ns, w, nw, DDIR_N, j,
+				  r->group_kib[DDIR_READ] + r->group_kib[DDIR_WRITE]);
+			free(mix);
+		}
+	}
 	sy = json_add_obj(o, "sync");
 	json_add_int(sy, "total_ios", (long long)sync_ios);
 	json_add(sy, "lat_ns", moments_json(sync_lat, 1));
@@ -351,6 +367,16 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 			if (st[d].clat.m.n)
 				json_add_int(hp, d == DDIR_READ ? "read" : "write",
 					     (long long)hist_percentile(&st[d].clat, p ? 99 : 50));
+		if (j->unified && st[DDIR_READ].clat.m.n + st[DDIR_WRITE].clat.m.n) {
+			struct hist *h = malloc(sizeof *h);
+			if (h) {
+				hist_init(h);
+				hist_merge(h, &st[DDIR_READ].clat);
+				hist_merge(h, &st[DDIR_WRITE].clat);
+				json_add_int(hp, "mixed", (long long)hist_percentile(h, p ? 99 : 50));
+				free(h);
+			}
+		}
 	}
 	samples_json(as, st, w, nw, j);
 	wi = json_add_obj(as, "within");
@@ -524,6 +550,7 @@ void disk_text_job(const struct json *j, FILE *f)
 	}
 	print_ddir(f, "read", json_get(j, "read"));
 	print_ddir(f, "write", json_get(j, "write"));
+	print_ddir(f, "mixed", json_get(j, "mixed"));
 	for (int d = 0; d < 2; d++) {
 		const char *dn = d ? "write" : "read";
 		const struct json *w = json_get(json_get(as, "within"), dn);
@@ -594,11 +621,12 @@ void disk_text_groups(const struct json *r, FILE *f)
 		if (g < 0)
 			return;
 		fprintf(f, "\nRun status group %.0f (all jobs):\n", g);
-		for (int d = 0; d < DDIR_N; d++) {
+		for (int d = 0; d <= DDIR_N; d++) {
+			static const char *const keys[] = { "read", "write", "mixed" }, *const tags[] = { "READ", "WRITE", "MIXED" };
 			double io = 0, rmin = -1, rmax = 0, bmin = -1, bmax = 0;
 			char b[8][32];
 			for (const struct json *j = jobs->child; j; j = j->next) {
-				const struct json *dj = json_get(j, d ? "write" : "read");
+				const struct json *dj = json_get(j, keys[d]);
 				double rt = json_get_num(dj, "runtime", 0), bw = json_get_num(dj, "bw_bytes", 0);
 				if (json_get_num(j, "groupid", 0) != g || json_get_num(dj, "total_ios", 0) <= 0)
 					continue;
@@ -611,7 +639,7 @@ void disk_text_groups(const struct json *r, FILE *f)
 			if (rmin < 0)
 				continue;
 			fprintf(f, "  %5s: bw=%s/s (%s/s), %s/s-%s/s (%s/s-%s/s), io=%s (%s), run=%.0f-%.0fmsec\n",
-				d ? "WRITE" : "READ", scale_bytes(rmax > 0 ? io * 1000 / rmax : 0, b[0], 32, 0),
+				tags[d], scale_bytes(rmax > 0 ? io * 1000 / rmax : 0, b[0], 32, 0),
 				scale_bytes(rmax > 0 ? io * 1000 / rmax : 0, b[1], 32, 1), scale_bytes(bmin, b[2], 32, 0),
 				scale_bytes(bmax, b[3], 32, 0), scale_bytes(bmin, b[4], 32, 1), scale_bytes(bmax, b[5], 32, 1),
 				scale_bytes(io, b[6], 32, 0), scale_bytes(io, b[7], 32, 1), rmin, rmax);
@@ -670,8 +698,13 @@ void disk_terse(const struct json *r, FILE *f)
 		}
 		fprintf(f, "3;%s;%s;%.0f;%.0f", json_get_str(r, "fio version", "assay"),
 			json_get_str(j, "jobname", "?"), json_get_num(j, "groupid", 0), json_get_num(j, "error", 0));
-		terse_ddir(f, json_get(j, "read"));
-		terse_ddir(f, json_get(j, "write"));
+		/* fio's: with unified_rw_reporting=mixed, one block for both (89 fields) */
+		if (json_get(j, "mixed") && !json_get(j, "read")) {
+			terse_ddir(f, json_get(j, "mixed"));
+		} else {
+			terse_ddir(f, json_get(j, "read"));
+			terse_ddir(f, json_get(j, "write"));
+		}
 		fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", json_get_num(j, "usr_cpu", 0), json_get_num(j, "sys_cpu", 0),
 			(unsigned long long)json_get_num(j, "ctx", 0), (unsigned long long)json_get_num(j, "majf", 0),
 			(unsigned long long)json_get_num(j, "minf", 0));

@@ -205,6 +205,21 @@ done
 	--thinktime_spin=200us -J > "$T/out.json" || fail "thinktime_blocks: exit $?"
 J '.jobs[0] | .read.total_ios == 256 and .read.runtime >= 31 and ."job options".thinktime_spin == "200"' "thinktime_blocks=4"
 
+# fio's --unified_rw_reporting: reads and writes as one "mixed" (its clat the merged
+# histogram), or both ways; terse then has one block (89 fields with disk stats)
+"$A" disk --filename="$dev" --rw=randrw --size=2m --direct=1 --mode=rewrite --unified_rw_reporting=both -J \
+	> "$T/out.json" || fail "unified both: exit $?"
+J '.jobs[0] | .mixed.total_ios == 512 and .read.total_ios + .write.total_ios == 512
+	and .mixed.io_bytes == .read.io_bytes + .write.io_bytes and .mixed.clat_ns.N == 512
+	and .mixed.clat_ns.min == ([.read.clat_ns.min, .write.clat_ns.min] | min)' "unified both" '.jobs[0].mixed'
+"$A" disk --filename="$dev" --rw=randrw --size=2m --direct=1 --mode=rewrite --unified_rw_reporting=mixed --minimal \
+	> "$T/terse" || fail "unified terse: exit $?"
+awk -F';' '{ ok = NF == 89 && $6 == 2048 } END { exit !(ok && NR == 1) }' "$T/terse" || fail "unified terse: $(head -c 200 "$T/terse")"
+"$A" disk --filename="$dev" --rw=randrw --size=2m --direct=1 --mode=rewrite --unified_rw_reporting=1 > "$T/out.txt" ||
+	fail "unified text: exit $?"
+grep -q '^  mixed: IOPS=' "$T/out.txt" && grep -q '^  MIXED: bw=' "$T/out.txt" && ! grep -q '^  read: IOPS' "$T/out.txt" ||
+	fail "unified text: $(grep -E 'IOPS|bw=' "$T/out.txt")"
+
 # text output, fio's layout
 "$A" disk --filename="$dev" --rw=randread --direct=1 --iodepth=4 --runtime=2.2 --time_based > "$T/out.txt" || fail "text: exit $?"
 for p in '^job: \(groupid=0, jobs=1\)' '^  read: IOPS=' '^    clat percentiles \(' '^     \| 99.00th=' \

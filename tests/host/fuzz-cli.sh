@@ -28,7 +28,7 @@ opts = {
           "--slat_percentiles", "--clat_percentiles", "--rate_iops", "--rate", "--rate_process",
           "--loops", "--zero_buffers", "--stonewall", "--bssplit", "--bsrange", "--cpus_allowed",
           "--cpus_allowed_policy", "--directory", "--sqthread_poll", "--sqthread_poll_cpu", "--hipri",
-          "--thinktime", "--thinktime_blocks", "--thinktime_spin"],
+          "--thinktime", "--thinktime_blocks", "--thinktime_spin", "--unified_rw_reporting"],
  "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
          "--reverse", "--time", "--latency", "--latency-port"],
  "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
