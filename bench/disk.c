@@ -358,34 +358,45 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t cap
 
 /* fio's --rate / --rate_iops: "R", "R,W", ",W" or "R," (a single value caps both
  * directions); the gap between two issues of each direction, ns (0: no cap) */
-static int parse_rate(const char *opt, const char *v, int iops, uint64_t bs, uint64_t gap[DDIR_N],
-		      char *err, size_t n)
+/* fio's per-direction values, "R,W" (",W": reads keep the default) or one for both:
+ * direction d's part of v; -1 when v has more than two */
+static int rw_part(const char *v, int d, const char **p, size_t *l)
 {
 	const char *comma = strchr(v, ',');
+	if (comma && strchr(comma + 1, ','))
+		return -1;
+	*p = d == DDIR_READ || !comma ? v : comma + 1;
+	*l = d == DDIR_READ && comma ? (size_t)(comma - v) : strlen(*p);
+	return 0;
+}
+
+/* fio's --rate_iops (out: the gap between two issues, ns) and --rate (out: bytes/s), per
+ * direction; 0 where a direction is not capped */
+static int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDIR_N], char *err, size_t n)
+{
 	for (int d = 0; d < DDIR_N; d++) {
 		char part[64];
 		unsigned long long x = 0;
 		long long i = 0;
-		const char *from = d == DDIR_READ ? v : comma ? comma + 1 : v;
-		size_t l = d == DDIR_READ && comma ? (size_t)(comma - v) : strlen(from);
-		gap[d] = 0;
-		if (l >= sizeof part || (comma && strchr(comma + 1, ','))) {
+		const char *from;
+		size_t l;
+		out[d] = 0;
+		if (rw_part(v, d, &from, &l) || l >= sizeof part) {
 			snprintf(err, n, "--%s=%s: give one value, or reads,writes", opt, v);
 			return -1;
 		}
 		memcpy(part, from, l);
 		part[l] = 0;
 		if (!*part)
-			continue;          /* this direction is not capped */
+			continue;
 		if (iops ? parse_int(part, &i) || i < 1 || i > 100000000 : parse_size(part, &x) || x < 1) {
 			snprintf(err, n, "--%s=%s: '%s' is not %s", opt, v, part,
 				 iops ? "a number of I/Os per second (1..100000000)" : "a rate in bytes/s (10m, 500k)");
 			return -1;
 		}
-		(void)bs;
-		gap[d] = iops ? (uint64_t)(1e9 / (double)i) : x;   /* rate: bytes/s, kept as is */
-		if (!gap[d])
-			gap[d] = 1;
+		out[d] = iops ? (uint64_t)(1e9 / (double)i) : x;
+		if (!out[d])
+			out[d] = 1;
 	}
 	return 0;
 }
@@ -412,19 +423,19 @@ static int parse_bs1(const char *opt, const char *all, const char *v, size_t l, 
 static int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
 	const char *opt = c->bssplit ? "bssplit" : "bsrange", *v = c->bssplit ? c->bssplit : c->bsrange;
-	const char *comma = strchr(v, ',');
 	uint64_t lo = UINT64_MAX, hi = 0;
 	if (c->bssplit && c->bsrange) {
 		snprintf(err, n, "--bssplit and --bsrange: give one or the other");
 		return -1;
 	}
-	if (comma && strchr(comma + 1, ',')) {
-		snprintf(err, n, "--%s=%s: give one for both directions, or reads,writes", opt, v);
-		return -1;
-	}
 	for (int d = 0; d < DDIR_N; d++) {
-		const char *p = d == DDIR_READ || !comma ? v : comma + 1;
-		const char *e = d == DDIR_READ && comma ? comma : p + strlen(p);
+		const char *p, *e;
+		size_t l;
+		if (rw_part(v, d, &p, &l)) {
+			snprintf(err, n, "--%s=%s: give one for both directions, or reads,writes", opt, v);
+			return -1;
+		}
+		e = p + l;
 		if (p == e) {       /* ",64k/100": this direction keeps --bs */
 			j->nsplit[d] = 1;
 			j->split_bs[d][0] = j->bs;
@@ -661,8 +672,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		snprintf(err, n, "--rate and --rate_iops: give one or the other (as fio)");
 		return -1;
 	}
-	if (c->rate ? parse_rate("rate", c->rate, 0, j->bs, j->rate_bps, err, n)
-		    : c->rate_iops && parse_rate("rate_iops", c->rate_iops, 1, j->bs, j->rate_gap_ns, err, n))
+	if (c->rate ? parse_rate("rate", c->rate, 0, j->rate_bps, err, n)
+		    : c->rate_iops && parse_rate("rate_iops", c->rate_iops, 1, j->rate_gap_ns, err, n))
 		return -1;
 	j->rate_poisson = c->rate_process == 1;
 	j->loops = (int)c->loops;
@@ -1295,7 +1306,7 @@ static int push_tok(struct disk_cfg *c, int *cap, char *t)
  * options, the job file's jobs, the command line's jobs (fio's: a job's own options win;
  * here the command line's global options also win over the file's).  Each line of the
  * file is checked; an error names the file and line. */
-static int lay_out(struct disk_cfg *c, char *text, char *err, size_t n)
+static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 {
 	char **ftok = NULL, *sect = NULL;
 	int nf = 0, fcap = 0, nfglobal = 0, first_name = c->common.argc, cap = 0, line = 0;
@@ -1410,7 +1421,7 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 		/* a fio job file: read again, the file's words and the command line's in
 		 * their order */
 		c->jobfile = pos[0];
-		if (lay_out(c, text, err, n))
+		if (order_words(c, text, err, n))
 			return EXIT_USAGE;
 		opt_defaults(disk_opts, c);
 		memset(c->common.given, 0, sizeof c->common.given);
