@@ -1778,7 +1778,7 @@ static void disk_text(const struct json *r, FILE *f)
 	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next)
 		disk_text_job(j, f);
 	disk_text_groups(r, f);
-	if (json_get(r, "assay.repeats")) {
+	if (json_path(r, "assay.repeats")) {
 		const struct json *reps = json_path(r, "assay.repeats");
 		fprintf(f, "\nacross %.0f repeats (mean +- stddev, 95%% CI):\n", json_get_num(r, "assay.repeat", 0));
 		for (const struct json *jr = reps->child; jr; jr = jr->next)
@@ -1808,7 +1808,7 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next) {
 		const char *jn = json_get_str(j, "jobname", "?");
 		char name[200];
-		if (json_get(j, "assay.skipped") || json_get(j, "assay.error"))
+		if (json_path(j, "assay.skipped") || json_path(j, "assay.error"))
 			continue;
 		if (reps && json_get_num(j, "assay.repeat", 0) + 1 < json_get_num(res, "assay.repeat", 1))
 			continue;   /* with repeats: the means, added once below */
@@ -1850,7 +1850,7 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 				report_figure(sum, name, v->num / 1e3, "us");
 			}
 		}
-		if (json_get(j, "assay.steal_pct") && json_get(j, "assay.steal_pct")->type == J_NUM) {
+		if (json_path(j, "assay.steal_pct") && json_path(j, "assay.steal_pct")->type == J_NUM) {
 			snprintf(name, sizeof name, "%s.%s.steal", test, jn);
 			report_figure(sum, name, json_get_num(j, "assay.steal_pct", 0), "%");
 		}

@@ -53,6 +53,16 @@ J '.jobs[0].read.total_ios == 512' "size=4m bs=8k: 512 I/Os"
 J '.jobs | length == 3' "3 repeats"
 J '.assay.repeats.qd1.read.iops | .n == 3 and .ci95_low <= .mean and .mean <= .ci95_high and (.values | length) == 3' \
 	"repeat stats" '.assay.repeats'
+"$A" disk --filename="$dev" --profile=qd1 --runtime=0.3 --repeat=2 > "$T/out.txt" || fail "repeat text: exit $?"
+grep -qE '^  qd1 +read  IOPS [0-9]+ \+- [0-9]+ \[' "$T/out.txt" && grep -q '^across 2 repeats' "$T/out.txt" ||
+	fail "repeat text: no summary across repeats"
+# the summary figures of a disk test in a suite run (the loop device named): IOPS,
+# bandwidth, clat p50/p99 and the job's steal, folded into steal.max
+"$A" run --tests=disk --disks="${dev#/dev/}" --disk-profile=qd1 --disk-time=0.5 -J > "$T/run.json" 2>/dev/null ||
+	fail "run: exit $?"
+jq -e '[.summary[].name] as $n | ["disk.qd1.read.iops", "disk.qd1.read.bw", "disk.qd1.read.clat.p50",
+	"disk.qd1.read.clat.p99", "disk.qd1.steal", "steal.max"] | all(. as $k | $n | index($k) != null)' "$T/run.json" \
+	>/dev/null || fail "run summary: $(jq -c '[.summary[].name]' "$T/run.json" 2>&1 | head -c 300)"
 
 # every engine, and fio's batching options on the queued ones: a size-based job does
 # exactly size/bs I/Os, every one timed from its own submit (no clat from time zero)
@@ -194,7 +204,8 @@ J '.jobs[0].read.iops > 850 and .jobs[0].read.iops < 1150 and .jobs[0]."job opti
 # fio's --thinktime (bare numbers are microseconds): a pause once --thinktime_blocks I/Os
 # have completed, after the rest in flight complete: 256 I/Os with a 1 ms pause after
 # each take >= 255 ms with any engine; with blocks of 4 at depth 8 each pause covers at
-# most 8, so >= 31 pauses (lower bounds: slowness can't fail them)
+# most 11 (8 in flight, 3 more issued as the first 3 complete), so >= 22 pauses of 1 ms
+# (lower bounds: slowness can't fail them)
 for e in io_uring psync libaio; do
 	"$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 --ioengine=$e --thinktime=1000 -J > "$T/out.json" ||
 		fail "thinktime $e: exit $?"
@@ -203,7 +214,7 @@ for e in io_uring psync libaio; do
 done
 "$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 --iodepth=8 --thinktime=1ms --thinktime_blocks=4 \
 	--thinktime_spin=200us -J > "$T/out.json" || fail "thinktime_blocks: exit $?"
-J '.jobs[0] | .read.total_ios == 256 and .read.runtime >= 31 and ."job options".thinktime_spin == "200"' "thinktime_blocks=4"
+J '.jobs[0] | .read.total_ios == 256 and .read.runtime >= 22 and ."job options".thinktime_spin == "200"' "thinktime_blocks=4"
 
 # fio's --unified_rw_reporting: reads and writes as one "mixed" (its clat the merged
 # histogram), or both ways; terse then has one block (89 fields with disk stats)
