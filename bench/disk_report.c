@@ -198,6 +198,14 @@ static const char *rw_name(int rw)
 	return n[rw];
 }
 
+/* fio's "job options" hold strings: a number as its shortest text */
+static void opt_num(struct json *o, const char *k, double v)
+{
+	char b[32];
+	snprintf(b, sizeof b, "%.15g", v);
+	json_add_str(o, k, b);
+}
+
 static void one_job(const struct job_result *r, struct json *jobs, const struct ddir_stats *st,
 		    const struct moments *sync_lat, uint64_t sync_ios, uint64_t runtime_ns,
 		    struct worker *const *w, int nw, int workers_in_it, double usr_s, double sys_s, long ctx)
@@ -213,66 +221,47 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));
 	opt = json_add_obj(o, "job options");
 	json_add_str(opt, "rw", rw_name(j->rw));
-	snprintf(b, sizeof b, "%llu", (unsigned long long)j->bs);
-	json_add_str(opt, "bs", b);
-	snprintf(b, sizeof b, "%d", j->iodepth);
-	json_add_str(opt, "iodepth", b);
-	snprintf(b, sizeof b, "%d", j->numjobs);
-	json_add_str(opt, "numjobs", b);
+	opt_num(opt, "bs", (double)j->bs);
+	opt_num(opt, "iodepth", j->iodepth);
+	opt_num(opt, "numjobs", j->numjobs);
 	if (j->rw == RW_RANDRW || j->rw == RW_READWRITE) {
-		snprintf(b, sizeof b, "%d", j->rwmixread);
-		json_add_str(opt, "rwmixread", b);
+		opt_num(opt, "rwmixread", j->rwmixread);
 	}
 	json_add_str(opt, "direct", j->direct ? "1" : "0");
-	snprintf(b, sizeof b, "%llu", (unsigned long long)j->size);
-	json_add_str(opt, "size", b);
-	snprintf(b, sizeof b, "%llu", (unsigned long long)j->offset);
-	json_add_str(opt, "offset", b);
+	opt_num(opt, "size", (double)j->size);
+	opt_num(opt, "offset", (double)j->offset);
 	if (j->runtime > 0) {
-		snprintf(b, sizeof b, "%g", j->runtime);
-		json_add_str(opt, "runtime", b);
+		opt_num(opt, "runtime", j->runtime);
 	}
 	if (j->time_based)
 		json_add_str(opt, "time_based", "1");
 	if (j->end_fsync)
 		json_add_str(opt, "end_fsync", "1");
 	if (j->fdatasync) {
-		snprintf(b, sizeof b, "%d", j->fdatasync);
-		json_add_str(opt, "fdatasync", b);
+		opt_num(opt, "fdatasync", j->fdatasync);
 	}
 	json_add_str(opt, "ioengine", ioengine_names[j->ioengine]);
 	for (int d = 0; d < DDIR_N; d++) {
 		/* the caps as applied, per thread */
-		if (j->rate_gap_ns[d]) {
-			snprintf(b, sizeof b, "%.0f", 1e9 / (double)j->rate_gap_ns[d]);
-			json_add_str(opt, d == DDIR_READ ? "rate_iops_read" : "rate_iops_write", b);
-		}
-		if (j->rate_bps[d]) {
-			snprintf(b, sizeof b, "%llu", (unsigned long long)j->rate_bps[d]);
-			json_add_str(opt, d == DDIR_READ ? "rate_read" : "rate_write", b);
-		}
+		if (j->rate_gap_ns[d])
+			opt_num(opt, d == DDIR_READ ? "rate_iops_read" : "rate_iops_write",
+				round(1e9 / (double)j->rate_gap_ns[d]));
+		if (j->rate_bps[d])
+			opt_num(opt, d == DDIR_READ ? "rate_read" : "rate_write", (double)j->rate_bps[d]);
 	}
 	if (j->var_bs)
 		json_add_str(opt, j->range_hi[0] || j->range_hi[1] ? "bsrange" : "bssplit", j->bs_desc);
-	if (j->loops > 1) {
-		snprintf(b, sizeof b, "%d", j->loops);
-		json_add_str(opt, "loops", b);
-	}
-	if (j->startdelay > 0) {
-		snprintf(b, sizeof b, "%g", j->startdelay);
-		json_add_str(opt, "startdelay", b);
-	}
+	if (j->loops > 1)
+		opt_num(opt, "loops", j->loops);
+	if (j->startdelay > 0)
+		opt_num(opt, "startdelay", j->startdelay);
 	if (j->zero_buffers)
 		json_add_str(opt, "zero_buffers", "1");
-	if (j->think_ns) {
-		snprintf(b, sizeof b, "%llu", (unsigned long long)(j->think_ns / 1000));
-		json_add_str(opt, "thinktime", b);
-		snprintf(b, sizeof b, "%d", j->think_blocks);
-		json_add_str(opt, "thinktime_blocks", b);
-		if (j->think_spin_ns) {
-			snprintf(b, sizeof b, "%llu", (unsigned long long)(j->think_spin_ns / 1000));
-			json_add_str(opt, "thinktime_spin", b);
-		}
+	if (j->think_ns) {   /* microseconds, as fio's */
+		opt_num(opt, "thinktime", (double)(j->think_ns / 1000));
+		opt_num(opt, "thinktime_blocks", j->think_blocks);
+		if (j->think_spin_ns)
+			opt_num(opt, "thinktime_spin", (double)(j->think_spin_ns / 1000));
 	}
 	if (j->ncpus) {
 		size_t l = 0;
