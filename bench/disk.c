@@ -206,8 +206,7 @@ static const struct opt disk_opts[] = {
 	  "the percentiles reported (fio's default: 1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:"
 	  "99.95:99.99)", 0 },
 	/* fio options a pasted command line carries that change nothing here: assay always
-	 * runs jobs as threads, one after another, prints no ETA and times every I/O at
-	 * little cost (gtod_reduce) */
+	 * runs jobs as threads, prints no ETA and times every I/O at little cost (gtod_reduce) */
 	{ "thread", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
 	{ "stonewall", 0, OPT_BOOL, O(stonewall), "0", 0, 0, NULL,
 	  "this job starts after the ones before it have ended (fio's; default: jobs given with "
@@ -356,8 +355,6 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t cap
 	return 0;
 }
 
-/* fio's --rate / --rate_iops: "R", "R,W", ",W" or "R," (a single value caps both
- * directions); the gap between two issues of each direction, ns (0: no cap) */
 /* fio's per-direction values, "R,W" (",W": reads keep the default) or one for both:
  * direction d's part of v; -1 when v has more than two */
 static int rw_part(const char *v, int d, const char **p, size_t *l)
@@ -617,10 +614,12 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		snprintf(err, n, "--hipri: polled I/O needs --direct=1");
 		return -1;
 	}
-	if (j->sqpoll_cpu >= sysconf(_SC_NPROCESSORS_CONF)) {
-		snprintf(err, n, "--sqthread_poll_cpu=%d: this machine has %ld CPUs", j->sqpoll_cpu,
-			 sysconf(_SC_NPROCESSORS_CONF));
-		return -1;
+	if (j->sqpoll_cpu >= 0) {
+		long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+		if (j->sqpoll_cpu >= ncpu) {
+			snprintf(err, n, "--sqthread_poll_cpu=%d: this machine has %ld CPUs", j->sqpoll_cpu, ncpu);
+			return -1;
+		}
 	}
 	j->registerfiles = c->registerfiles;
 	j->warmup_ios = pj ? pj->warmup_ios : 0;

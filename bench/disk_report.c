@@ -72,7 +72,7 @@ static void sample_stats(struct json *o, const char *prefix, const char *sd_name
 
 /* workers' samples summed interval by interval (they start together) */
 /* the threads' samples of direction d summed interval by interval (they start together):
- * IOPS and KiB/s per interval; n intervals (the fewest any thread has); NULL without
+ * IOPS and KiB/s per interval; n intervals (the fewest any thread has); -1 without
  * memory */
 static int sum_samples(struct worker *const *w, int nw, int d, double sample_ms, double **iops,
 		       double **bw, uint32_t *np)
@@ -214,6 +214,14 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	struct json *o = json_push(jobs, json_obj()), *opt, *sy, *as, *wi;
 	char b[64];
 	static const char *const modes[] = { "readonly", "rewrite", "destroy" };
+	/* fio's unified_rw_reporting: reads and writes as one ("mixed") */
+	struct ddir_stats *mix = j->unified ? malloc(sizeof *mix) : NULL;
+
+	if (mix) {
+		ddir_stats_init(mix);
+		ddir_stats_merge(mix, &st[DDIR_READ]);
+		ddir_stats_merge(mix, &st[DDIR_WRITE]);
+	}
 
 	json_add_str(o, "jobname", j->name);
 	json_add_int(o, "groupid", r->group);
@@ -292,18 +300,9 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j, r->group_kib[DDIR_READ]);
 		ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j, r->group_kib[DDIR_WRITE]);
 	}
-	if (j->unified) {
-		/* fio's unified_rw_reporting: reads and writes as one ("mixed") */
-		struct ddir_stats *mix = malloc(sizeof *mix);
-		if (mix) {
-			ddir_stats_init(mix);
-			ddir_stats_merge(mix, &st[DDIR_READ]);
-			ddir_stats_merge(mix, &st[DDIR_WRITE]);
-			ddir_json(o, "mixed", mix, runtime_ns, w, nw, DDIR_N, j,
-				  r->group_kib[DDIR_READ] + r->group_kib[DDIR_WRITE]);
-			free(mix);
-		}
-	}
+	if (mix)
+		ddir_json(o, "mixed", mix, runtime_ns, w, nw, DDIR_N, j,
+			  r->group_kib[DDIR_READ] + r->group_kib[DDIR_WRITE]);
 	sy = json_add_obj(o, "sync");
 	json_add_int(sy, "total_ios", (long long)sync_ios);
 	json_add(sy, "lat_ns", moments_json(sync_lat, 1));
@@ -356,16 +355,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 			if (st[d].clat.m.n)
 				json_add_int(hp, d == DDIR_READ ? "read" : "write",
 					     (long long)hist_percentile(&st[d].clat, p ? 99 : 50));
-		if (j->unified && st[DDIR_READ].clat.m.n + st[DDIR_WRITE].clat.m.n) {
-			struct hist *h = malloc(sizeof *h);
-			if (h) {
-				hist_init(h);
-				hist_merge(h, &st[DDIR_READ].clat);
-				hist_merge(h, &st[DDIR_WRITE].clat);
-				json_add_int(hp, "mixed", (long long)hist_percentile(h, p ? 99 : 50));
-				free(h);
-			}
-		}
+		if (mix && mix->clat.m.n)
+			json_add_int(hp, "mixed", (long long)hist_percentile(&mix->clat, p ? 99 : 50));
 	}
 	samples_json(as, st, w, nw, j);
 	wi = json_add_obj(as, "within");
@@ -383,6 +374,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	if (j->mode == MODE_REWRITE && rw_writes(j->rw))
 		json_add_str(as, "note", "rewrite: each write reads the block and writes the same bytes "
 					 "back; write figures include that read");
+	free(mix);
 }
 
 void job_json(const struct job_result *r, int group, struct json *jobs)

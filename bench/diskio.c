@@ -236,6 +236,17 @@ static void start_job(struct worker *w, struct meter *m)
 	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
 }
 
+/* a wait for completions of at most *to ns, shortened to end at until (a rate cap's next
+ * issue; 0: none): whether it was */
+static int cap_wait(uint64_t until, uint64_t *to)
+{
+	uint64_t now;
+	if (!until || (now = now_ns()) + *to <= until)
+		return 0;
+	*to = until > now ? until - now : 1;
+	return 1;
+}
+
 static void sleep_until(uint64_t t)
 {
 	struct timespec ts = { (time_t)(t / 1000000000ull), (long)(t % 1000000000ull) };
@@ -492,12 +503,8 @@ static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, in
 		}
 	} else if (wait_nr) {
 		struct __kernel_timespec ts;
-		uint64_t to = (uint64_t)(w->job->io_timeout * 1e9), now;
-		int capped = 0;
-		if (u->until && (now = now_ns()) + to > u->until) {
-			to = u->until > now ? u->until - now : 1;
-			capped = 1;
-		}
+		uint64_t to = (uint64_t)(w->job->io_timeout * 1e9);
+		int capped = cap_wait(u->until, &to);
 		ts.tv_sec = (long long)(to / 1000000000ull);
 		ts.tv_nsec = (long long)(to % 1000000000ull);
 		r = io_uring_submit_and_wait_timeout(&u->ring, &cqe, (unsigned)wait_nr, &ts, NULL);
@@ -812,16 +819,12 @@ static int aio_submit(struct worker *w, struct aio_state *a)
 static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char *bufs, int min)
 {
 	const struct job *j = w->job;
-	uint64_t to = (uint64_t)(j->io_timeout * 1e9), t_done, wait = to, now;
+	uint64_t to = (uint64_t)(j->io_timeout * 1e9), t_done, wait = to;
 	struct timespec ts, zero = { 0, 0 };
 	long n, max = j->batch_cmax ? j->batch_cmax : j->iodepth;
-	int capped = 0;
+	int capped = cap_wait(a->until, &wait);
 	if (min > a->inflight)
 		min = a->inflight;
-	if (a->until && (now = now_ns()) + wait > a->until) {
-		wait = a->until > now ? a->until - now : 1;
-		capped = 1;
-	}
 	ts.tv_sec = (time_t)(wait / 1000000000ull);
 	ts.tv_nsec = (long)(wait % 1000000000ull);
 	do
@@ -956,8 +959,9 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 			writes_since_sync = 0;
 		}
 		if (!a.inflight) {
-			if (!stop && more < 0) {      /* a rate cap's wait */
+			if (!stop && more < 0) {      /* a rate cap's wait (not a stall) */
 				sleep_until(until);
+				a.last_done = now_ns();
 				continue;
 			}
 			if (stop || !queued)
