@@ -70,7 +70,7 @@ endif
 all: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory build
 
-build: $(BUILD)/assay $(BUILD)/init image-files
+build: $(BUILD)/assay $(BUILD)/init $(BUILD)/qd1-bare image-files
 
 deps:
 	$(Q)mk/deps.sh build
@@ -118,6 +118,11 @@ $(BUILD)/libassay.a: $(BENCH_OBJ)
 $(BUILD)/assay: $(BUILD)/obj/bench/main.o $(BUILD)/libassay.a
 	$(call msg,LD,$@)
 	$(Q)$(CC) -static $(LDFLAGS) -o $@ $^ $(URING_LIB) -lm
+
+# bench/compare-fio --bare: the QD1 loop with nothing else (not part of the image)
+$(BUILD)/qd1-bare: bench/probe/qd1-bare.c bench/clock.h bench/prng.h $(BUILD)/include/.stamp
+	$(call msg,LD,$@)
+	$(Q)$(CC) -static $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(URING_LIB)
 
 $(BUILD)/init: $(INIT_OBJ) $(INIT_SHARED) $(KMOD_LIB)
 	$(call msg,LD,$@)
