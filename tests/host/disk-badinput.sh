@@ -74,4 +74,16 @@ mkdir "$T/dir"
 	> "$T/out.json" 2>/dev/null || fail "directory: exit $?"
 [ -f "$T/dir/t.fio" ] && jq -e '[.jobs[].read.total_ios] == [256, 256]' "$T/out.json" >/dev/null || fail "directory"
 expect 2 "directory=$T/dir: give --filename too" "$A" disk --directory="$T/dir" --size=1m
+# bench/compare-fio --bare's probe: its inputs, and one short run that reads
+P=$BUILD/qd1-bare
+expect 2 'usage: qd1-bare DEVICE SECONDS' "$P"
+expect 2 'SECONDS: a number of seconds' "$P" "$dev" soon
+expect 2 'SECONDS: a number of seconds' "$P" "$dev" 0
+expect 2 "$T/dir/t.fio: not a block device" "$P" "$T/dir/t.fio" 1
+expect 111 '/dev/assay-no-such-disk: No such file or directory' "$P" /dev/assay-no-such-disk 1
+"$P" "$dev" 0.2 > "$T/bare.json" || fail "qd1-bare: exit $?"
+jq -e '.jobs[0].read | .total_ios > 0 and .iops > 0 and .lat_ns.percentile["50.000000"] > 0 and
+	.lat_ns.percentile["99.000000"] >= .lat_ns.percentile["50.000000"] and
+	.clat_ns.percentile["50.000000"] <= .lat_ns.percentile["50.000000"]' "$T/bare.json" >/dev/null ||
+	fail "qd1-bare: $(cat "$T/bare.json")"
 finish
