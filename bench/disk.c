@@ -75,6 +75,11 @@ struct disk_cfg {
 	int ntok, nglobal;
 	const char *jobfile;
 	int stonewall;          /* this job waits for the ones before it (a new group) */
+	int buffered;           /* fio's buffered: the opposite of direct */
+	unsigned long long io_size;           /* fio's io_size: bytes per thread (0: the region) */
+	unsigned long long offset_increment;  /* thread i starts i times this after --offset */
+	int unlink;             /* remove the test file at the end (fio's; regular files only) */
+	int allow_mounted_write;
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	const char *description;
 	double ignored_time;
@@ -184,6 +189,18 @@ static const struct opt disk_opts[] = {
 	  "a size-based job goes over its region this many times, all measured as one", 0 },
 	{ "startdelay", 0, OPT_TIME, O(startdelay), "0", 0, 86400, NULL,
 	  "wait this long after the group starts before this job begins", 0 },
+	{ "buffered", 0, OPT_BOOL, O(buffered), "1", 0, 0, NULL,
+	  "through the page cache (fio's; --buffered=0 is --direct=1)", OPT_HIDDEN },
+	{ "io_size", 0, OPT_SIZE, O(io_size), "0", 0, 0, NULL,
+	  "bytes each thread transfers, over its region as often as needed (fio's; 0: the region "
+	  "once, or --loops times)", 0 },
+	{ "io_limit", 0, OPT_SIZE, O(io_size), "0", 0, 0, NULL, "same as --io_size", OPT_HIDDEN },
+	{ "offset_increment", 0, OPT_SIZE, O(offset_increment), "0", 0, 0, NULL,
+	  "thread i's region starts i times this after --offset (fio's: threads on separate regions)", 0 },
+	{ "unlink", 0, OPT_BOOL, O(unlink), "0", 0, 0, NULL,
+	  "remove the test file when the run ends (fio's; regular files only, never a device)", 0 },
+	{ "allow_mounted_write", 0, OPT_BOOL, O(allow_mounted_write), "0", 0, 0, NULL,
+	  "accepted as 0 (fio's); writes never go to a mounted device", OPT_HIDDEN },
 	{ "zero_buffers", 0, OPT_BOOL, O(zero_buffers), "0", 0, 0, NULL,
 	  "write zeros (default: fresh random data for every write)", 0 },
 	{ "refill_buffers", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL,
@@ -215,6 +232,14 @@ static const struct opt disk_opts[] = {
 	  OPT_HIDDEN | OPT_NOARG },
 	{ "gtod_reduce", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
 	{ "new_group", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	/* how fio makes a test file (ours is written with random data whatever they say) */
+	{ "fallocate", 0, OPT_ENUM, O(ignored), "native", 0, 0, "none|native|posix|keep|truncate|0|1",
+	  "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "create_serialize", 0, OPT_BOOL, O(ignored), "1", 0, 0, NULL, "accepted (fio's), no effect",
+	  OPT_HIDDEN },
+	{ "overwrite", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "clocksource", 0, OPT_ENUM, O(ignored), "clock_gettime", 0, 0, "gettimeofday|clock_gettime|cpu",
+	  "accepted (fio's), no effect: the clock is always CLOCK_MONOTONIC", OPT_HIDDEN },
 	{ "description", 0, OPT_STR, O(description), NULL, 0, 0, NULL, "a job's description (fio's; not used)",
 	  OPT_HIDDEN },
 	{ "eta", 0, OPT_ENUM, O(ignored), "auto", 0, 0, "auto|always|never", "accepted (fio's), no effect",
@@ -568,6 +593,40 @@ bad:
 	return -1;
 }
 
+/* fio's io_size (bytes per thread, wrapping over the region) and offset_increment (thread
+ * i's region starts i increments later), checked against the device */
+static int io_extent(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n)
+{
+	uint64_t last;
+	if (c->io_size && GIVEN(c, "loops")) {
+		snprintf(err, n, "--io_size and --loops: give one or the other");
+		return -1;
+	}
+	if (c->io_size && !j->var_bs && c->io_size % j->bs) {
+		snprintf(err, n, "--io_size=%llu: not a multiple of --bs=%llu", c->io_size,
+			 (unsigned long long)j->bs);
+		return -1;
+	}
+	j->io_size = c->io_size;
+	j->offset_inc = c->offset_increment;
+	if (!j->offset_inc)
+		return 0;
+	if (j->direct && j->offset_inc % d->lbs) {
+		snprintf(err, n, "--offset_increment=%llu: not a multiple of %s's logical block size (%u)",
+			 c->offset_increment, d->path, d->lbs);
+		return -1;
+	}
+	last = j->offset + (uint64_t)(j->numjobs - 1) * j->offset_inc;
+	if (j->offset_inc > d->size || last > d->size || j->size > d->size - last) {
+		snprintf(err, n, "--offset_increment=%llu: thread %d's region (from %llu, %llu bytes) ends "
+			 "beyond %s (%llu bytes): give a smaller --size or --offset_increment", c->offset_increment, j->numjobs - 1,
+			 (unsigned long long)last, (unsigned long long)j->size, d->path,
+			 (unsigned long long)d->size);
+		return -1;
+	}
+	return 0;
+}
+
 static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
 		   char *err, size_t n)
 {
@@ -586,7 +645,15 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->numjobs = (int)(pj && !GIVEN(c, "numjobs") ? pj->numjobs : c->numjobs);
 	j->rwmixread = (int)(pj && pj->rwmixread && !GIVEN(c, "rwmixread") && !GIVEN(c, "rwmixwrite")
 			     ? pj->rwmixread : c->rwmixread);
-	j->direct = pj && !GIVEN(c, "direct") ? pj->direct : c->direct;
+	if (c->allow_mounted_write) {
+		snprintf(err, n, "--allow_mounted_write=1: assay never writes to a mounted device");
+		return -1;
+	}
+	if (GIVEN(c, "buffered") && GIVEN(c, "direct") && c->buffered == c->direct) {
+		snprintf(err, n, "--buffered=%d and --direct=%d contradict each other", c->buffered, c->direct);
+		return -1;
+	}
+	j->direct = GIVEN(c, "buffered") ? !c->buffered : pj && !GIVEN(c, "direct") ? pj->direct : c->direct;
 	j->end_fsync = pj && !GIVEN(c, "end_fsync") ? pj->end_fsync : c->end_fsync;
 	j->time_based = pj && !GIVEN(c, "time_based") ? pj->time_based : c->time_based;
 	j->runtime = c->runtime;
@@ -676,6 +743,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	j->rate_poisson = c->rate_process == 1;
 	j->loops = (int)c->loops;
+	if (io_extent(c, &p->dev, j, err, n))
+		return -1;
 	j->startdelay = c->startdelay;
 	j->zero_buffers = c->zero_buffers;
 	if (c->cpus_allowed && parse_cpus(c->cpus_allowed, j, err, n))
@@ -1590,9 +1659,17 @@ static int lay_out_file(const struct disk_cfg *c, char *err, size_t n)
 			 (unsigned long long)(c->offset + size), strerror(e));
 		return -1;
 	}
-	info("disk: laid out %s: %llu bytes of random data (it stays: delete it when done)", c->filename,
-	     (unsigned long long)(c->offset + size));
+	info("disk: laid out %s: %llu bytes of random data (%s)", c->filename,
+	     (unsigned long long)(c->offset + size),
+	     c->unlink ? "--unlink removes it at the end" : "it stays: delete it when done");
 	return 1;
+}
+
+/* fio's unlink: the test file goes when the run ends (a regular file, never a device) */
+static void unlink_target(const struct disk_cfg *c, const struct blkdev *d)
+{
+	if (c->unlink && d->is_file && unlink(c->filename) && errno != ENOENT)
+		warn("disk: --unlink: %s: %s", c->filename, strerror(errno));
 }
 
 static int disk_run(void *p, struct json *out)
@@ -1632,6 +1709,7 @@ static int disk_run(void *p, struct json *out)
 		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
 		json_add(out, "assay", as);
+		unlink_target(c, &pl->dev);
 		free(pl);
 		return EXIT_USAGE;
 	}
@@ -1641,6 +1719,7 @@ static int disk_run(void *p, struct json *out)
 		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
 		json_add(out, "assay", as);
+		unlink_target(c, &pl->dev);
 		free(pl);
 		return EXIT_USAGE;
 	}
@@ -1738,6 +1817,7 @@ static int disk_run(void *p, struct json *out)
 		json_add_str(out, "skip_reason", "every job writes and --mode=readonly");
 		rc = EXIT_SKIP;
 	}
+	unlink_target(c, &pl->dev);
 	free(series);
 	free(pl);
 	if (claim >= 0)

@@ -87,6 +87,8 @@ struct job {
 	uint64_t rate_bps[DDIR_N];  /* --rate: bytes/s (each I/O's gap from its length) */
 	int rate_poisson;
 	int loops;              /* a size-based job goes over its region this many times */
+	uint64_t io_size;       /* fio's io_size: a size-based thread's bytes (0: region x loops) */
+	uint64_t offset_inc;    /* fio's offset_increment: thread i's region starts i x this later */
 	double startdelay;      /* seconds from the group's start before this job begins */
 	int zero_buffers;       /* write zeros (fio's; default: fresh random data each write) */
 	uint64_t think_ns, think_spin_ns;  /* fio's thinktime, thinktime_spin */
@@ -107,6 +109,7 @@ struct iogen {
 	uint64_t issued;          /* I/Os issued */
 	uint64_t issued_bytes;
 	uint64_t limit;           /* bytes to issue when not time based (0: no limit) */
+	uint64_t base;            /* this thread's region starts here (--offset_increment) */
 	int done;
 	/* fio's random map: each pass over the region visits every block once, in the
 	 * order of a keyed permutation (a Feistel network over 2 x half bits, cycle-walked

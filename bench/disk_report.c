@@ -261,6 +261,10 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, j->range_hi[0] || j->range_hi[1] ? "bsrange" : "bssplit", j->bs_desc);
 	if (j->loops > 1)
 		opt_num(opt, "loops", j->loops);
+	if (j->io_size)
+		opt_num(opt, "io_size", (double)j->io_size);
+	if (j->offset_inc)
+		opt_num(opt, "offset_increment", (double)j->offset_inc);
 	if (j->startdelay > 0)
 		opt_num(opt, "startdelay", j->startdelay);
 	if (j->zero_buffers)

@@ -47,8 +47,9 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	g->job = j;
 	prng_seed(&g->rng, j->randseed + 0x9e3779b97f4a7c15ull * (uint64_t)(idx + 1));
 	g->nblocks = j->size / j->bs;
-	if (!j->time_based)   /* the region's bytes, --loops times (a size-based job's end) */
-		g->limit = g->nblocks * j->bs * (uint64_t)(j->loops > 1 ? j->loops : 1);
+	if (!j->time_based)   /* --io_size, or the region's bytes --loops times (a size-based end) */
+		g->limit = j->io_size ? j->io_size : g->nblocks * j->bs * (uint64_t)(j->loops > 1 ? j->loops : 1);
+	g->base = j->offset + (uint64_t)idx * j->offset_inc;
 	while (bits < 64 && (1ull << bits) < g->nblocks)
 		bits++;
 	g->half = (bits + 1) / 2;
@@ -102,7 +103,7 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 			l = j->size - blk * j->bs;          /* the pass's last I/O is shorter */
 		g->seq_pos += l / j->bs;
 	}
-	*off = j->offset + blk * j->bs;
+	*off = g->base + blk * j->bs;
 	*len = l;
 	g->issued++;
 	g->issued_bytes += l;

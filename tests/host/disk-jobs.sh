@@ -167,4 +167,33 @@ expect 2 "job 'a' names --filename=/dev/null, another $dev: one device per run" 
 expect 2 "--profile and several --name jobs" "$A" disk --filename="$dev" --profile=qd1 --name=a --name=b
 expect 2 "rw=sideways: unknown value" "$A" disk --filename="$dev" --name=a --rw=read --name=b --rw=sideways
 [ "$(sha "$dev")" = "$sum0" ] || fail "the device changed"
+
+# fio's io_size (bytes per thread, over the region as often as needed) and
+# offset_increment (thread i's region i increments later): a destroy run on a device of
+# its own changes exactly the two threads' regions, and each thread wrote io_size bytes
+dv=$(loopdev oi 16 zero) || skip "losetup failed"
+"$A" disk --filename="$dv" --rw=write --bs=64k --size=1m --io_size=3m --numjobs=2 --offset_increment=8m 	--mode=destroy --group_reporting=0 -J > "$T/out.json" 2>/dev/null || fail "io_size/offset_increment: exit $?"
+J '[.jobs[].write.io_bytes] == [3145728, 3145728] and (.jobs[0]["job options"] | .io_size == "3145728" and
+	.offset_increment == "8388608")' "io_size per thread" '[.jobs[] | {b: .write.io_bytes, o: .["job options"]}]'
+for mib in $(seq 0 15); do
+	z=$(dd if="$dv" bs=1M skip="$mib" count=1 2>/dev/null | tr -d '\0' | wc -c)
+	case $mib in 0|8) [ "$z" -gt 0 ] || fail "offset_increment: MiB $mib not written" ;;
+	*) [ "$z" = 0 ] || fail "offset_increment: MiB $mib written ($z bytes), outside both regions" ;; esac
+done
+expect 2 "offset_increment=8388608: thread 2's region .*ends beyond $dv" \
+	"$A" disk --filename="$dv" --size=1m --numjobs=3 --offset_increment=8m
+expect 2 "io_size=5000: not a multiple of --bs=4096" "$A" disk --filename="$dv" --io_size=5000
+expect 2 "io_size and --loops: give one or the other" "$A" disk --filename="$dv" --io_size=1m --loops=2
+# fio's buffered is the opposite of direct; a test file goes with --unlink; settings of
+# fio's file creation are accepted, with no effect
+"$A" disk --filename="$dv" --rw=read --size=1m --buffered=0 -J > "$T/out.json" 2>/dev/null &&
+	J '.jobs[0]["job options"].direct == "1"' "buffered=0" || fail "buffered=0: exit $?"
+expect 2 "buffered=1 and --direct=1 contradict each other" "$A" disk --filename="$dv" --buffered=1 --direct=1
+expect 2 "allow_mounted_write=1: assay never writes to a mounted device" "$A" disk --filename="$dv" --allow_mounted_write=1
+"$A" disk --filename="$T/u.fio" --size=1m --rw=randread --unlink --fallocate=none --create_serialize=0 \
+	--overwrite=1 --clocksource=cpu -J > "$T/out.json" 2> "$T/err" || fail "unlink: exit $?"
+[ ! -e "$T/u.fio" ] && J '.jobs[0].read.total_ios == 256' "unlink" && grep -q "unlink removes it" "$T/err" ||
+	fail "unlink: the test file stays ($(cat "$T/err"))"
+"$A" disk --filename="$dv" --size=1m --rw=read --unlink -J > /dev/null 2>&1 || fail "unlink of a device: exit $?"
+[ -b "$dv" ] || fail "--unlink removed the device node $dv"
 finish

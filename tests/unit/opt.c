@@ -1,4 +1,5 @@
 /* Option values as fio/sysbench users write them; bad ones are refused with a reason. */
+#include "engine.h"
 #include "opt.h"
 #include "unit.h"
 
@@ -90,6 +91,14 @@ int main(void)
 		struct seen s = { "" };
 		int n = opt_cmdline_each(text, "assay.", each, &s);
 		CHECK(n == 4 && !strcmp(s.keys, "[a=1][b=x y][c=(none)][=z]"), "cmdline: %d %s", n, s.keys);
+	}
+	/* every engine's table fits the given[] marks (an entry past them would never count
+	 * as given, silently) */
+	for (int i = 0; engines[i]; i++) {
+		size_t k = 0;
+		while (engines[i]->opts[k].name)
+			k++;
+		CHECK(k <= OPT_MAX_ENTRIES, "%s: %zu options, room for %d", engines[i]->name, k, OPT_MAX_ENTRIES);
 	}
 	return unit_done();
 }
