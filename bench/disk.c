@@ -619,9 +619,9 @@ static int io_extent(const struct disk_cfg *c, const struct blkdev *d, struct jo
 	last = j->offset + (uint64_t)(j->numjobs - 1) * j->offset_inc;
 	if (j->offset_inc > d->size || last > d->size || j->size > d->size - last) {
 		snprintf(err, n, "--offset_increment=%llu: thread %d's region (from %llu, %llu bytes) ends "
-			 "beyond %s (%llu bytes): give a smaller --size or --offset_increment", c->offset_increment, j->numjobs - 1,
-			 (unsigned long long)last, (unsigned long long)j->size, d->path,
-			 (unsigned long long)d->size);
+			 "beyond %s (%llu bytes): give a smaller --size or --offset_increment",
+			 c->offset_increment, j->numjobs - 1, (unsigned long long)last,
+			 (unsigned long long)j->size, d->path, (unsigned long long)d->size);
 		return -1;
 	}
 	return 0;
@@ -1006,8 +1006,9 @@ static void result_init(struct job_result *r, const struct job *j, int repeat)
  * dirty first, as sync would), a file's region is dropped with fadvise */
 static void drop_cache(const struct plan *p, const struct job *j, int fd)
 {
-	if (p->dev.is_file || ioctl(fd, BLKFLSBUF, 0))
-		posix_fadvise(fd, (off_t)j->offset, (off_t)j->size, POSIX_FADV_DONTNEED);
+	if (p->dev.is_file || ioctl(fd, BLKFLSBUF, 0))   /* every thread's region */
+		posix_fadvise(fd, (off_t)j->offset,
+			      (off_t)(j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
 
 /* Open the target and set up the job's workers; -1 when it does not run (skipped, or
