@@ -80,6 +80,7 @@ struct disk_cfg {
 	unsigned long long offset_increment;  /* thread i starts i times this after --offset */
 	int unlink;             /* remove the test file at the end (fio's; regular files only) */
 	int allow_mounted_write;
+	int exitall;
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	const char *description;
 	double ignored_time;
@@ -199,6 +200,8 @@ static const struct opt disk_opts[] = {
 	  "thread i's region starts i times this after --offset (fio's: threads on separate regions)", 0 },
 	{ "unlink", 0, OPT_BOOL, O(unlink), "0", 0, 0, NULL,
 	  "remove the test file when the run ends (fio's; regular files only, never a device)", 0 },
+	{ "exitall", 0, OPT_BOOL, O(exitall), "0", 0, 0, NULL,
+	  "when a thread of this job ends, every job of its group stops (fio's)", 0 },
 	{ "allow_mounted_write", 0, OPT_BOOL, O(allow_mounted_write), "0", 0, 0, NULL,
 	  "accepted as 0 (fio's); writes never go to a mounted device", OPT_HIDDEN },
 	{ "zero_buffers", 0, OPT_BOOL, O(zero_buffers), "0", 0, 0, NULL,
@@ -608,6 +611,7 @@ static int io_extent(const struct disk_cfg *c, const struct blkdev *d, struct jo
 		return -1;
 	}
 	j->io_size = c->io_size;
+	j->exitall = c->exitall;
 	j->offset_inc = c->offset_increment;
 	if (!j->offset_inc)
 		return 0;
@@ -1093,7 +1097,7 @@ static void job_finish(struct job_result *r)
  * as fio starts a group's jobs; the CPU load is taken over the whole group. */
 static void run_group(struct plan *p, struct job_result *rs, int n)
 {
-	int total = 0, ready[MAX_JOBS] = { 0 }, failed = 0;
+	int total = 0, ready[MAX_JOBS] = { 0 }, failed = 0, stop = 0;
 	pthread_barrier_t bar;
 	struct cpusnap s0, s1;
 	struct cpuload load;
@@ -1136,6 +1140,7 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 			for (int i = 0; i < r->job.numjobs; i++) {
 				struct worker *w = &r->w[i];
 				w->barrier = &bar;
+				w->group_stop = &stop;
 				if (failed || pthread_create(&w->tid, NULL, worker_run, w)) {
 					/* stand in for the missing thread at the barrier */
 					if (!failed)

@@ -88,6 +88,7 @@ struct job {
 	int rate_poisson;
 	int loops;              /* a size-based job goes over its region this many times */
 	uint64_t io_size;       /* fio's io_size: a size-based thread's bytes (0: region x loops) */
+	int exitall;            /* fio's exitall: when a thread of this job ends, its group ends */
 	uint64_t offset_inc;    /* fio's offset_increment: thread i's region starts i x this later */
 	double startdelay;      /* seconds from the group's start before this job begins */
 	int zero_buffers;       /* write zeros (fio's; default: fresh random data each write) */
@@ -161,6 +162,7 @@ struct worker {
 				 * errno; psync ran instead */
 	char uring_flags[128];  /* ring setup flags that were accepted */
 	pthread_barrier_t *barrier;  /* all workers of a job start measuring together */
+	int *group_stop;             /* set: every thread of the group ends (fio's exitall) */
 	int started;                 /* passed the barrier */
 };
 

@@ -265,6 +265,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		opt_num(opt, "io_size", (double)j->io_size);
 	if (j->offset_inc)
 		opt_num(opt, "offset_increment", (double)j->offset_inc);
+	if (j->exitall)
+		json_add_str(opt, "exitall", "1");
 	if (j->startdelay > 0)
 		opt_num(opt, "startdelay", j->startdelay);
 	if (j->zero_buffers)

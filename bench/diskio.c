@@ -222,16 +222,29 @@ static int next_io(const struct job *j, struct meter *m, struct iogen *g, uint64
 	return 1;
 }
 
+static void sleep_until(uint64_t t)
+{
+	struct timespec ts = { (time_t)(t / 1000000000ull), (long)(t % 1000000000ull) };
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+/* a thread of the group ended with fio's exitall: every other one ends too */
+static int group_stopped(const struct worker *w)
+{
+	return w->group_stop && __atomic_load_n(w->group_stop, __ATOMIC_RELAXED);
+}
+
 /* past the start line: fio's --startdelay, then the ramp begins */
 static void start_job(struct worker *w, struct meter *m)
 {
 	const struct job *j = w->job;
 	start_line(w);
 	if (j->startdelay > 0) {
-		struct timespec ts = { (time_t)j->startdelay,
-				       (long)((j->startdelay - (double)(time_t)j->startdelay) * 1e9) };
-		while (nanosleep(&ts, &ts) && errno == EINTR)
-			;
+		/* in 10 ms steps, so that an exitall ends the wait */
+		uint64_t t = now_ns(), end = t + (uint64_t)(j->startdelay * 1e9);
+		for (; t < end && !group_stopped(w); t = now_ns())
+			sleep_until(end - t > 10000000 ? t + 10000000 : end);
 	}
 	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
 }
@@ -247,12 +260,6 @@ static int cap_wait(uint64_t until, uint64_t *to)
 	return 1;
 }
 
-static void sleep_until(uint64_t t)
-{
-	struct timespec ts = { (time_t)(t / 1000000000ull), (long)(t % 1000000000ull) };
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
-		;
-}
 
 static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 {
@@ -277,7 +284,7 @@ static int loop_tick(struct worker *w, struct meter *m, uint64_t now)
 {
 	if (!m->counting && now >= m->ramp_end && !m->warm_left)
 		begin_counting(w, m, now);
-	return w->err || (m->deadline && now >= m->deadline);
+	return w->err || (m->deadline && now >= m->deadline) || group_stopped(w);
 }
 
 static void sample_tick(struct worker *w, struct meter *m, uint64_t now)
@@ -1126,6 +1133,8 @@ void *worker_run(void *arg)
 	}
 	if (!m.counting)      /* ended inside the ramp or warm-up: nothing measured */
 		w->start_ns = w->end_ns;
+	if (j->exitall && w->group_stop)    /* fio's exitall: the whole group stops with us */
+		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);
 	return NULL;
 }

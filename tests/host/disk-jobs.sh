@@ -184,6 +184,18 @@ expect 2 "offset_increment=8388608: thread 2's region .*ends beyond $dv" \
 	"$A" disk --filename="$dv" --size=1m --numjobs=3 --offset_increment=8m
 expect 2 "io_size=5000: not a multiple of --bs=4096" "$A" disk --filename="$dv" --io_size=5000
 expect 2 "io_size and --loops: give one or the other" "$A" disk --filename="$dv" --io_size=1m --loops=2
+# fio's exitall: when a thread of that job ends, its group ends (a job waiting out its
+# --startdelay too); a job without it leaves the others running
+"$A" disk --filename="$dv" --name=bg --rw=randread --runtime=30 --time_based --name=fg --rw=read --size=4m \
+	--exitall -J > "$T/out.json" 2>/dev/null || fail "exitall: exit $?"
+J '(.jobs[0].assay.end_ms - .jobs[1].assay.end_ms | fabs) < 1000 and .jobs[0].assay.end_ms < 10000 and
+	.jobs[1].read.total_ios == 1024 and .jobs[1]["job options"].exitall == "1"' "exitall"
+"$A" disk --filename="$dv" --name=bg --rw=randread --runtime=0.3 --time_based --exitall --name=late --startdelay=60 \
+	--rw=read -J > "$T/out.json" 2>/dev/null || fail "exitall in a startdelay: exit $?"
+J '.jobs[1].read.total_ios == 0 and .jobs[0].read.total_ios > 0' "exitall ends a startdelay"
+"$A" disk --filename="$dv" --name=a --rw=randread --runtime=0.3 --time_based --name=b --rw=read --size=1m --runtime=1 \
+	-J > "$T/out.json" 2>/dev/null || fail "no exitall: exit $?"
+J '.jobs[0].assay.end_ms - .jobs[0].assay.start_ms > 250' "without exitall the others run on"
 # fio's buffered is the opposite of direct; a test file goes with --unlink; settings of
 # fio's file creation are accepted, with no effect
 "$A" disk --filename="$dv" --rw=read --size=1m --buffered=0 -J > "$T/out.json" 2>/dev/null &&
