@@ -120,9 +120,9 @@ $(BUILD)/assay: $(BUILD)/obj/bench/main.o $(BUILD)/libassay.a
 	$(Q)$(CC) -static $(LDFLAGS) -o $@ $^ $(URING_LIB) -lm
 
 # bench/compare-fio --bare: the QD1 loop with nothing else (not part of the image)
-$(BUILD)/qd1-bare: bench/probe/qd1-bare.c bench/clock.h bench/prng.h $(BUILD)/include/.stamp
+$(BUILD)/qd1-bare: bench/probe/qd1-bare.c $(BUILD)/libassay.a $(BUILD)/include/.stamp $(wildcard bench/*.h)
 	$(call msg,LD,$@)
-	$(Q)$(CC) -static $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(URING_LIB)
+	$(Q)$(CC) -static $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm
 
 $(BUILD)/init: $(INIT_OBJ) $(INIT_SHARED) $(KMOD_LIB)
 	$(call msg,LD,$@)

@@ -4,14 +4,16 @@
  * io_uring_enter submitting with IORING_ENTER_GETEVENTS and no wait, then one waiting for
  * a completion when none is there yet), on a ring set up with fio's flags
  * (COOP_TASKRUN | SINGLE_ISSUER | DEFER_TASKRUN, dropped one by one on EINVAL), with a
- * registered file and buffer, O_DIRECT.  No statistics beyond three clock reads per I/O.
+ * registered file and buffer, O_DIRECT.  No statistics beyond three clock reads per I/O
+ * and two histogram counts (fio's buckets, bench/hist.c).
  * Measured next to fio and assay, it tells what part of a QD1 difference belongs to
  * an engine and what part to the machine (where the kernel runs the device's completion).
  *
  * usage: qd1-bare DEVICE SECONDS
  * prints a fio-shaped JSON object: jobs[0].read {iops, total_ios, clat_ns.percentile,
- * lat_ns.percentile} with the 50th and 99th percentiles (lat: from before the submit call
- * to the completion seen; clat: from after the submit call returned). */
+ * lat_ns.percentile} with the 50th and 99th percentiles as fio reports them (lat: from
+ * before the submit call to the completion seen; clat: from after the submit call
+ * returned). */
 #include <errno.h>
 #include <fcntl.h>
 #include <liburing.h>
@@ -25,6 +27,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "hist.h"
 #include "prng.h"
 
 #define BS 4096u
@@ -33,18 +36,6 @@ static void die(const char *what, int err)
 {
 	fprintf(stderr, "qd1-bare: %s%s%s\n", what, err ? ": " : "", err ? strerror(err) : "");
 	exit(err ? 111 : 2);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-static uint64_t pct(const uint64_t *v, size_t n, double p)
-{
-	size_t i = (size_t)(p / 100.0 * (double)n);
-	return v[i < n ? i : n - 1];
 }
 
 int main(int argc, char **argv)
@@ -56,8 +47,8 @@ int main(int argc, char **argv)
 	struct iovec iov;
 	struct prng rng;
 	struct stat st;
-	uint64_t size, blocks, t_end, t_start, n = 0, cap;
-	uint64_t *lat, *clat;
+	static struct hist lat, clat;
+	uint64_t size, blocks, t_end, t_start, n = 0;
 	char *end;
 	double secs;
 	void *buf;
@@ -95,15 +86,12 @@ int main(int argc, char **argv)
 	if ((r = io_uring_register_files(&ring, &fd, 1)) < 0 ||
 	    (r = io_uring_register_buffers(&ring, &iov, 1)) < 0)
 		die("io_uring_register", -r);
-	cap = (uint64_t)(secs * 400000) + 1024;    /* beyond 400k IOPS: the run stops early */
-	lat = malloc(cap * sizeof *lat);
-	clat = malloc(cap * sizeof *clat);
-	if (!lat || !clat)
-		die("latency arrays", ENOMEM);
+	hist_init(&lat);
+	hist_init(&clat);
 	prng_seed(&rng, 1);
 	t_start = now_ns();
 	t_end = t_start + (uint64_t)(secs * 1e9);
-	for (uint64_t t0 = t_start; t0 < t_end && n < cap; n++) {
+	for (uint64_t t0 = t_start; t0 < t_end; n++) {
 		struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
 		struct io_uring_cqe *cqe;
 		uint64_t t1, t2;
@@ -118,20 +106,18 @@ int main(int argc, char **argv)
 			die("read", cqe->res < 0 ? -cqe->res : EIO);
 		io_uring_cqe_seen(&ring, cqe);
 		t2 = now_ns();
-		lat[n] = t2 - t0;
-		clat[n] = t2 - t1;
+		hist_add(&lat, t2 - t0);
+		hist_add(&clat, t2 - t1);
 		t0 = t2;
 	}
 	{
 		double run = (double)(now_ns() - t_start) / 1e9;
-		qsort(lat, n, sizeof *lat, cmp_u64);
-		qsort(clat, n, sizeof *clat, cmp_u64);
 		printf("{\"jobs\": [{\"jobname\": \"qd1-bare\", \"read\": {\"iops\": %.3f, \"total_ios\": %llu, "
 		       "\"clat_ns\": {\"percentile\": {\"50.000000\": %llu, \"99.000000\": %llu}}, "
 		       "\"lat_ns\": {\"percentile\": {\"50.000000\": %llu, \"99.000000\": %llu}}}}]}\n",
 		       (double)n / run, (unsigned long long)n,
-		       (unsigned long long)pct(clat, n, 50), (unsigned long long)pct(clat, n, 99),
-		       (unsigned long long)pct(lat, n, 50), (unsigned long long)pct(lat, n, 99));
+		       (unsigned long long)hist_percentile(&clat, 50), (unsigned long long)hist_percentile(&clat, 99),
+		       (unsigned long long)hist_percentile(&lat, 50), (unsigned long long)hist_percentile(&lat, 99));
 	}
 	return 0;
 }
