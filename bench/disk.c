@@ -32,7 +32,7 @@ struct disk_cfg {
 	const char *profile;
 	const char *output;
 	int rw;
-	unsigned long long bs;
+	unsigned long long bs[2];   /* reads, writes */
 	long long iodepth, numjobs, rwmixread, rwmixwrite;
 	const char *size;
 	unsigned long long offset;
@@ -112,8 +112,9 @@ static const struct opt disk_opts[] = {
 	  "write the report (text, JSON or terse) to this file instead of standard output", 0 },
 	{ "rw", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "I/O pattern", 0 },
 	{ "readwrite", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "same as --rw", OPT_HIDDEN },
-	{ "bs", 0, OPT_SIZE, O(bs), "4k", 512, 64 << 20, NULL, "block size", 0 },
-	{ "blocksize", 0, OPT_SIZE, O(bs), "4k", 512, 64 << 20, NULL, "same as --bs", OPT_HIDDEN },
+	{ "bs", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL,
+	  "block size (or reads,writes: 4k,64k, offsets then aligned to the smaller)", 0 },
+	{ "blocksize", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL, "same as --bs", OPT_HIDDEN },
 	{ "bssplit", 0, OPT_STR, O(bssplit), NULL, 0, 0, "size/percent:...: 4k/50:64k/30:1m/20, or reads,writes",
 	  "mixed block sizes, each I/O drawing its own (fio's)", 0 },
 	{ "bsrange", 0, OPT_STR, O(bsrange), NULL, 0, 0, "min-max: 4k-64k, or reads,writes",
@@ -631,9 +632,32 @@ static int io_extent(const struct disk_cfg *c, const struct blkdev *d, struct jo
 	return 0;
 }
 
+/* fio's bs=reads,writes: each direction its own size (the var_bs machinery of bssplit,
+ * one size a side) */
+static int pair_bs(const struct disk_cfg *c, struct job *j, const uint64_t bs_rw[DDIR_N], char *err,
+		   size_t n)
+{
+	if (c->bssplit || c->bsrange) {
+		snprintf(err, n, "--bs=%llu,%llu and --%s: give one or the other", (unsigned long long)bs_rw[0],
+			 (unsigned long long)bs_rw[1], c->bssplit ? "bssplit" : "bsrange");
+		return -1;
+	}
+	for (int d = 0; d < DDIR_N; d++) {
+		j->nsplit[d] = 1;
+		j->split_bs[d][0] = bs_rw[d];
+		j->split_cum[d][0] = 100;
+	}
+	j->bs_max = bs_rw[0] > bs_rw[1] ? bs_rw[0] : bs_rw[1];
+	j->var_bs = j->bs_pair = 1;
+	snprintf(j->bs_desc, sizeof j->bs_desc, "%llu,%llu", (unsigned long long)bs_rw[0],
+		 (unsigned long long)bs_rw[1]);
+	return 0;
+}
+
 static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
 		   char *err, size_t n)
 {
+	uint64_t bs_rw[DDIR_N];
 	struct job *j;
 	if (p->njobs >= MAX_JOBS) {
 		snprintf(err, n, "too many jobs");
@@ -644,7 +668,9 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	snprintf(j->name, sizeof j->name, "%s", name);
 	/* the profile's shape, unless the user said otherwise */
 	j->rw = pj ? pj->rw : c->rw;
-	j->bs = pj && !GIVEN(c, "bs") && !GIVEN(c, "blocksize") ? pj->bs : c->bs;
+	for (int d = 0; d < DDIR_N; d++)
+		bs_rw[d] = pj && !GIVEN(c, "bs") && !GIVEN(c, "blocksize") ? pj->bs : c->bs[d];
+	j->bs = bs_rw[0] < bs_rw[1] ? bs_rw[0] : bs_rw[1];
 	j->iodepth = (int)(pj && !GIVEN(c, "iodepth") ? pj->iodepth : c->iodepth);
 	j->numjobs = (int)(pj && !GIVEN(c, "numjobs") ? pj->numjobs : c->numjobs);
 	j->rwmixread = (int)(pj && pj->rwmixread && !GIVEN(c, "rwmixread") && !GIVEN(c, "rwmixwrite")
@@ -714,6 +740,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	memcpy(j->pcts, c->pcts, sizeof j->pcts);
 	j->offset = c->offset;
 	j->bs_max = j->bs;
+	if (bs_rw[0] != bs_rw[1] && pair_bs(c, j, bs_rw, err, n))
+		return -1;
 	if ((c->bssplit || c->bsrange) && parse_var_bs(c, j, err, n))
 		return -1;
 	for (int d = 0; j->direct && j->var_bs && d < DDIR_N; d++)
@@ -721,7 +749,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 			uint64_t b = j->nsplit[d] ? j->split_bs[d][i] : i ? j->range_hi[d] : j->range_lo[d];
 			if (b % p->dev.lbs) {
 				snprintf(err, n, "--%s=%s: %llu is not a multiple of %s's logical block size (%u), "
-					 "which O_DIRECT needs", c->bssplit ? "bssplit" : "bsrange", j->bs_desc,
+					 "which O_DIRECT needs",
+					 j->bs_pair ? "bs" : c->bssplit ? "bssplit" : "bsrange", j->bs_desc,
 					 (unsigned long long)b, p->dev.path, p->dev.lbs);
 				return -1;
 			}

@@ -47,6 +47,7 @@ struct job {
 	unsigned split_cum[DDIR_N][MAX_BSSPLIT];
 	uint64_t range_lo[DDIR_N], range_hi[DDIR_N];
 	int var_bs;             /* any of those: every I/O draws its size */
+	int bs_pair;            /* fio's bs=reads,writes (a one-size split each way) */
 	char bs_desc[160];      /* "bssplit=..." or "bsrange=..." as given */
 	int iodepth;
 	int numjobs;

@@ -229,7 +229,10 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));
 	opt = json_add_obj(o, "job options");
 	json_add_str(opt, "rw", rw_name(j->rw));
-	opt_num(opt, "bs", (double)j->bs);
+	if (j->bs_pair)
+		json_add_str(opt, "bs", j->bs_desc);      /* reads,writes */
+	else
+		opt_num(opt, "bs", (double)j->bs);
 	opt_num(opt, "iodepth", j->iodepth);
 	opt_num(opt, "numjobs", j->numjobs);
 	if (j->rw == RW_RANDRW || j->rw == RW_READWRITE) {
@@ -257,7 +260,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		if (j->rate_bps[d])
 			opt_num(opt, d == DDIR_READ ? "rate_read" : "rate_write", (double)j->rate_bps[d]);
 	}
-	if (j->var_bs)
+	if (j->var_bs && !j->bs_pair)
 		json_add_str(opt, j->range_hi[0] || j->range_hi[1] ? "bsrange" : "bssplit", j->bs_desc);
 	if (j->loops > 1)
 		opt_num(opt, "loops", j->loops);

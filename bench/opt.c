@@ -148,7 +148,7 @@ static int named_int(const char *choices, const char *word, long long *out)
 
 static void fmt_num(char *buf, size_t n, enum opt_type t, double v)
 {
-	if (t == OPT_SIZE) {
+	if (t == OPT_SIZE || t == OPT_SIZES) {
 		static const char *suf[] = { "", "k", "m", "g", "t", "p" };
 		int i = 0;
 		while (v >= 1024 && fmod(v, 1024) == 0 && i < 5)
@@ -184,6 +184,10 @@ void opt_accepts(const struct opt *o, char *buf, size_t n)
 		break;
 	case OPT_SIZE:
 		snprintf(buf, n, "a size in bytes with optional k/m/g/t suffix%s", range);
+		break;
+	case OPT_SIZES:
+		snprintf(buf, n, "a size in bytes with optional k/m/g/t suffix%s, or reads,writes "
+			 "(4k,64k)", range);
 		break;
 	case OPT_TIME:
 		snprintf(buf, n, "a duration in seconds or with us/ms/s/m/h suffix%s", range);
@@ -281,6 +285,33 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 		*(unsigned long long *)p = v;
 		break;
 	}
+	case OPT_SIZES: {
+		/* "a" is both; "a,b" reads and writes; an empty side keeps its value */
+		const char *comma = strchr(val, ',');
+		unsigned long long v[2] = { ((unsigned long long *)p)[0], ((unsigned long long *)p)[1] };
+		if (comma && strchr(comma + 1, ','))
+			return bad(o, val, "more than reads,writes", err, errlen);
+		if (comma && comma == val && !comma[1])
+			return bad(o, val, "not a size", err, errlen);
+		for (int k = 0; k < 2; k++) {
+			char side[64];
+			const char *b = !comma || !k ? val : comma + 1;
+			size_t l = !comma ? strlen(val) : k ? strlen(comma + 1) : (size_t)(comma - val);
+			if (comma && !l)
+				continue;
+			if (l >= sizeof side)
+				return bad(o, val, "not a size", err, errlen);
+			memcpy(side, b, l);
+			side[l] = 0;
+			if (parse_size(side, &v[k]))
+				return bad(o, val, "not a size", err, errlen);
+			if (o->max > o->min && ((double)v[k] < o->min || (double)v[k] > o->max))
+				return bad(o, val, "out of range", err, errlen);
+		}
+		((unsigned long long *)p)[0] = v[0];
+		((unsigned long long *)p)[1] = v[1];
+		break;
+	}
 	case OPT_TIME: {
 		double v;
 		if (parse_time(val, &v))
@@ -330,6 +361,7 @@ void opt_defaults(const struct opt *tab, void *cfg)
 			case OPT_BOOL: case OPT_ENUM: *(int *)p = 0; break;
 			case OPT_INT: *(long long *)p = 0; break;
 			case OPT_SIZE: *(unsigned long long *)p = 0; break;
+			case OPT_SIZES: memset(p, 0, 2 * sizeof(unsigned long long)); break;
 			case OPT_TIME: case OPT_FLOAT: *(double *)p = 0; break;
 			case OPT_STR: *(const char **)p = NULL; break;
 			case OPT_ALIAS: break;

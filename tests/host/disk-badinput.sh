@@ -36,6 +36,11 @@ expect 2 "bssplit and --bsrange: give one or the other" "$A" disk --filename="$d
 expect 2 "thinktime=soon: not a time" "$A" disk --filename="$dev" --thinktime=soon
 expect 2 "thinktime_blocks=0: out of range" "$A" disk --filename="$dev" --thinktime=10 --thinktime_blocks=0
 expect 2 'bs=4q: not a size' "$A" disk --filename="$dev" --bs=4q
+expect 2 'bs=4k,8k,16k: more than reads,writes' "$A" disk --filename="$dev" --bs=4k,8k,16k
+expect 2 'bs=,: not a size' "$A" disk --filename="$dev" --bs=,
+expect 2 'bs=4k,128m: out of range' "$A" disk --filename="$dev" --bs=4k,128m
+expect 2 'bs=4096,8192 and --bssplit: give one or the other' "$A" disk --filename="$dev" --bs=4k,8k --bssplit=4k/100
+expect 2 'bs=4096,1000: 1000 is not a multiple of .* logical block size' "$A" disk --filename="$dev" --bs=4k,1000 --direct=1
 expect 2 'neither a block device nor a regular file' "$A" disk --filename=/dev/null
 # permission denied: an unprivileged user
 if command -v setpriv >/dev/null; then

@@ -95,6 +95,14 @@ J '.jobs[0].read | .io_bytes == 4194304 and .total_ios > 64 and .total_ios < 102
 	fail "bssplit r,w: exit $?"
 J '.jobs[0] | (.read.io_bytes / .read.total_ios == 4096) and (.write.io_bytes + .read.io_bytes == 4194304)
 	and .write.io_bytes / .write.total_ios > 200000' "bssplit reads,writes" '.jobs[0] | {r: .read.io_bytes, w: .write.io_bytes}'
+# fio's --bs=reads,writes (an empty side keeps the other's size)
+"$A" disk --filename="$dev" --direct=1 --rw=randrw --size=4m --bs=4k,256k --mode=rewrite -J > "$T/out.json" ||
+	fail "bs r,w: exit $?"
+J '.jobs[0] | (.read.io_bytes / .read.total_ios == 4096) and (.write.io_bytes + .read.io_bytes == 4194304)
+	and .write.io_bytes / .write.total_ios > 200000 and ."job options".bs == "4096,262144"
+	and (."job options" | has("bssplit") | not)' "bs reads,writes" '.jobs[0] | {r: .read.io_bytes, w: .write.io_bytes, o: ."job options"}'
+"$A" disk --filename="$dev" --rw=randrw --size=1m --bs=8k --bs=,64k --mode=rewrite -J > "$T/out.json" &&
+	J '.jobs[0]."job options".bs == "8192,65536"' "bs=,64k keeps the reads' 8k" || fail "bs=,64k: exit $?"
 
 # io_uring's --sqthread_poll: a kernel thread takes the submissions (a rewrite's linked
 # read and write never split, checked by the device's checksum at the end); --hipri on a

@@ -92,6 +92,29 @@ int main(void)
 		int n = opt_cmdline_each(text, "assay.", each, &s);
 		CHECK(n == 4 && !strcmp(s.keys, "[a=1][b=x y][c=(none)][=z]"), "cmdline: %d %s", n, s.keys);
 	}
+	{
+		/* fio's bs=reads,writes: one size for both, a pair, an empty side kept */
+		struct pair { unsigned long long v[2]; } pc = { { 0, 0 } };
+		static const struct opt ptab[] = {
+			{ "bs", 0, OPT_SIZES, offsetof(struct pair, v), "4k", 512, 1 << 26, NULL, "sizes", 0 },
+			OPT_END,
+		};
+		opt_defaults(ptab, &pc);
+		CHECK(pc.v[0] == 4096 && pc.v[1] == 4096, "sizes default: %llu %llu", pc.v[0], pc.v[1]);
+		CHECK(!opt_set(ptab, &pc, "bs", "8k,64k", err, sizeof err) && pc.v[0] == 8192 && pc.v[1] == 65536,
+		      "sizes pair");
+		CHECK(!opt_set(ptab, &pc, "bs", ",1m", err, sizeof err) && pc.v[0] == 8192 && pc.v[1] == 1048576,
+		      "sizes: an empty side kept");
+		CHECK(!opt_set(ptab, &pc, "bs", "16k,", err, sizeof err) && pc.v[0] == 16384 && pc.v[1] == 1048576,
+		      "sizes: a trailing comma");
+		CHECK(!opt_set(ptab, &pc, "bs", "2k", err, sizeof err) && pc.v[0] == 2048 && pc.v[1] == 2048,
+		      "sizes: one for both");
+		CHECK(opt_set(ptab, &pc, "bs", "1k,2k,3k", err, sizeof err) == OPT_EVALUE &&
+		      strstr(err, "more than reads,writes"), "sizes: three: %s", err);
+		CHECK(opt_set(ptab, &pc, "bs", "1k,100", err, sizeof err) == OPT_EVALUE && strstr(err, "out of range") &&
+		      pc.v[0] == 2048 && pc.v[1] == 2048, "sizes: range, nothing set: %s", err);
+		CHECK(opt_set(ptab, &pc, "bs", ",", err, sizeof err) == OPT_EVALUE, "sizes: a comma alone");
+	}
 	/* every engine's table fits the given[] marks (an entry past them would never count
 	 * as given, silently) */
 	for (int i = 0; engines[i]; i++) {
