@@ -215,6 +215,22 @@ static int bad(const struct opt *o, const char *val, const char *why, char *err,
 	return OPT_EVALUE;
 }
 
+/* the size in s[0..l) of option o's value val, in o's range */
+static int one_size(const struct opt *o, const char *val, const char *s, size_t l, unsigned long long *v,
+		    char *err, size_t errlen)
+{
+	char b[64];
+	if (l >= sizeof b)
+		return bad(o, val, "not a size", err, errlen);
+	memcpy(b, s, l);
+	b[l] = 0;
+	if (parse_size(b, v))
+		return bad(o, val, "not a size", err, errlen);
+	if (o->max > o->min && ((double)*v < o->min || (double)*v > o->max))
+		return bad(o, val, "out of range", err, errlen);
+	return OPT_OK;
+}
+
 static int opt_set_given(const struct opt *tab, void *cfg, const char *name, const char *val,
 			 char *err, size_t errlen, unsigned char *given);
 
@@ -278,10 +294,9 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 	}
 	case OPT_SIZE: {
 		unsigned long long v;
-		if (parse_size(val, &v))
-			return bad(o, val, "not a size", err, errlen);
-		if (o->max > o->min && ((double)v < o->min || (double)v > o->max))
-			return bad(o, val, "out of range", err, errlen);
+		int r = one_size(o, val, val, strlen(val), &v, err, errlen);
+		if (r)
+			return r;
 		*(unsigned long long *)p = v;
 		break;
 	}
@@ -294,19 +309,13 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 		if (comma && comma == val && !comma[1])
 			return bad(o, val, "not a size", err, errlen);
 		for (int k = 0; k < 2; k++) {
-			char side[64];
 			const char *b = !comma || !k ? val : comma + 1;
 			size_t l = !comma ? strlen(val) : k ? strlen(comma + 1) : (size_t)(comma - val);
+			int r;
 			if (comma && !l)
 				continue;
-			if (l >= sizeof side)
-				return bad(o, val, "not a size", err, errlen);
-			memcpy(side, b, l);
-			side[l] = 0;
-			if (parse_size(side, &v[k]))
-				return bad(o, val, "not a size", err, errlen);
-			if (o->max > o->min && ((double)v[k] < o->min || (double)v[k] > o->max))
-				return bad(o, val, "out of range", err, errlen);
+			if ((r = one_size(o, val, b, l, &v[k], err, errlen)))
+				return r;
 		}
 		((unsigned long long *)p)[0] = v[0];
 		((unsigned long long *)p)[1] = v[1];
