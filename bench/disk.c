@@ -612,7 +612,6 @@ static int io_extent(const struct disk_cfg *c, const struct blkdev *d, struct jo
 		return -1;
 	}
 	j->io_size = c->io_size;
-	j->exitall = c->exitall;
 	j->offset_inc = c->offset_increment;
 	if (!j->offset_inc)
 		return 0;
@@ -779,6 +778,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (io_extent(c, &p->dev, j, err, n))
 		return -1;
 	j->startdelay = c->startdelay;
+	j->exitall = c->exitall;
 	j->zero_buffers = c->zero_buffers;
 	if (c->cpus_allowed && parse_cpus(c->cpus_allowed, j, err, n))
 		return -1;
