@@ -10,6 +10,7 @@
 #include "msg.h"
 #include "report.h"
 #include "stats.h"
+#include "sysinfo.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -81,6 +82,9 @@ struct disk_cfg {
 	int unlink;             /* remove the test file at the end (fio's; regular files only) */
 	int allow_mounted_write;
 	int exitall;
+	const char *write_log[IOLOG_NOPT];   /* fio's write_bw_log, write_iops_log, write_lat_log */
+	long long log_avg_msec;
+	int log_max_value, log_offset, per_job_logs;
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	const char *description;
 	double ignored_time;
@@ -203,6 +207,20 @@ static const struct opt disk_opts[] = {
 	  "remove the test file when the run ends (fio's; regular files only, never a device)", 0 },
 	{ "exitall", 0, OPT_BOOL, O(exitall), "0", 0, 0, NULL,
 	  "when a thread of this job ends, every job of its group stops (fio's)", 0 },
+	{ "write_bw_log", 0, OPT_STR, O(write_log[IOLOG_BW]), NULL, 0, 0, "a file name prefix (none: the job's name)",
+	  "fio's bandwidth log, PREFIX_bw.N.log (N: the thread, from 1; see docs/disk.md)", OPT_OPTARG },
+	{ "write_iops_log", 0, OPT_STR, O(write_log[IOLOG_IOPS]), NULL, 0, 0,
+	  "a file name prefix (none: the job's name)", "fio's IOPS log, PREFIX_iops.N.log", OPT_OPTARG },
+	{ "write_lat_log", 0, OPT_STR, O(write_log[IOLOG_LAT]), NULL, 0, 0,
+	  "a file name prefix (none: the job's name)",
+	  "fio's latency logs, PREFIX_slat.N.log, PREFIX_clat.N.log and PREFIX_lat.N.log", OPT_OPTARG },
+	{ "log_avg_msec", 0, OPT_INT, O(log_avg_msec), "0", 0, 86400000, NULL,
+	  "the logs hold each window of this many ms (mean latency, rates) instead of every I/O", 0 },
+	{ "log_max_value", 0, OPT_BOOL, O(log_max_value), "0", 0, 0, NULL,
+	  "with --log_avg_msec: each window's highest latency, not its mean", 0 },
+	{ "log_offset", 0, OPT_BOOL, O(log_offset), "0", 0, 0, NULL, "the logs hold each I/O's offset too", 0 },
+	{ "per_job_logs", 0, OPT_BOOL, O(per_job_logs), "1", 0, 0, NULL,
+	  "a log file per thread (0: one per job, its threads one after another)", 0 },
 	{ "allow_mounted_write", 0, OPT_BOOL, O(allow_mounted_write), "0", 0, 0, NULL,
 	  "accepted as 0 (fio's); writes never go to a mounted device", OPT_HIDDEN },
 	{ "zero_buffers", 0, OPT_BOOL, O(zero_buffers), "0", 0, 0, NULL,
@@ -735,7 +753,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->clat_pcts = c->clat_pcts;
 	j->lat_pcts = c->lat_pcts;
 	j->npcts = c->npcts;
-	j->bins = c->common.format == 3;
+	j->bins = p->c->common.format == 3;   /* the run's (a job's words may repeat it) */
 	memcpy(j->pcts, c->pcts, sizeof j->pcts);
 	j->offset = c->offset;
 	j->bs_max = j->bs;
@@ -779,6 +797,24 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	j->startdelay = c->startdelay;
 	j->exitall = c->exitall;
+	memcpy(j->log.prefix, c->write_log, sizeof j->log.prefix);
+	if (!iolog_wanted(&j->log))
+		for (const char *const *o = (const char *const[]){ "log_avg_msec", "log_max_value", "log_offset",
+								    "per_job_logs", NULL }; *o; o++)
+			if (GIVEN(c, *o)) {
+				snprintf(err, n, "--%s: no log asked for (--write_bw_log, --write_iops_log or "
+					 "--write_lat_log)", *o);
+				return -1;
+			}
+	if (c->log_max_value && !c->log_avg_msec) {
+		snprintf(err, n, "--log_max_value: the maximum of each window, which needs --log_avg_msec");
+		return -1;
+	}
+	j->log.avg_ms = (unsigned)c->log_avg_msec;
+	j->log.max_value = c->log_max_value;
+	j->log.offset = c->log_offset;
+	j->log.per_job = c->per_job_logs;
+	j->thread0 = p->njobs ? p->jobs[p->njobs - 1].thread0 + p->jobs[p->njobs - 1].numjobs : 1;
 	j->zero_buffers = c->zero_buffers;
 	if (c->cpus_allowed && parse_cpus(c->cpus_allowed, j, err, n))
 		return -1;
@@ -1024,6 +1060,92 @@ static int open_target(const struct plan *p, const struct job *j, int writing, c
 
 /* ---- running ---- */
 
+/* ---- fio's I/O logs ---- */
+
+#define MAX_LOG_FILES 4096
+
+/* Create (empty) every log file the run will write, before it starts: a name that cannot
+ * be written fails the run at once, not after it.  Only regular files: never a device
+ * node, a symlink's target or the file under test. */
+static int create_logs(const struct plan *p, char *err, size_t n)
+{
+	struct stat target, st;
+	int have_target = !stat(p->dev.path, &target), nfiles = 0;
+	for (int k = 0; k < p->njobs; k++) {
+		const struct job *j = &p->jobs[k];
+		for (int rep = 1; iolog_wanted(&j->log) && rep <= p->c->repeat; rep++)
+			for (int t = 0; t < (j->log.per_job ? j->numjobs : 1); t++)
+				for (int kind = 0; kind < LOGF_N; kind++) {
+					const char *opt[] = { "write_bw_log", "write_iops_log", "write_lat_log" };
+					const char *o = opt[iolog_file_opt[kind]];
+					char path[PATH_MAX];
+					int fd;
+					if (!j->log.prefix[iolog_file_opt[kind]])
+						continue;
+					if (iolog_path(&j->log, j->name, kind, j->thread0 + t, rep, (int)p->c->repeat,
+						       path, sizeof path)) {
+						snprintf(err, n, "--%s: the log's file name is too long", o);
+						return -1;
+					}
+					if (++nfiles > MAX_LOG_FILES) {
+						snprintf(err, n, "--%s: more than %d log files (threads x repeats): give "
+							 "--per_job_logs=0", o, MAX_LOG_FILES);
+						return -1;
+					}
+					if (!lstat(path, &st) && (!S_ISREG(st.st_mode) ||
+						(have_target && st.st_dev == target.st_dev && st.st_ino == target.st_ino))) {
+						snprintf(err, n, "--%s: %s exists and is %s: give another name", o, path,
+							 S_ISREG(st.st_mode) ? "the file under test" : "not a regular file");
+						return -1;
+					}
+					fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+					if (fd < 0) {
+						snprintf(err, n, "--%s: cannot create %s: %s", o, path, strerror(errno));
+						return -1;
+					}
+					close(fd);
+				}
+	}
+	return 0;
+}
+
+/* append each thread's log of a finished job to its file(s), then free them; a file
+ * that cannot be written is the job's error */
+static void write_logs(const struct plan *p, struct job_result *r)
+{
+	const struct job *j = &r->job;
+	if (!iolog_wanted(&j->log))
+		return;
+	for (int kind = 0; kind < LOGF_N; kind++)
+		for (int i = 0; j->log.prefix[iolog_file_opt[kind]] && i < r->nworkers; i++) {
+			char path[PATH_MAX];
+			FILE *f = NULL;
+			int fd, bad;
+			iolog_path(&j->log, j->name, kind, j->thread0 + i, r->repeat + 1, (int)p->c->repeat,
+				   path, sizeof path);
+			fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
+			bad = fd < 0 || !(f = fdopen(fd, "a"));
+			if (!bad) {
+				setvbuf(f, NULL, _IOFBF, 1 << 20);
+				bad = iolog_print(&r->w[i].log, kind, f);
+				bad |= fclose(f);
+			} else if (fd >= 0) {
+				close(fd);
+			}
+			if (bad && !r->err) {
+				r->err = errno ? errno : EIO;
+				snprintf(r->errmsg, sizeof r->errmsg, "writing the I/O log %s: %s", path,
+					 strerror(r->err));
+			}
+		}
+	for (int i = 0; i < r->nworkers; i++) {
+		if (r->w[i].log.truncated)
+			warn("disk: %s: thread %d's I/O log stopped after %llu entries (memory): give "
+			     "--log_avg_msec", j->name, i + 1, (unsigned long long)r->w[i].log.n);
+		iolog_free(&r->w[i].log);
+	}
+}
+
 static void result_init(struct job_result *r, const struct job *j, int repeat)
 {
 	memset(r, 0, sizeof *r);
@@ -1051,6 +1173,8 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	const struct job *j = &r->job;
 	int writing = rw_writes(j->rw);
 	char err[300];
+	/* the logs of every thread together may take half the memory free */
+	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->numjobs;
 
 	if (writing && p->c->mode == MODE_READONLY) {
 		r->skipped = "writes; --mode=readonly (the default) never writes: give --mode=rewrite "
@@ -1074,12 +1198,15 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		close(r->fd);
 		return -1;
 	}
+	if (iolog_wanted(&j->log) && !log_cap)
+		log_cap = 256ull << 20;     /* no /proc/meminfo */
 	for (int i = 0; i < j->numjobs; i++) {
 		struct worker *w = &r->w[i];
 		w->job = &r->job;
 		w->dev = &p->dev;
 		w->idx = i;
 		w->fd = r->fd;
+		iolog_init(&w->log, &r->job.log, (rw_reads(j->rw) ? 1u : 0) | (rw_writes(j->rw) ? 2u : 0), log_cap);
 		/* the sync engine moves the file position: a thread of its own each */
 		if (j->ioengine == IOE_SYNC && i > 0 && (w->fd = open_target(p, j, writing, err, sizeof err)) < 0) {
 			w->err = errno;
@@ -1259,11 +1386,13 @@ static int merge_group(struct job_result *rs, int n)
 
 static void result_free(struct job_result *r)
 {
-	for (int i = 0; r->w && i < r->nworkers; i++)
+	for (int i = 0; r->w && i < r->nworkers; i++) {
 		for (int d = 0; d < DDIR_N; d++) {
 			free(r->w[i].smp.ios[d]);
 			free(r->w[i].smp.bytes[d]);
 		}
+		iolog_free(&r->w[i].log);
+	}
 	free(r->w);
 }
 
@@ -1474,14 +1603,18 @@ static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 					 line, key);
 				goto out;
 			}
-			if (opt_set(disk_opts, scratch, key, val ? val : "1", e2, sizeof e2)) {
+			if (!val) {     /* a key alone: a flag set, or an optional value left out */
+				const struct opt *o = opt_find(disk_opts, key);
+				val = o && (o->flags & OPT_OPTARG) ? "" : "1";
+			}
+			if (opt_set(disk_opts, scratch, key, val, e2, sizeof e2)) {
 				snprintf(err, n, "%s:%d: %s", c->jobfile, line, e2);
 				goto out;
 			}
-			tl = strlen(key) + (val ? strlen(val) : 1) + 4;
+			tl = strlen(key) + strlen(val) + 4;
 			if (!(t = malloc(tl)))
 				goto out;
-			snprintf(t, tl, "--%s=%s", key, val ? val : "1");
+			snprintf(t, tl, "--%s=%s", key, val);
 		}
 		if (nf == fcap) {
 			char **nt = realloc(ftok, (size_t)(fcap = fcap ? fcap * 2 : 64) * sizeof *nt);
@@ -1766,6 +1899,16 @@ static int disk_run(void *p, struct json *out)
 		free(pl);
 		return EXIT_USAGE;
 	}
+	if (create_logs(pl, err, sizeof err)) {
+		errmsg("disk: %s", err);
+		json_add_str(out, "error", err);
+		json_add(out, "assay", as);
+		unlink_target(c, &pl->dev);
+		free(pl);
+		if (claim >= 0)
+			close(claim);
+		return EXIT_USAGE;
+	}
 	if (c->mode == MODE_DESTROY && any_writes(pl))
 		info("disk: destroying the data on %s (%s%s%llu bytes): --mode=destroy", pl->dev.path,
 		     pl->dev.serial[0] ? pl->dev.serial : "", pl->dev.serial[0] ? ", " : "",
@@ -1791,6 +1934,8 @@ static int disk_run(void *p, struct json *out)
 				rs[i - g0].t0_ns = t0;
 			}
 			run_group(pl, rs, g1 - g0);
+			for (int i = 0; i < g1 - g0; i++)
+				write_logs(pl, &rs[i]);
 			nres = g1 - g0;
 			group_bandwidth(rs, nres);
 			if (nres > 1 && c->group_reporting && GIVEN(c, "group_reporting"))

@@ -11,6 +11,7 @@
 #include "blkdev.h"
 #include "cpustat.h"
 #include "hist.h"
+#include "iolog.h"
 #include "prng.h"
 
 struct json;
@@ -100,6 +101,8 @@ struct job {
 	 * thread i gets cpus[i % ncpus] alone */
 	int ncpus, cpus_split;
 	short cpus[256];
+	struct iolog_cfg log;   /* fio's write_bw_log, write_iops_log, write_lat_log */
+	int thread0;            /* the run's number of this job's first thread (fio's, from 1) */
 };
 
 /* What to issue next (iogen.c). */
@@ -165,6 +168,7 @@ struct worker {
 	pthread_barrier_t *barrier;  /* all workers of a job start measuring together */
 	int *group_stop;             /* set: every thread of the group ends (fio's exitall) */
 	int started;                 /* passed the barrier */
+	struct iolog log;            /* fio's I/O logs, kept while the job runs */
 };
 
 /* diskio.c: run one worker thread's job; fills w. */

@@ -274,6 +274,18 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		opt_num(opt, "startdelay", j->startdelay);
 	if (j->zero_buffers)
 		json_add_str(opt, "zero_buffers", "1");
+	for (int k = 0; k < IOLOG_NOPT; k++)    /* as given (fio's): "" for the job's name */
+		if (j->log.prefix[k])
+			json_add_str(opt, (const char *[]){ "write_bw_log", "write_iops_log", "write_lat_log" }[k],
+				     j->log.prefix[k]);
+	if (j->log.avg_ms)
+		opt_num(opt, "log_avg_msec", j->log.avg_ms);
+	if (j->log.max_value)
+		json_add_str(opt, "log_max_value", "1");
+	if (j->log.offset)
+		json_add_str(opt, "log_offset", "1");
+	if (iolog_wanted(&j->log) && !j->log.per_job)
+		json_add_str(opt, "per_job_logs", "0");
 	if (j->think_ns) {   /* microseconds, as fio's */
 		opt_num(opt, "thinktime", (double)(j->think_ns / 1000));
 		opt_num(opt, "thinktime_blocks", j->think_blocks);

@@ -271,6 +271,7 @@ static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 	w->sync_ios = 0;
 	w->start_ns = now;
 	getrusage(RUSAGE_THREAD, &w->ru_start);
+	iolog_start(&w->log, now);
 	m->counting = 1;
 	m->deadline = j->runtime > 0 ? now + (uint64_t)(j->runtime * 1e9) : 0;
 	m->next_sample = now + m->interval;
@@ -366,6 +367,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 		moments_add(&st->lat.m, t_done - s->t_prep);
 	m->cur_ios[s->ddir]++;
 	m->cur_bytes[s->ddir] += (uint64_t)res;
+	if (w->log.on)
+		iolog_io(&w->log, s->ddir, s->off, s->len, s->t_issue - s->t_prep, t_done - s->t_issue, t_done);
 }
 
 /* ---- io_uring ---- */
@@ -1133,6 +1136,8 @@ void *worker_run(void *arg)
 	}
 	if (!m.counting)      /* ended inside the ramp or warm-up: nothing measured */
 		w->start_ns = w->end_ns;
+	else
+		iolog_end(&w->log, w->end_ns);
 	if (j->exitall && w->group_stop)    /* fio's exitall: the whole group stops with us */
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);

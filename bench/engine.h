@@ -13,7 +13,9 @@ struct json;
 
 /* Options every subcommand takes; the first member of every engine's config. */
 struct common_cfg {
-	int format;     /* 0 normal, 1 json, 2 terse, 3 json+ (fio's: json with histogram bins) */
+	int format;     /* 0 normal, 1 json, 2 terse, 3 json+ (fio's: json with histogram bins);
+			 * with a list (formats) the first of json+, json, terse it holds, else 0 */
+	int formats;    /* OPTS_COMMON_TERSE: fio's list (normal,json): bit i for format i */
 	unsigned char given[OPT_MAX_ENTRIES];  /* which options the user set */
 	int argc;                               /* the words they came from */
 	char **argv;
@@ -24,11 +26,12 @@ struct common_cfg {
 	  "normal|json", "output format", 0 }, \
 	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", \
 	  "same as --output-format=json", OPT_NOARG }
-/* for an engine with a terse hook: fio's terse format too (format 2) */
+/* for an engine with a terse hook: fio's terse format too (format 2), and several formats
+ * at once (printed as fio does: terse, then json, then normal) */
 #define OPTS_COMMON_TERSE(type) \
-	{ "output-format", 0, OPT_ENUM, offsetof(type, common.format), "normal", 0, 0, \
-	  "normal|json|terse|json+", "output format (terse: fio's, version 3; json+: json with " \
-	  "the latency histograms' buckets)", 0 }, \
+	{ "output-format", 0, OPT_ENUM, offsetof(type, common.formats), "normal", 0, 0, \
+	  "normal|json|terse|json+", "output format, or several (fio's: normal,json prints both; " \
+	  "terse: fio's, version 3; json+: json with the latency histograms' buckets)", OPT_LIST }, \
 	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", \
 	  "same as --output-format=json", OPT_NOARG }, \
 	{ "minimal", 0, OPT_ALIAS, 0, NULL, 0, 0, "output-format=terse", \

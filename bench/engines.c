@@ -33,6 +33,7 @@ void *engine_config(const struct engine *e, int argc, char **argv)
 	char *pos[16], err[512];
 	int npos = 0, r;
 	void *cfg = calloc(1, e->cfg_size);
+	struct common_cfg *cc;
 	if (!cfg)
 		die(EXIT_SYS, "out of memory");
 	opt_defaults(e->opts, cfg);
@@ -41,8 +42,11 @@ void *engine_config(const struct engine *e, int argc, char **argv)
 		free(cfg);
 		return NULL;
 	}
-	((struct common_cfg *)cfg)->argc = argc;
-	((struct common_cfg *)cfg)->argv = argv;
+	cc = cfg;
+	if (cc->formats)     /* a list: the one format code that asks for one sees */
+		cc->format = cc->formats & 8 ? 3 : cc->formats & 2 ? 1 : cc->formats & 4 ? 2 : 0;
+	cc->argc = argc;
+	cc->argv = argv;
 	if (e->check) {
 		r = e->check(cfg, npos, pos, err, sizeof err);
 		if (r) {
@@ -62,6 +66,7 @@ int engine_main(const struct engine *e, int argc, char **argv)
 {
 	struct common_cfg *c;
 	struct json *out;
+	unsigned fmts;
 	int rc;
 	for (int i = 0; i < argc; i++)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -74,13 +79,16 @@ int engine_main(const struct engine *e, int argc, char **argv)
 		return EXIT_USAGE;
 	out = json_obj();
 	rc = e->run(c, out);
-	if (c->format == 1 || c->format == 3)
-		json_print(stdout, out, 2);
-	else if (rc == EXIT_USAGE)   /* bad input: the one-line error said it all */
-		;
-	else if (c->format == 2 && e->terse)
+	/* fio's order whatever the list's: terse, json, normal; after bad input only the
+	 * JSON (the one-line error said it all) */
+	fmts = c->formats ? (unsigned)c->formats : 1u << c->format;
+	if (!e->terse && (fmts & 4))
+		fmts = (fmts & ~4u) | 1;
+	if ((fmts & 4) && rc != EXIT_USAGE)
 		e->terse(out, stdout);
-	else
+	if (fmts & 10)
+		json_print(stdout, out, 2);
+	if ((fmts & 1) && rc != EXIT_USAGE)
 		e->text(out, stdout);
 	fflush(stdout);
 	json_free(out);

@@ -94,19 +94,6 @@ static unsigned long long llc_size(void)
 	return best;
 }
 
-static unsigned long long mem_available(void)
-{
-	FILE *f = fopen("/proc/meminfo", "r");
-	char line[256];
-	unsigned long long kb = 0;
-	while (f && fgets(line, sizeof line, f))
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-			break;
-	if (f)
-		fclose(f);
-	return kb * 1024;
-}
-
 /* big, 2 MiB-aligned, optionally THP-backed (thp: whether madvise took) */
 struct region {
 	void *map;

@@ -196,7 +196,7 @@ void opt_accepts(const struct opt *o, char *buf, size_t n)
 		snprintf(buf, n, "a number%s", range);
 		break;
 	case OPT_ENUM:
-		snprintf(buf, n, "one of %s", o->choices);
+		snprintf(buf, n, "%s %s", o->flags & OPT_LIST ? "one or more (a,b) of" : "one of", o->choices);
 		break;
 	case OPT_STR:
 		snprintf(buf, n, "%s", o->choices ? o->choices : "any text");
@@ -343,10 +343,28 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 		break;
 	}
 	case OPT_ENUM: {
-		int i = choice_index(o->choices, val);
-		if (i < 0)
-			return bad(o, val, "unknown value", err, errlen);
-		*(int *)p = i;
+		int i, mask = 0;
+		if (!(o->flags & OPT_LIST)) {
+			if ((i = choice_index(o->choices, val)) < 0)
+				return bad(o, val, "unknown value", err, errlen);
+			*(int *)p = i;
+			break;
+		}
+		for (const char *w = val;; w++) {    /* "a,b": each item a choice */
+			char item[64];
+			size_t l = strcspn(w, ",");
+			if (!l || l >= sizeof item)
+				return bad(o, val, !l ? "an empty item" : "unknown value", err, errlen);
+			memcpy(item, w, l);
+			item[l] = 0;
+			if ((i = choice_index(o->choices, item)) < 0 || i > 30)
+				return bad(o, val, "unknown value", err, errlen);
+			mask |= 1 << i;
+			if (!w[l])
+				break;
+			w += l;
+		}
+		*(int *)p = mask;
 		break;
 	}
 	case OPT_STR:
@@ -446,6 +464,8 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		if (o && !val) {
 			if (o->type == OPT_ALIAS || (o->flags & OPT_NOARG))
 				val = o->type == OPT_BOOL ? "1" : NULL;
+			else if (o->flags & OPT_OPTARG)
+				val = "";
 			else if (o->type == OPT_BOOL)
 				val = (i + 1 < argc && !parse_bool(argv[i + 1], &r)) ? argv[++i] : "1";
 			else if (i + 1 < argc)

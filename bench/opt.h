@@ -21,6 +21,8 @@ enum opt_type {
 
 #define OPT_HIDDEN 1u   /* not listed in --help */
 #define OPT_NOARG  2u   /* OPT_ALIAS/OPT_BOOL that never takes a value */
+#define OPT_OPTARG 4u   /* OPT_STR whose value is optional: "--x" alone is "" (never the next word) */
+#define OPT_LIST   8u   /* OPT_ENUM taking a comma list of choices: a bitmask (1 << index) */
 
 struct opt {
 	const char *name;

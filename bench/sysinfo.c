@@ -329,3 +329,16 @@ struct json *sysinfo_json(void)
 		closedir(d);
 	return m;
 }
+
+unsigned long long mem_available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[256];
+	unsigned long long kb = 0;
+	while (f && fgets(line, sizeof line, f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb * 1024;
+}

@@ -128,6 +128,18 @@ awk -F';' -v d="${dev#/dev/}" '{ ok = NF == 130 && $6 == 2048 && $47 == 0 && $12
 "$A" disk --filename="$dev" --rw=write --size=1m --minimal > "$T/terse" 2> "$T/err"
 [ $? = 77 ] && [ ! -s "$T/terse" ] && grep -q 'skipped: writes' "$T/err" || fail "terse of a skipped job"
 expect 2 'output-format=terse: unknown value' "$A" cpu --output-format=terse
+# several formats at once, in fio's order whatever the list's: terse, json, normal
+"$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 --output-format=normal,json,terse \
+	> "$T/multi" || fail "normal,json,terse: exit $?"
+head -1 "$T/multi" | awk -F';' '{ exit !(NF == 130 && $1 == 3 && $6 == 1024) }' &&
+	sed -n '/^{$/,/^}$/p' "$T/multi" | jq -e '.jobs[0].read.total_ios == 256' >/dev/null &&
+	sed '1,/^}$/d' "$T/multi" | grep -q '^Run status group 0 (all jobs):$' ||
+	fail "normal,json,terse: $(cut -c1-60 "$T/multi" | head -5)"
+"$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 --output-format=json+,json > "$T/out.json" &&
+	J '.jobs[0].read.clat_ns.bins | length > 0' "json+,json: one JSON with the bins" ||
+	fail "json+,json: exit $?"
+expect 2 'output-format=json,: an empty item' "$A" disk --filename="$dev" --output-format=json,
+expect 2 'output-format=normal,json: unknown value' "$A" cpu --output-format=normal,json
 
 # fio's --output: the report in the file, nothing on stdout; a bad path is bad input
 "$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 -J --output="$T/o.json" > "$T/stdout" ||

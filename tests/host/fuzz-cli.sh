@@ -29,7 +29,8 @@ opts = {
           "--loops", "--zero_buffers", "--stonewall", "--bssplit", "--bsrange", "--cpus_allowed",
           "--cpus_allowed_policy", "--directory", "--sqthread_poll", "--sqthread_poll_cpu", "--hipri",
           "--thinktime", "--thinktime_blocks", "--thinktime_spin", "--unified_rw_reporting",
-          "--io_size", "--offset_increment", "--buffered"],
+          "--io_size", "--offset_increment", "--buffered", "--write_iops_log", "--write_lat_log",
+          "--log_avg_msec", "--log_max_value", "--log_offset", "--per_job_logs"],
  "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
          "--reverse", "--time", "--latency", "--latency-port"],
  "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
@@ -43,7 +44,7 @@ def check(cmd, what):
     global bad, runs
     runs += 1
     try:
-        p = subprocess.run(cmd, capture_output=True, timeout=30)
+        p = subprocess.run(cmd, capture_output=True, timeout=30, cwd=T)
         rc, err = p.returncode, p.stderr.decode(errors="replace").strip()
     except subprocess.TimeoutExpired:
         rc, err = "hang", ""
@@ -57,6 +58,8 @@ for _ in range(250):
     args = []
     for _ in range(rnd.randint(1, 4)):
         o, v = rnd.choice(opts[c]), rnd.choice(vals)
+        if o.startswith("--write_") and v.startswith("/"):
+            v = T + v     # the logs go to the scratch directory, never /dev
         args.append(o + "=" + v if rnd.random() < 0.8 else o)
         if rnd.random() < 0.2:
             args.append(v)

@@ -115,6 +115,32 @@ int main(void)
 		      pc.v[0] == 2048 && pc.v[1] == 2048, "sizes: range, nothing set: %s", err);
 		CHECK(opt_set(ptab, &pc, "bs", ",", err, sizeof err) == OPT_EVALUE, "sizes: a comma alone");
 	}
+	{
+		/* a list of choices (fio's --output-format=normal,json): a bitmask; a value that
+		 * may be left out (fio's --write_bw_log): "" alone, never the next word */
+		struct lc { int fmts; const char *log; int flag; } lc;
+		static const struct opt ltab[] = {
+			{ "fmt", 0, OPT_ENUM, offsetof(struct lc, fmts), "a", 0, 0, "a|b|c", "list", OPT_LIST },
+			{ "log", 0, OPT_STR, offsetof(struct lc, log), NULL, 0, 0, NULL, "prefix", OPT_OPTARG },
+			{ "flag", 0, OPT_BOOL, offsetof(struct lc, flag), "0", 0, 0, NULL, "flag", 0 },
+			OPT_END,
+		};
+		char *argv[] = { "--log", "--flag", "--fmt=c,a,c" };
+		char *argv2[] = { "--log=x", "word" };
+		char *pos[2];
+		int np = 0;
+		opt_defaults(ltab, &lc);
+		CHECK(lc.fmts == 1 && !lc.log, "list default: %d", lc.fmts);
+		CHECK(!opt_parse(ltab, &lc, 3, argv, pos, &np, 2) && lc.fmts == 5 && lc.log && !*lc.log &&
+		      lc.flag == 1 && np == 0, "list and optional value: %d", lc.fmts);
+		CHECK(!opt_parse(ltab, &lc, 2, argv2, pos, &np, 2) && !strcmp(lc.log, "x") && np == 1,
+		      "optional value given");
+		CHECK(opt_set(ltab, &lc, "fmt", "a,,b", err, sizeof err) == OPT_EVALUE && strstr(err, "empty item") &&
+		      strstr(err, "one or more (a,b) of a|b|c"), "list: empty item: %s", err);
+		CHECK(opt_set(ltab, &lc, "fmt", "a,d", err, sizeof err) == OPT_EVALUE && strstr(err, "unknown value") &&
+		      lc.fmts == 5, "list: unknown item, nothing set: %s", err);
+		CHECK(opt_set(ltab, &lc, "fmt", "b,", err, sizeof err) == OPT_EVALUE, "list: trailing comma");
+	}
 	/* every engine's table fits the given[] marks (an entry past them would never count
 	 * as given, silently) */
 	for (int i = 0; engines[i]; i++) {

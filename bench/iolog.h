@@ -1,0 +1,69 @@
+/* fio's I/O logs (write_bw_log, write_iops_log, write_lat_log): one line per I/O, or
+ * per log_avg_msec window and direction, in fio's text format
+ *     time (ms), value, direction, block size (bytes)[, offset (bytes)], priority
+ * A thread keeps its log in memory while it runs (chunks, up to a byte cap; past it
+ * the log stops and says so) and it is written when the job ends. */
+#ifndef ASSAY_IOLOG_H
+#define ASSAY_IOLOG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* the options: which logs */
+enum { IOLOG_BW, IOLOG_IOPS, IOLOG_LAT, IOLOG_NOPT };
+/* the files: write_lat_log makes three */
+enum { LOGF_BW, LOGF_IOPS, LOGF_SLAT, LOGF_CLAT, LOGF_LAT, LOGF_N };
+extern const char *const iolog_file_kind[LOGF_N];   /* "bw", "iops", "slat", "clat", "lat" */
+extern const int iolog_file_opt[LOGF_N];            /* the option each file comes from */
+
+/* A job's log settings (fio's names). */
+struct iolog_cfg {
+	const char *prefix[IOLOG_NOPT];  /* file name prefix; "": the job's name; NULL: no log */
+	unsigned avg_ms;                 /* log_avg_msec: 0 = every I/O */
+	int max_value;                   /* log_max_value: a window's maximum, not its mean */
+	int offset;                      /* log_offset: the I/O's offset column */
+	int per_job;                     /* per_job_logs: a file per thread (.N in the name) */
+};
+static inline int iolog_wanted(const struct iolog_cfg *c)
+{
+	return c->prefix[IOLOG_BW] || c->prefix[IOLOG_IOPS] || c->prefix[IOLOG_LAT];
+}
+
+struct iolog_win {              /* one direction over one window */
+	uint64_t ios, bytes;
+	uint64_t sum[3], max[3];    /* slat, clat, lat (ns) */
+};
+
+struct iolog {
+	const struct iolog_cfg *cfg;
+	int on;
+	unsigned dirs;              /* bit d: the job does direction d (a window row each) */
+	size_t isz;                 /* bytes per entry */
+	char **chunk;
+	uint64_t n, nchunk, chunk_cap, max_n;
+	int truncated;              /* the byte cap was reached: entries after it are missing */
+	uint64_t start_ns;          /* time 0 of the log (measuring began) */
+	uint64_t win_ns, win_end;   /* windows: length and the current one's end */
+	struct iolog_win acc[2];
+};
+
+/* set up a thread's log for a job doing dirs (bit 0 reads, bit 1 writes), holding at most
+ * cap_bytes of entries */
+void iolog_init(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs, uint64_t cap_bytes);
+/* measuring begins (again) at t: earlier entries are dropped */
+void iolog_start(struct iolog *l, uint64_t t);
+/* one measured I/O completed at t_done */
+void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t slat, uint64_t clat,
+	      uint64_t t_done);
+/* measuring ended at t: the windows up to t are closed (the last, partial one too) */
+void iolog_end(struct iolog *l, uint64_t t);
+/* write the entries of the file kind (LOGF_*) to f; -1 on a write error */
+int iolog_print(const struct iolog *l, int kind, FILE *f);
+void iolog_free(struct iolog *l);
+
+/* the file of kind for thread (global, 1-based) of job_name, in repeat rep (1-based) of
+ * nrep: PREFIX_KIND[.THREAD][.rREP].log (fio's names; the repeat part only with nrep > 1) */
+int iolog_path(const struct iolog_cfg *c, const char *job_name, int kind, int thread, int rep,
+	       int nrep, char *buf, size_t n);
+
+#endif
