@@ -82,6 +82,7 @@ struct disk_cfg {
 	int unlink;             /* remove the test file at the end (fio's; regular files only) */
 	int allow_mounted_write;
 	int exitall;
+	const char *random_distribution;
 	const char *write_log[IOLOG_NOPT];   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	long long log_avg_msec;
 	int log_max_value, log_offset, per_job_logs;
@@ -175,6 +176,10 @@ static const struct opt disk_opts[] = {
 	  "same as --iodepth_batch_complete_min", OPT_HIDDEN },
 	{ "iodepth_batch_complete_max", 0, OPT_INT, O(batch_cmax), "0", 0, 4096, NULL,
 	  "reap at most this many completions at once (0: all there are)", 0 },
+	{ "random_distribution", 0, OPT_STR, O(random_distribution), NULL, 0, 0,
+	  "random, zipf:THETA[:CENTER], pareto:H[:CENTER], normal:DEV[:CENTER], zoned:A/R:..., "
+	  "zoned_abs:A/SIZE:...",
+	  "random offsets skewed so that some blocks are hot (fio's; see docs/disk.md)", 0 },
 	{ "norandommap", 0, OPT_BOOL, O(norandommap), "0", 0, 0, NULL,
 	  "random offsets drawn uniformly (default: every block once per pass, as fio)", 0 },
 	{ "invalidate", 0, OPT_BOOL, O(invalidate), "1", 0, 0, NULL,
@@ -557,6 +562,114 @@ static int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size
 	return 0;
 }
 
+/* a number in [lo, hi] (lo itself allowed when lo_ok) */
+static int dist_num(const char *v, size_t l, double lo, double hi, int lo_ok, double *out)
+{
+	char b[64], *end;
+	if (!l || l >= sizeof b)
+		return -1;
+	memcpy(b, v, l);
+	b[l] = 0;
+	*out = strtod(b, &end);
+	return *end || !isfinite(*out) || *out < lo || (*out == lo && !lo_ok) || *out > hi ? -1 : 0;
+}
+
+/* fio's random_distribution (one for reads and writes): random, zipf:theta[:center],
+ * pareto:h[:center], normal:dev[:center], zoned:acc/range%:..., zoned_abs:acc/size:... */
+static int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t n)
+{
+	const char *v = c->random_distribution, *a;
+	static const char *const names[] = { "random", "zipf", "pareto", "normal", "zoned", "zoned_abs" };
+	size_t l = strcspn(v, ":");
+	int k;
+	j->dist = DIST_RANDOM;
+	j->dist_center = -1;
+	snprintf(j->dist_desc, sizeof j->dist_desc, "%s", v);
+	for (k = 0; k < 6 && (strlen(names[k]) != l || strncmp(v, names[k], l)); k++)
+		;
+	if (k == 6 || strchr(v, ',')) {
+		snprintf(err, n, "--random_distribution=%s: %s; accepted: random, zipf:THETA[:CENTER], pareto:H[:CENTER], "
+			 "normal:DEV[:CENTER], zoned:ACCESS%%/RANGE%%:..., zoned_abs:ACCESS%%/SIZE:... (one for reads "
+			 "and writes)", v, k == 6 ? "unknown distribution" : "one distribution, not a list");
+		return -1;
+	}
+	a = v + l + (v[l] == ':');
+	if (k == 0) {
+		if (*a)
+			goto bad;
+		return 0;
+	}
+	if (!rw_is_random(j->rw)) {
+		snprintf(err, n, "--random_distribution=%s: for random I/O (--rw=randread, randwrite or randrw)", v);
+		return -1;
+	}
+	if (k <= 3) {
+		size_t l1 = strcspn(a, ":");
+		static const double lo[] = { 0, 0, 0, 0 }, hi[] = { 0, 100, 1, 100 };
+		j->dist = k;
+		if (dist_num(a, l1, lo[k], hi[k], 0, &j->dist_arg) || (k == 2 && j->dist_arg >= 1))
+			goto bad;
+		if (a[l1] && dist_num(a + l1 + 1, strlen(a + l1 + 1), 0, 1, 1, &j->dist_center))
+			goto bad;
+		return 0;
+	}
+	/* zones: ACCESS/RANGE pairs; the accesses add up to 100, the ranges to 100% (zoned) or
+	 * to at most the region (zoned_abs), and a zone with accesses holds a block */
+	j->dist = DIST_ZONED;
+	j->zone_abs = k == 5;
+	{
+		unsigned acc = 0;
+		double end = 0, prev_blk = 0, nb = (double)(j->size / j->bs);
+		for (const char *z = a; *z; ) {
+			size_t zl = strcspn(z, ":"), sl = strcspn(z, "/");
+			double pct, len;
+			if (j->nzones == MAX_ZONES || sl >= zl || dist_num(z, sl, 0, 100, 1, &pct) || pct != floor(pct))
+				goto bad;
+			if (j->zone_abs) {
+				char b[64];
+				unsigned long long sz;
+				if (zl - sl - 1 >= sizeof b)
+					goto bad;
+				memcpy(b, z + sl + 1, zl - sl - 1);
+				b[zl - sl - 1] = 0;
+				if (parse_size(b, &sz))
+					goto bad;
+				len = (double)sz;
+			} else if (dist_num(z + sl + 1, zl - sl - 1, 0, 100, 1, &len)) {
+				goto bad;
+			}
+			acc += (unsigned)pct;
+			end += len;
+			j->zone_acc[j->nzones] = acc;
+			j->zone_end[j->nzones++] = end;
+			if (pct > 0 && floor(j->zone_abs ? end / (double)j->bs : end / 100 * nb) <= prev_blk) {
+				snprintf(err, n, "--random_distribution=%s: zone %d has accesses but no whole block of "
+					 "--bs=%llu in it", v, j->nzones, (unsigned long long)j->bs);
+				return -1;
+			}
+			prev_blk = floor(j->zone_abs ? end / (double)j->bs : end / 100 * nb);
+			z += zl + (z[zl] == ':');
+		}
+		if (!j->nzones || acc != 100 || (!j->zone_abs && fabs(end - 100) > 1e-6) ||
+		    (j->zone_abs && end > (double)j->size)) {
+			snprintf(err, n, "--random_distribution=%s: the accesses add up to %u%%, the ranges to %g%s; "
+				 "they must be 100%% and %s", v, acc, end, j->zone_abs ? " bytes" : "%",
+				 j->zone_abs ? "at most the region (--size)" : "100%");
+			return -1;
+		}
+	}
+	return 0;
+bad:
+	snprintf(err, n, "--random_distribution=%s: %s", v,
+		 k == 1 ? "zipf:THETA[:CENTER], THETA above 0 (e.g. 1.2), CENTER from 0 to 1" :
+		 k == 2 ? "pareto:H[:CENTER], H between 0 and 1 (e.g. 0.9), CENTER from 0 to 1" :
+		 k == 3 ? "normal:DEV[:CENTER], DEV above 0 up to 100 (% of the region), CENTER from 0 to 1" :
+		 k == 0 ? "random takes no value" :
+		 "zones are ACCESS%/RANGE (whole percents of the accesses, then % of the region or, for "
+		 "zoned_abs, a size), at most 16, e.g. zoned:60/10:30/20:10/70");
+	return -1;
+}
+
 /* fio's thinktime values: microseconds when bare, else a time with its unit */
 static int parse_think(const char *opt, const char *v, uint64_t *ns, char *err, size_t n)
 {
@@ -792,6 +905,9 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		    : c->rate_iops && parse_rate("rate_iops", c->rate_iops, 1, j->rate_gap_ns, err, n))
 		return -1;
 	j->rate_poisson = c->rate_process == 1;
+	j->dist_center = -1;
+	if (c->random_distribution && parse_dist(c, j, err, n))
+		return -1;
 	j->loops = (int)c->loops;
 	if (io_extent(c, &p->dev, j, err, n))
 		return -1;

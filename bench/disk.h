@@ -33,6 +33,10 @@ static inline int rw_reads(int rw) { return rw != RW_WRITE && rw != RW_RANDWRITE
 #define MAX_PCTS 20     /* fio's FIO_IO_U_LIST_MAX_LEN */
 
 #define MAX_BSSPLIT 16
+#define MAX_ZONES 16
+
+/* fio's random_distribution */
+enum dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 
 /* One fio job: what numjobs threads each do. */
 struct job {
@@ -101,6 +105,14 @@ struct job {
 	 * thread i gets cpus[i % ncpus] alone */
 	int ncpus, cpus_split;
 	short cpus[256];
+	/* fio's random_distribution: how random offsets fall on the region's blocks */
+	int dist;               /* enum dist; DIST_RANDOM: uniform (the random map, or not) */
+	double dist_arg;        /* zipf's theta, pareto's h, normal's deviation (% of the region) */
+	double dist_center;     /* the origin as a fraction of the region; < 0: none given */
+	int nzones, zone_abs;   /* zoned (percent of the region) or zoned_abs (bytes) */
+	unsigned zone_acc[MAX_ZONES];   /* cumulative percent of the accesses */
+	double zone_end[MAX_ZONES];     /* cumulative percent of the region, or bytes */
+	char dist_desc[160];    /* as given */
 	struct iolog_cfg log;   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	int thread0;            /* the run's number of this job's first thread (fio's, from 1) */
 };
@@ -122,6 +134,11 @@ struct iogen {
 	uint64_t perm_pos, perm_size;
 	uint64_t perm_key[4];
 	unsigned half;
+	/* --random_distribution: the popular blocks spread over the region by a fixed keyed
+	 * permutation (shared by the job's threads), rotated by dist_off (fio's center) */
+	uint64_t scatter_key[4], dist_off;
+	double z_hx1, z_hn, z_s, z_sc;  /* zipf: rejection-inversion constants */
+	uint64_t zone_blk[MAX_ZONES];   /* zoned: each zone's end, in blocks */
 };
 void iogen_init(struct iogen *g, const struct job *j, int idx);
 /* the next I/O's direction, offset and length; 0 when the job has nothing more to issue */

@@ -274,6 +274,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		opt_num(opt, "startdelay", j->startdelay);
 	if (j->zero_buffers)
 		json_add_str(opt, "zero_buffers", "1");
+	if (j->dist_desc[0])
+		json_add_str(opt, "random_distribution", j->dist_desc);
 	for (int k = 0; k < IOLOG_NOPT; k++)    /* as given (fio's): "" for the job's name */
 		if (j->log.prefix[k])
 			json_add_str(opt, (const char *[]){ "write_bw_log", "write_iops_log", "write_lat_log" }[k],

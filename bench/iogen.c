@@ -3,9 +3,10 @@
  * and the thread's index, so a fixed --randseed repeats the same sequence.  As fio by
  * default, random offsets visit every block once per pass (fio keeps a bitmap of the
  * blocks done; a keyed permutation gives the same with no memory); --norandommap draws
- * them uniformly. */
+ * them uniformly, and fio's --random_distribution from a skewed distribution (no map). */
 #include "disk.h"
 
+#include <math.h>
 #include <string.h>
 
 static void perm_rekey(struct iogen *g)
@@ -16,11 +17,11 @@ static void perm_rekey(struct iogen *g)
 }
 
 /* a bijection of [0, 2^(2 half)): four Feistel rounds */
-static uint64_t perm_at(const struct iogen *g, uint64_t x)
+static uint64_t perm_at(const struct iogen *g, const uint64_t key[4], uint64_t x)
 {
 	uint64_t mask = (1ull << g->half) - 1, l = x >> g->half, r = x & mask;
 	for (int i = 0; i < 4; i++) {
-		uint64_t f = (r ^ g->perm_key[i]) * 0x9e3779b97f4a7c15ull;
+		uint64_t f = (r ^ key[i]) * 0x9e3779b97f4a7c15ull;
 		uint64_t t = l ^ ((f ^ (f >> 29)) & mask);
 		l = r;
 		r = t;
@@ -35,9 +36,113 @@ static uint64_t perm_next(struct iogen *g)
 	do {
 		if (g->perm_pos == g->perm_size)
 			perm_rekey(g);
-		v = perm_at(g, g->perm_pos++);
+		v = perm_at(g, g->perm_key, g->perm_pos++);
 	} while (v >= g->nblocks);
 	return v;
+}
+
+/* ---- fio's random_distribution ---- */
+
+/* uniform in [0, 1) */
+static double unit(struct iogen *g)
+{
+	return (double)(prng_next(&g->rng) >> 11) * 0x1p-53;
+}
+
+/* the popularity rank v (0: the most popular) to its block: a bijection of the region's
+ * blocks (the permutation, cycle-walked into [0, nblocks)), rotated by dist_off */
+static uint64_t scatter(const struct iogen *g, uint64_t v)
+{
+	do
+		v = perm_at(g, g->scatter_key, v);
+	while (v >= g->nblocks);
+	return (v + g->dist_off) % g->nblocks;
+}
+
+/* Zipf by rejection-inversion (Hoermann and Derflinger 1996): exact for any exponent
+ * s > 0, constant time, no table.  H is the integral of h(x) = x^-s. */
+static double zh1(double x) { return fabs(x) > 1e-8 ? log1p(x) / x : 1 - x * (0.5 - x * (1.0 / 3 - 0.25 * x)); }
+static double zh2(double x) { return fabs(x) > 1e-8 ? expm1(x) / x : 1 + x * 0.5 * (1 + x / 3 * (1 + 0.25 * x)); }
+static double zH(double s, double x) { return zh2((1 - s) * log(x)) * log(x); }
+static double zh(double s, double x) { return exp(-s * log(x)); }
+static double zHinv(double s, double x)
+{
+	double t = x * (1 - s);
+	return exp(zh1(t < -1 ? -1 : t) * x);
+}
+
+/* the rank (1 = the most popular) of the next access, among n */
+static uint64_t zipf_next(struct iogen *g, uint64_t n)
+{
+	for (;;) {
+		double u = g->z_hn + unit(g) * (g->z_hx1 - g->z_hn), x = zHinv(g->z_s, u);
+		uint64_t k = (uint64_t)(x + 0.5);
+		if (k < 1)
+			k = 1;
+		else if (k > n)
+			k = n;
+		if ((double)k - x <= g->z_sc ||
+		    u >= zH(g->z_s, (double)k + 0.5) - zh(g->z_s, (double)k))
+			return k;
+	}
+}
+
+static void dist_init(struct iogen *g, const struct job *j)
+{
+	struct prng kr;
+	uint64_t n = g->nblocks;
+	/* the same keys in every thread of the job: they share the popular blocks */
+	prng_seed(&kr, j->randseed ^ 0xd15757ull);
+	for (int i = 0; i < 4; i++)
+		g->scatter_key[i] = prng_next(&kr);
+	g->dist_off = j->dist_center >= 0 ? (uint64_t)(j->dist_center * (double)n) % n : prng_below(&kr, n);
+	if (j->dist == DIST_ZIPF) {
+		g->z_s = j->dist_arg;
+		g->z_hx1 = zH(g->z_s, 1.5) - 1;
+		g->z_hn = zH(g->z_s, (double)n + 0.5);
+		g->z_sc = 2 - zHinv(g->z_s, zH(g->z_s, 2.5) - zh(g->z_s, 2));
+	}
+	for (int i = 0; i < j->nzones; i++) {
+		double e = j->zone_abs ? j->zone_end[i] / (double)j->bs : j->zone_end[i] / 100 * (double)n;
+		g->zone_blk[i] = e >= (double)n ? n : (uint64_t)e;
+	}
+	if (j->nzones && !j->zone_abs)
+		g->zone_blk[j->nzones - 1] = n;    /* percents adding up to 100: the whole region */
+}
+
+/* a block drawn from the job's distribution */
+static uint64_t dist_next(struct iogen *g, const struct job *j)
+{
+	uint64_t n = g->nblocks, v;
+	switch (j->dist) {
+	case DIST_ZIPF:
+		return scatter(g, zipf_next(g, n) - 1);
+	case DIST_PARETO:
+		/* fio's: (n - 1) u^(ln h / ln(1 - h)); a share h of the accesses go to the
+		 * (1 - h) of the blocks at the top, and so on within them */
+		v = (uint64_t)((double)(n - 1) * pow(unit(g), log(j->dist_arg) / log(1 - j->dist_arg)));
+		return scatter(g, n - 1 - (v < n ? v : n - 1));
+	case DIST_NORMAL: {
+		/* Box-Muller; drawn again outside the region */
+		double mean = (j->dist_center >= 0 ? j->dist_center : 0.5) * (double)n, sd = j->dist_arg / 100 * (double)n, x;
+		do
+			x = mean + sd * sqrt(-2 * log(1 - unit(g))) * cos(2 * M_PI * unit(g));
+		while (x < 0 || x >= (double)n);
+		/* by distance from the mean, so the rank's popularity falls as the density does */
+		v = (uint64_t)(2 * fabs(x - mean));
+		return scatter(g, v < n ? v : n - 1);
+	}
+	case DIST_ZONED: {
+		unsigned r = (unsigned)prng_below(&g->rng, 100);
+		for (int i = 0; i < j->nzones; i++)
+			if (r < j->zone_acc[i]) {
+				uint64_t lo = i ? g->zone_blk[i - 1] : 0;
+				return g->zone_blk[i] > lo ? lo + prng_below(&g->rng, g->zone_blk[i] - lo) : lo;
+			}
+		return prng_below(&g->rng, n);
+	}
+	}
+	return prng_below(&g->rng, n);
 }
 
 void iogen_init(struct iogen *g, const struct job *j, int idx)
@@ -55,6 +160,8 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	g->half = (bits + 1) / 2;
 	g->perm_size = 1ull << (2 * g->half);
 	perm_rekey(g);
+	if (j->dist != DIST_RANDOM)
+		dist_init(g, j);
 }
 
 /* --bssplit/--bsrange: this I/O's size */
@@ -92,7 +199,8 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 			l = g->limit - g->issued_bytes;     /* the last of a size-based job */
 	}
 	if (rw_is_random(j->rw)) {
-		blk = j->norandommap ? prng_below(&g->rng, g->nblocks) : perm_next(g);
+		blk = j->dist != DIST_RANDOM ? dist_next(g, j) : j->norandommap ? prng_below(&g->rng, g->nblocks)
+										    : perm_next(g);
 		if (j->var_bs && (blk * j->bs + l > j->size))
 			blk = (j->size - l) / j->bs;        /* a long I/O near the end: inside it */
 	} else {
