@@ -43,6 +43,8 @@ struct disk_cfg {
 	int direct;
 	long long fdatasync;
 	int end_fsync;
+	int sync;
+	int fsync_on_close;
 	long long randseed;
 	long long compress_pct;
 	int fixedbufs, registerfiles;
@@ -146,6 +148,10 @@ static const struct opt disk_opts[] = {
 	{ "fsync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "same as --fdatasync", OPT_HIDDEN },
 	{ "end_fsync", 0, OPT_BOOL, O(end_fsync), "0", 0, 0, NULL,
 	  "fdatasync when the job's writes are done (counted in its time)", 0 },
+	{ "sync", 0, OPT_ENUM, O(sync), "none", 0, 0, "none|sync|dsync|0|1",
+	  "synchronous writes (fio's): O_SYNC (sync, 1) or O_DSYNC (dsync): each write done when stable", 0 },
+	{ "fsync_on_close", 0, OPT_BOOL, O(fsync_on_close), "0", 0, 0, NULL,
+	  "fsync when the job ends, outside its measured time (fio's)", 0 },
 	{ "randseed", 0, OPT_INT, O(randseed), "0x89", 0, 9.2e18, NULL, "seed of random offsets and data", 0 },
 	{ "buffer_compress_percentage", 0, OPT_INT, O(compress_pct), "0", 0, 99, NULL,
 	  "make written data compressible by about this much (0: incompressible)", 0 },
@@ -815,6 +821,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	}
 	j->direct = GIVEN(c, "buffered") ? !c->buffered : pj && !GIVEN(c, "direct") ? pj->direct : c->direct;
 	j->end_fsync = pj && !GIVEN(c, "end_fsync") ? pj->end_fsync : c->end_fsync;
+	j->sync_flags = c->sync == 2 ? O_DSYNC : c->sync == 1 || c->sync == 4 ? O_SYNC : 0;
+	j->fsync_on_close = c->fsync_on_close;
 	j->time_based = pj && !GIVEN(c, "time_based") ? pj->time_based : c->time_based;
 	j->runtime = c->runtime;
 	if (pj && pj->time_based && !GIVEN(c, "runtime"))
@@ -1160,7 +1168,7 @@ static int claim_device(const struct plan *p, char *err, size_t n)
 
 static int open_target(const struct plan *p, const struct job *j, int writing, char *err, size_t n)
 {
-	int flags = (writing ? O_RDWR : O_RDONLY) | O_CLOEXEC | (j->direct ? O_DIRECT : 0);
+	int flags = (writing ? O_RDWR | j->sync_flags : O_RDONLY) | O_CLOEXEC | (j->direct ? O_DIRECT : 0);
 	int fd = open(p->dev.path, flags);
 	if (fd < 0) {
 		int e = errno;
@@ -1337,6 +1345,10 @@ static int job_prepare(struct plan *p, struct job_result *r)
 static void job_finish(struct job_result *r)
 {
 	const struct job *j = &r->job;
+	if (j->fsync_on_close && rw_writes(j->rw) && fsync(r->fd) && !r->err) {
+		r->err = errno;
+		snprintf(r->errmsg, sizeof r->errmsg, "fsync_on_close: %s", strerror(errno));
+	}
 	for (int i = 1; i < j->numjobs; i++)
 		if (r->w[i].fd != r->fd && r->w[i].fd >= 0)
 			close(r->w[i].fd);

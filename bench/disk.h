@@ -66,6 +66,8 @@ struct job {
 	int direct;
 	int fdatasync;          /* fdatasync after every N writes (0 = never) */
 	int end_fsync;
+	int sync_flags;         /* fio's sync: O_SYNC or O_DSYNC on the writes' file (0: none) */
+	int fsync_on_close;     /* fio's: fsync when the job ends, after its measured time */
 	uint64_t randseed;
 	int compress_pct;       /* buffer_compress_percentage */
 	int fixedbufs, registerfiles;

@@ -5,6 +5,7 @@
 #include "json.h"
 #include "msg.h"
 
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,6 +275,10 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		opt_num(opt, "startdelay", j->startdelay);
 	if (j->zero_buffers)
 		json_add_str(opt, "zero_buffers", "1");
+	if (j->sync_flags)
+		json_add_str(opt, "sync", j->sync_flags == O_DSYNC ? "dsync" : "sync");
+	if (j->fsync_on_close)
+		json_add_str(opt, "fsync_on_close", "1");
 	if (j->dist_desc[0])
 		json_add_str(opt, "random_distribution", j->dist_desc);
 	for (int k = 0; k < IOLOG_NOPT; k++)    /* as given (fio's): "" for the job's name */

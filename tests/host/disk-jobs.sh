@@ -216,4 +216,24 @@ expect 2 "allow_mounted_write=1: assay never writes to a mounted device" "$A" di
 	fail "unlink: the test file stays ($(cat "$T/err"))"
 "$A" disk --filename="$dv" --size=1m --rw=read --unlink -J > /dev/null 2>&1 || fail "unlink of a device: exit $?"
 [ -b "$dv" ] || fail "--unlink removed the device node $dv"
+# fio's sync: the writes' file opened O_SYNC or O_DSYNC (its flags read from /proc while
+# the job runs); fsync_on_close accepted and shown
+for s in sync:04010000 dsync:00010000 1:04010000; do
+	"$A" disk --filename="$T/s.fio" --size=1m --rw=randwrite --mode=destroy --sync="${s%%:*}" --fsync_on_close 		--runtime=1.5 --time_based -J > "$T/out.json" 2>/dev/null &
+	pid=$! flags=
+	for _ in $(seq 30); do
+		sleep 0.1
+		for fd in /proc/$pid/fd/*; do
+			[ "$(readlink "$fd" 2>/dev/null)" = "$T/s.fio" ] &&
+				flags=$(awk '/^flags:/ { print $2 }' "/proc/$pid/fdinfo/${fd##*/}" 2>/dev/null)
+		done
+		[ -n "$flags" ] && break
+	done
+	wait $pid || fail "sync=${s%%:*}: exit $?"
+	[ -n "$flags" ] && [ $((8#$flags & 8#04010000)) = $((8#${s#*:})) ] ||
+		fail "sync=${s%%:*}: the file's flags ${flags:-none}"
+	J ".jobs[0][\"job options\"] | .sync == \"$( [ "${s%%:*}" = dsync ] && echo dsync || echo sync)\" and .fsync_on_close == \"1\"" \
+		"sync=${s%%:*}: job options"
+done
+rm -f "$T/s.fio"
 finish
