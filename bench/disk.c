@@ -91,7 +91,7 @@ struct disk_cfg {
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	const char *description;
 	double ignored_time;
-	int verify;
+	int verify, do_verify, verify_only;
 	int mode;
 	int force;
 	long long repeat;
@@ -279,8 +279,13 @@ static const struct opt disk_opts[] = {
 	  OPT_HIDDEN },
 	{ "eta-newline", 0, OPT_TIME, O(ignored_time), "0", 0, 86400, NULL, "accepted (fio's), no effect",
 	  OPT_HIDDEN },
-	{ "verify", 0, OPT_ENUM, O(verify), "0", 0, 0, "0|none", "no verification (fio's verify=0)",
-	  OPT_HIDDEN },
+	{ "verify", 0, OPT_ENUM, O(verify), "0", 0, 0, "0|none|crc32c|crc32c-intel",
+	  "crc32c: every block written carries a checked header, read back when the job ends (fio's; "
+	  "needs --mode=destroy)", 0 },
+	{ "do_verify", 0, OPT_BOOL, O(do_verify), "1", 0, 0, NULL,
+	  "with --verify: read back and check when the job ends (0: only write the headers)", 0 },
+	{ "verify_only", 0, OPT_BOOL, O(verify_only), "0", 0, 0, NULL,
+	  "no workload: check the region as an earlier --verify run (same --randseed) left it", 0 },
 	{ "io-timeout", 0, OPT_TIME, O(io_timeout), "30", 0.1, 3600, NULL,
 	  "no completion for this long: the device stalled, the job fails", 0 },
 	{ "spin", 0, OPT_FLOAT, O(spin_us), "20", 0, 10000, NULL,
@@ -921,6 +926,22 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	j->startdelay = c->startdelay;
 	j->exitall = c->exitall;
+	j->verify = c->verify >= 2;
+	j->do_verify = c->do_verify;
+	j->verify_only = c->verify_only;
+	if (j->verify_only && !j->verify) {
+		snprintf(err, n, "--verify_only: give the --verify=crc32c the data was written with");
+		return -1;
+	}
+	if (j->verify && !j->verify_only && !rw_writes(j->rw)) {
+		snprintf(err, n, "--verify=crc32c on a job that only reads: --verify_only=1 checks what an earlier "
+			 "--verify run wrote");
+		return -1;
+	}
+	if (j->verify && !j->verify_only && p->c->mode != MODE_DESTROY) {
+		snprintf(err, n, "--verify=crc32c writes its own data to every block: it needs --mode=destroy");
+		return -1;
+	}
 	memcpy(j->log.prefix, c->write_log, sizeof j->log.prefix);
 	if (!iolog_wanted(&j->log))
 		for (const char *const *o = (const char *const[]){ "log_avg_msec", "log_max_value", "log_offset",
@@ -1267,6 +1288,7 @@ static void write_logs(const struct plan *p, struct job_result *r)
 			warn("disk: %s: thread %d's I/O log stopped after %llu entries (memory): give "
 			     "--log_avg_msec", j->name, i + 1, (unsigned long long)r->w[i].log.n);
 		iolog_free(&r->w[i].log);
+		free(r->w[i].vmap);
 	}
 }
 
@@ -1290,6 +1312,73 @@ static void drop_cache(const struct plan *p, const struct job *j, int fd)
 			      (off_t)(j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
 
+/* fio's verify: read back the blocks the job wrote (or, --verify_only, every block of
+ * each region) from the device, the page cache dropped first, and check each one's header;
+ * a bad block is the job's error (EILSEQ), the first named */
+static void verify_pass(const struct plan *p, struct job_result *r)
+{
+	const struct job *j = &r->job;
+	uint64_t nblk = j->size / j->bs, per = (1u << 20) / j->bs ? (1u << 20) / j->bs : 1, t0 = now_ns();
+	size_t align = p->dev.lbs > 4096 ? p->dev.lbs : 4096;
+	uint8_t *map0 = !j->verify_only && r->nworkers > 0 ? r->w[0].vmap : NULL;
+	char *buf;
+	if (!j->verify || (!j->do_verify && !j->verify_only) || (!j->verify_only && !map0))
+		return;
+	if (posix_memalign((void **)&buf, align, per * j->bs)) {
+		r->err = ENOMEM;
+		snprintf(r->errmsg, sizeof r->errmsg, "verify: out of memory");
+		return;
+	}
+	/* threads on one region: one map of what any of them wrote */
+	for (int i = 1; map0 && !j->offset_inc && i < r->nworkers; i++)
+		for (uint64_t k = 0; r->w[i].vmap && k < nblk / 8 + 1; k++)
+			map0[k] |= r->w[i].vmap[k];
+	fdatasync(r->fd);
+	drop_cache(p, j, r->fd);
+	r->ver.ran = 1;
+	for (int i = 0; i < (j->offset_inc ? j->numjobs : 1) && !r->err; i++) {
+		const uint8_t *map = j->verify_only ? NULL : i < r->nworkers ? r->w[i].vmap : NULL;
+		uint64_t base = j->offset + (uint64_t)i * j->offset_inc;
+#define WRITTEN(b) (!map || (map[(b) / 8] >> ((b) % 8) & 1))
+		for (uint64_t b = 0; (map || j->verify_only) && b < nblk && !r->err; b += per) {
+			uint64_t cnt = nblk - b < per ? nblk - b : per, k, got = 0;
+			for (k = 0; k < cnt && !WRITTEN(b + k); k++)
+				;
+			if (k == cnt)
+				continue;     /* none of these written */
+			while (got < cnt * j->bs) {
+				ssize_t rd = pread(r->fd, buf + got, cnt * j->bs - got, (off_t)(base + b * j->bs + got));
+				if (rd <= 0) {
+					r->err = rd < 0 ? errno : EIO;
+					snprintf(r->errmsg, sizeof r->errmsg, "verify: reading at offset %llu: %s",
+						 (unsigned long long)(base + b * j->bs + got),
+						 rd < 0 ? strerror(errno) : "end of device");
+					break;
+				}
+				got += (uint64_t)rd;
+			}
+			for (k = 0; k < cnt && !r->err; k++) {
+				char why[200];
+				uint64_t off = base + (b + k) * j->bs;
+				if (!WRITTEN(b + k))
+					continue;
+				r->ver.blocks++;
+				if (verify_check(j, buf + k * j->bs, off, why, sizeof why) && !r->ver.bad++)
+					snprintf(r->ver.first, sizeof r->ver.first, "the block at offset %llu: %s",
+						 (unsigned long long)off, why);
+			}
+		}
+#undef WRITTEN
+	}
+	r->ver.seconds = (double)(now_ns() - t0) / 1e9;
+	if (r->ver.bad && !r->err) {
+		r->err = EILSEQ;
+		snprintf(r->errmsg, sizeof r->errmsg, "verify: %llu of %llu blocks bad; %s",
+			 (unsigned long long)r->ver.bad, (unsigned long long)r->ver.blocks, r->ver.first);
+	}
+	free(buf);
+}
+
 /* Open the target and set up the job's workers; -1 when it does not run (skipped, or
  * failed with r->err). */
 static int job_prepare(struct plan *p, struct job_result *r)
@@ -1300,6 +1389,19 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	/* the logs of every thread together may take half the memory free */
 	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->numjobs;
 
+	if (j->verify_only) {
+		/* no workload: check what an earlier run wrote, reading only */
+		if ((r->fd = open_target(p, j, 0, err, sizeof err)) < 0) {
+			r->err = errno;
+			snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
+			return -1;
+		}
+		if (j->invalidate)
+			drop_cache(p, j, r->fd);
+		verify_pass(p, r);
+		close(r->fd);
+		return -1;
+	}
 	if (writing && p->c->mode == MODE_READONLY) {
 		r->skipped = "writes; --mode=readonly (the default) never writes: give --mode=rewrite "
 			     "(writes back what it read) or --mode=destroy";
@@ -1342,17 +1444,9 @@ static int job_prepare(struct plan *p, struct job_result *r)
 }
 
 /* Close the job's files and add its threads up (the aggregate: group_reporting). */
-static void job_finish(struct job_result *r)
+static void job_finish(const struct plan *p, struct job_result *r)
 {
 	const struct job *j = &r->job;
-	if (j->fsync_on_close && rw_writes(j->rw) && fsync(r->fd) && !r->err) {
-		r->err = errno;
-		snprintf(r->errmsg, sizeof r->errmsg, "fsync_on_close: %s", strerror(errno));
-	}
-	for (int i = 1; i < j->numjobs; i++)
-		if (r->w[i].fd != r->fd && r->w[i].fd >= 0)
-			close(r->w[i].fd);
-	close(r->fd);
 	for (int i = 0; i < j->numjobs; i++) {
 		struct worker *w = &r->w[i];
 		if (w->err && !r->err) {
@@ -1374,6 +1468,16 @@ static void job_finish(struct job_result *r)
 		if (w->end_ns - w->start_ns > r->runtime_ns)
 			r->runtime_ns = w->end_ns - w->start_ns;
 	}
+	if (j->fsync_on_close && rw_writes(j->rw) && fsync(r->fd) && !r->err) {
+		r->err = errno;
+		snprintf(r->errmsg, sizeof r->errmsg, "fsync_on_close: %s", strerror(errno));
+	}
+	if (!r->err)
+		verify_pass(p, r);
+	for (int i = 1; i < j->numjobs; i++)
+		if (r->w[i].fd != r->fd && r->w[i].fd >= 0)
+			close(r->w[i].fd);
+	close(r->fd);
 	r->nworkers = j->numjobs;
 }
 
@@ -1450,7 +1554,7 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 	for (int k = 0; k < n; k++)
 		if (ready[k]) {
 			rs[k].load = load;
-			job_finish(&rs[k]);
+			job_finish(p, &rs[k]);
 		}
 }
 

@@ -115,6 +115,9 @@ struct job {
 	unsigned zone_acc[MAX_ZONES];   /* cumulative percent of the accesses */
 	double zone_end[MAX_ZONES];     /* cumulative percent of the region, or bytes */
 	char dist_desc[160];    /* as given */
+	int verify;             /* fio's verify=crc32c: each written block carries a checked header */
+	int do_verify;          /* read back and check what the job wrote, when it ends */
+	int verify_only;        /* no workload: check what an earlier --verify run wrote */
 	struct iolog_cfg log;   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	int thread0;            /* the run's number of this job's first thread (fio's, from 1) */
 };
@@ -188,7 +191,20 @@ struct worker {
 	int *group_stop;             /* set: every thread of the group ends (fio's exitall) */
 	int started;                 /* passed the barrier */
 	struct iolog log;            /* fio's I/O logs, kept while the job runs */
+	uint8_t *vmap;               /* --verify: a bit per block of the region, set once written */
 };
+
+/* diskverify.c: fio's verify.  Every bs-block a verifying job writes starts with a
+ * 32-byte header (magic, block size, its offset on the device, the job's randseed, a
+ * CRC-32C of the header and the rest of the block); checking it catches changed data,
+ * misdirected and torn writes, and data of another run (another randseed). */
+#define VERIFY_HDR 32
+/* stamp the blocks of a write of len bytes at off (buf: its data, random already) */
+void verify_stamp(const struct job *j, void *buf, uint64_t off, uint64_t len);
+/* check the block read from off; 0 if good, else -1 with why */
+int verify_check(const struct job *j, const void *blk, uint64_t off, char *why, size_t n);
+/* the worker's bitmap: a write of len bytes done at off */
+void verify_mark(struct worker *w, uint64_t off, uint64_t len);
 
 /* diskio.c: run one worker thread's job; fills w. */
 void *worker_run(void *w);
@@ -215,6 +231,12 @@ struct job_result {
 	int fd;
 	uint64_t t0_ns;            /* when the run began (its jobs' times are from it) */
 	double group_kib[DDIR_N];  /* the group's bandwidth, KiB/s (fio's per= is a share of it) */
+	struct {                   /* --verify's read-back */
+		int ran;
+		uint64_t blocks, bad;  /* blocks checked, of them bad */
+		double seconds;
+		char first[240];       /* the first bad block: where and why */
+	} ver;
 };
 
 /* disk_report.c */

@@ -279,6 +279,13 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "sync", j->sync_flags == O_DSYNC ? "dsync" : "sync");
 	if (j->fsync_on_close)
 		json_add_str(opt, "fsync_on_close", "1");
+	if (j->verify) {
+		json_add_str(opt, "verify", "crc32c");
+		if (!j->do_verify)
+			json_add_str(opt, "do_verify", "0");
+		if (j->verify_only)
+			json_add_str(opt, "verify_only", "1");
+	}
 	if (j->dist_desc[0])
 		json_add_str(opt, "random_distribution", j->dist_desc);
 	for (int k = 0; k < IOLOG_NOPT; k++)    /* as given (fio's): "" for the job's name */
@@ -399,6 +406,16 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	if (j->warmup_ios)
 		json_add_int(as, "warmup_ios", j->warmup_ios);
+	if (r->ver.ran) {
+		struct json *v = json_add_obj(as, "verify");
+		json_add_str(v, "algorithm", "crc32c");
+		json_add_int(v, "blocks", (long long)r->ver.blocks);
+		json_add_int(v, "block_size", (long long)j->bs);
+		json_add_int(v, "bad", (long long)r->ver.bad);
+		json_add_num(v, "seconds", r->ver.seconds);
+		if (r->ver.bad)
+			json_add_str(v, "first_bad", r->ver.first);
+	}
 	if (j->mode == MODE_REWRITE && rw_writes(j->rw))
 		json_add_str(as, "note", "rewrite: each write reads the block and writes the same bytes "
 					 "back; write figures include that read");
@@ -568,6 +585,13 @@ void disk_text_job(const struct json *j, FILE *f)
 		fprintf(f, "  %-5s within: ", dn);
 		for (const struct json *t = w->child; t; t = t->next)
 			fprintf(f, "%s=%.2f%%%s", t->key, t->num * 100, t->next ? ", " : "\n");
+	}
+	if (json_get(as, "verify")) {
+		const struct json *v = json_get(as, "verify");
+		fprintf(f, "  verify       : crc32c, %.0f blocks of %.0f B read back in %.3f s, %.0f bad%s%s\n",
+			json_get_num(v, "blocks", 0), json_get_num(v, "block_size", 0), json_get_num(v, "seconds", 0),
+			json_get_num(v, "bad", 0), json_get(v, "first_bad") ? "; the first: " : "",
+			json_get_str(v, "first_bad", ""));
 	}
 	if (json_get_num(j, "sync.total_ios", 0) > 0) {
 		const char *u;

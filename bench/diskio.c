@@ -59,13 +59,14 @@ void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct)
 }
 
 /* fresh data for each write (8 random bytes in every 512, so no two writes are alike and
- * a deduplicating backend cannot skip them), unless --zero_buffers asked for zeros */
-static void scramble(const struct job *j, void *buf, uint64_t len, struct prng *r)
+ * a deduplicating backend cannot skip them), unless --zero_buffers asked for zeros; with
+ * --verify each block then gets its header */
+static void scramble(const struct job *j, void *buf, uint64_t off, uint64_t len, struct prng *r)
 {
-	if (j->zero_buffers)
-		return;
-	for (size_t c = 0; c + 8 <= len; c += 512)
+	for (size_t c = 0; !j->zero_buffers && c + 8 <= len; c += 512)
 		*(uint64_t *)((char *)buf + c) = prng_next(r);
+	if (j->verify)
+		verify_stamp(j, buf, off, len);
 }
 
 struct slot {
@@ -346,6 +347,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 						     : "write wrote nothing", s->off);
 		return;
 	}
+	if (s->ddir == DDIR_WRITE && w->vmap)
+		verify_mark(w, s->off, (uint64_t)res);
 	if (m->warm_left) {
 		m->warm_left--;
 		return;
@@ -689,7 +692,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				prep_rw(&u, w, sqe, 1, slot, off);
 			} else {
 				if (ddir == DDIR_WRITE)
-					scramble(j, bufs + (size_t)slot * j->bs_max, len, &scr);
+					scramble(j, bufs + (size_t)slot * j->bs_max, off, len, &scr);
 				prep_rw(&u, w, sqe, ddir == DDIR_WRITE, slot, off);
 			}
 			u.inflight++;
@@ -950,7 +953,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
 			} else {
 				if (ddir == DDIR_WRITE)
-					scramble(j, buf, len, &scr);
+					scramble(j, buf, off, len, &scr);
 				aio_prep(&a, w, slot, ddir == DDIR_WRITE, off, buf, (uint64_t)slot);
 			}
 			a.inflight++;
@@ -1055,7 +1058,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			}
 		} else {
 			if (s.ddir == DDIR_WRITE)
-				scramble(j, buf, s.len, &scr);
+				scramble(j, buf, s.off, s.len, &scr);
 			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, s.len, s.off, pos);
 		}
 		t_done = now_ns();
@@ -1119,6 +1122,12 @@ void *worker_run(void *arg)
 	for (size_t i = 0; i < nbuf; i++)
 		fill_buffer(bufs + i * j->bs_max, j->bs_max, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
 			    j->zero_buffers ? 100 : j->compress_pct);
+	if (j->verify && rw_writes(j->rw) && !(w->vmap = calloc(j->size / j->bs / 8 + 1, 1))) {
+		set_err(w, ENOMEM, "--verify: the map of blocks written", UINT64_MAX);
+		start_line(w);
+		free(bufs);
+		return NULL;
+	}
 	iogen_init(&g, j, w->idx);
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
 	m.interval = (uint64_t)(j->sample_ms * 1e6);
