@@ -1396,8 +1396,6 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
 			return -1;
 		}
-		if (j->invalidate)
-			drop_cache(p, j, r->fd);
 		verify_pass(p, r);
 		close(r->fd);
 		return -1;
