@@ -85,6 +85,8 @@ struct disk_cfg {
 	int allow_mounted_write;
 	int exitall;
 	const char *random_distribution;
+	const char *steadystate;
+	double ss_dur, ss_ramp;
 	const char *write_log[IOLOG_NOPT];   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	long long log_avg_msec;
 	int log_max_value, log_offset, per_job_logs;
@@ -182,6 +184,16 @@ static const struct opt disk_opts[] = {
 	  "same as --iodepth_batch_complete_min", OPT_HIDDEN },
 	{ "iodepth_batch_complete_max", 0, OPT_INT, O(batch_cmax), "0", 0, 4096, NULL,
 	  "reap at most this many completions at once (0: all there are)", 0 },
+	{ "steadystate", 0, OPT_STR, O(steadystate), "iops_slope:0.01%", 0, 0,
+	  "iops:L, iops_slope:L, bw:L or bw_slope:L; L absolute (per second) or a percent of the mean (2%)",
+	  "stop the job once its last --steadystate_duration seconds meet this (fio's)", 0 },
+	{ "ss", 0, OPT_STR, O(steadystate), "iops_slope:0.01%", 0, 0, NULL, "same as --steadystate", OPT_HIDDEN },
+	{ "steadystate_duration", 0, OPT_TIME, O(ss_dur), "0", 0, 3600, NULL,
+	  "the window --steadystate judges, whole seconds (0: no steady state, fio's default)", 0 },
+	{ "ss_dur", 0, OPT_TIME, O(ss_dur), "0", 0, 3600, NULL, "same as --steadystate_duration", OPT_HIDDEN },
+	{ "steadystate_ramp_time", 0, OPT_TIME, O(ss_ramp), "0", 0, 86400, NULL,
+	  "seconds of measuring before steady state is judged", 0 },
+	{ "ss_ramp", 0, OPT_TIME, O(ss_ramp), "0", 0, 86400, NULL, "same as --steadystate_ramp_time", OPT_HIDDEN },
 	{ "random_distribution", 0, OPT_STR, O(random_distribution), NULL, 0, 0,
 	  "random, zipf:THETA[:CENTER], pareto:H[:CENTER], normal:DEV[:CENTER], zoned:A/R:..., "
 	  "zoned_abs:A/SIZE:...",
@@ -681,6 +693,42 @@ bad:
 	return -1;
 }
 
+/* fio's steadystate=KIND:LIMIT[%] with steadystate_duration (0: off) */
+static int parse_ss(const struct disk_cfg *c, struct job *j, char *err, size_t n)
+{
+	static const char *const kinds[] = { "iops", "iops_slope", "bw", "bw_slope" };
+	const char *v = c->steadystate, *colon = strchr(v, ':');
+	char *end = NULL;
+	size_t l = colon ? (size_t)(colon - v) : 0;
+	int k;
+	if (c->ss_dur <= 0) {
+		if (GIVEN(c, "steadystate") || GIVEN(c, "ss") || GIVEN(c, "steadystate_ramp_time") || GIVEN(c, "ss_ramp")) {
+			snprintf(err, n, "--steadystate: give the window it judges, --steadystate_duration (e.g. 60s)");
+			return -1;
+		}
+		return 0;
+	}
+	for (k = 0; k < 4 && (strlen(kinds[k]) != l || strncmp(v, kinds[k], l)); k++)
+		;
+	j->ss.limit = colon ? strtod(colon + 1, &end) : -1;
+	if (k == 4 || !colon || end == colon + 1 || (*end && strcmp(end, "%")) || !isfinite(j->ss.limit) ||
+	    j->ss.limit < 0) {
+		snprintf(err, n, "--steadystate=%s: KIND:LIMIT, KIND iops, iops_slope, bw or bw_slope, LIMIT a number "
+			 "(I/Os or bytes per second) or a percent of the mean: iops_slope:0.1%%", v);
+		return -1;
+	}
+	if (c->ss_dur < 2) {
+		snprintf(err, n, "--steadystate_duration=%g: at least 2 seconds (one sample a second)", c->ss_dur);
+		return -1;
+	}
+	j->ss.kind = SS_IOPS + k;
+	j->ss.pct = *end == '%';
+	j->ss.dur = (unsigned)llround(c->ss_dur);
+	j->ss.ramp = (unsigned)llround(c->ss_ramp);
+	snprintf(j->ss_desc, sizeof j->ss_desc, "%s", v);
+	return 0;
+}
+
 /* fio's thinktime values: microseconds when bare, else a time with its unit */
 static int parse_think(const char *opt, const char *v, uint64_t *ns, char *err, size_t n)
 {
@@ -919,7 +967,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	j->rate_poisson = c->rate_process == 1;
 	j->dist_center = -1;
-	if (c->random_distribution && parse_dist(c, j, err, n))
+	if ((c->random_distribution && parse_dist(c, j, err, n)) || parse_ss(c, j, err, n))
 		return -1;
 	j->loops = (int)c->loops;
 	if (io_extent(c, &p->dev, j, err, n))
@@ -1288,7 +1336,6 @@ static void write_logs(const struct plan *p, struct job_result *r)
 			warn("disk: %s: thread %d's I/O log stopped after %llu entries (memory): give "
 			     "--log_avg_msec", j->name, i + 1, (unsigned long long)r->w[i].log.n);
 		iolog_free(&r->w[i].log);
-		free(r->w[i].vmap);
 	}
 }
 
@@ -1424,9 +1471,19 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	}
 	if (iolog_wanted(&j->log) && !log_cap)
 		log_cap = 256ull << 20;     /* no /proc/meminfo */
+	if (j->ss.kind && ss_init(&r->ss, &r->job.ss, j->numjobs)) {
+		r->err = ENOMEM;
+		snprintf(r->errmsg, sizeof r->errmsg, "--steadystate: cannot set up");
+		free(r->w);
+		r->w = NULL;
+		r->nworkers = 0;
+		close(r->fd);
+		return -1;
+	}
 	for (int i = 0; i < j->numjobs; i++) {
 		struct worker *w = &r->w[i];
 		w->job = &r->job;
+		w->ss = j->ss.kind ? &r->ss : NULL;
 		w->dev = &p->dev;
 		w->idx = i;
 		w->fd = r->fd;
@@ -1610,6 +1667,7 @@ static int merge_group(struct job_result *rs, int n)
 			snprintf(b->errmsg, sizeof b->errmsg, "%s: %s", r->job.name, r->errmsg);
 		}
 		free(r->w);       /* the threads' samples now belong to the base */
+		ss_free(&r->ss);
 	}
 	return out;
 }
@@ -1622,8 +1680,10 @@ static void result_free(struct job_result *r)
 			free(r->w[i].smp.bytes[d]);
 		}
 		iolog_free(&r->w[i].log);
+		free(r->w[i].vmap);
 	}
 	free(r->w);
+	ss_free(&r->ss);
 }
 
 /* ---- repeats: mean, stddev, 95% CI of the headline figures of each job ---- */

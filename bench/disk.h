@@ -13,6 +13,7 @@
 #include "hist.h"
 #include "iolog.h"
 #include "prng.h"
+#include "steady.h"
 
 struct json;
 
@@ -115,6 +116,8 @@ struct job {
 	unsigned zone_acc[MAX_ZONES];   /* cumulative percent of the accesses */
 	double zone_end[MAX_ZONES];     /* cumulative percent of the region, or bytes */
 	char dist_desc[160];    /* as given */
+	struct ss_cfg ss;       /* fio's steadystate: the job stops once its IOPS/bandwidth settled */
+	char ss_desc[64];       /* as given */
 	int verify;             /* fio's verify=crc32c: each written block carries a checked header */
 	int do_verify;          /* read back and check what the job wrote, when it ends */
 	int verify_only;        /* no workload: check what an earlier --verify run wrote */
@@ -192,6 +195,7 @@ struct worker {
 	int started;                 /* passed the barrier */
 	struct iolog log;            /* fio's I/O logs, kept while the job runs */
 	uint8_t *vmap;               /* --verify: a bit per block of the region, set once written */
+	struct ss_state *ss;         /* --steadystate: the job's per-second totals */
 };
 
 /* diskverify.c: fio's verify.  Every bs-block a verifying job writes starts with a
@@ -231,6 +235,7 @@ struct job_result {
 	int fd;
 	uint64_t t0_ns;            /* when the run began (its jobs' times are from it) */
 	double group_kib[DDIR_N];  /* the group's bandwidth, KiB/s (fio's per= is a share of it) */
+	struct ss_state ss;        /* --steadystate */
 	struct {                   /* --verify's read-back */
 		int ran;
 		uint64_t blocks, bad;  /* blocks checked, of them bad */

@@ -279,6 +279,12 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "sync", j->sync_flags == O_DSYNC ? "dsync" : "sync");
 	if (j->fsync_on_close)
 		json_add_str(opt, "fsync_on_close", "1");
+	if (j->ss.kind) {
+		json_add_str(opt, "steadystate", j->ss_desc);
+		opt_num(opt, "steadystate_duration", j->ss.dur);
+		if (j->ss.ramp)
+			opt_num(opt, "steadystate_ramp_time", j->ss.ramp);
+	}
 	if (j->verify) {
 		json_add_str(opt, "verify", "crc32c");
 		if (!j->do_verify)
@@ -357,6 +363,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	dist_json(o, st, w, nw);
 
+	if (r->ss.cfg)
+		ss_json(&r->ss, o);
 	as = json_add_obj(o, "assay");
 	json_add_str(as, "status", r->skipped ? "skipped" : r->err ? "failed" : "ok");
 	if (r->skipped)
@@ -585,6 +593,17 @@ void disk_text_job(const struct json *j, FILE *f)
 		fprintf(f, "  %-5s within: ", dn);
 		for (const struct json *t = w->child; t; t = t->next)
 			fprintf(f, "%s=%.2f%%%s", t->key, t->num * 100, t->next ? ", " : "\n");
+	}
+	if (json_get(j, "steadystate")) {
+		const struct json *ss = json_get(j, "steadystate");
+		const char *kind = json_get_str(ss, "ss", ""), *crit = json_get_str(ss, "criterion", "");
+		char b1[32], b2[32], b3[32];
+		double bw = json_get_num(ss, "data.bw_mean", 0);
+		fprintf(f, "  steadystate  : attained=%s, bw=%s/s (%s/s), iops=%s, %s %s=%s\n",
+			json_get_num(ss, "attained", 0) ? "yes" : "no", scale_bytes(bw, b1, sizeof b1, 0),
+			scale_bytes(bw, b2, sizeof b2, 1), scale_count(json_get_num(ss, "data.iops_mean", 0), b3, sizeof b3),
+			!strncmp(kind, "bw", 2) ? "bw" : "iops", strstr(kind, "slope") ? "slope" : "mean dev",
+			*crit ? crit : "(never judged: the window did not fill)");
 	}
 	if (json_get(as, "verify")) {
 		const struct json *v = json_get(as, "verify");

@@ -145,6 +145,8 @@ struct meter {                /* the measuring state of a worker */
 	uint64_t h_off, h_len;
 	uint64_t rate_next[DDIR_N];   /* when the next I/O of each direction may go, ns */
 	struct prng rate_rng;
+	uint64_t ss_next, ss_ios, ss_bytes;   /* --steadystate: this second's end and I/Os */
+	unsigned ss_sec;
 	int think_done;               /* --thinktime: I/Os completed since the last pause */
 	uint64_t think_until;         /* the pause under way ends then (0: none) */
 };
@@ -273,6 +275,9 @@ static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 	w->start_ns = now;
 	getrusage(RUSAGE_THREAD, &w->ru_start);
 	iolog_start(&w->log, now);
+	m->ss_next = now + 1000000000ull;
+	m->ss_sec = 0;
+	m->ss_ios = m->ss_bytes = 0;
 	m->counting = 1;
 	m->deadline = j->runtime > 0 ? now + (uint64_t)(j->runtime * 1e9) : 0;
 	m->next_sample = now + m->interval;
@@ -286,11 +291,15 @@ static int loop_tick(struct worker *w, struct meter *m, uint64_t now)
 {
 	if (!m->counting && now >= m->ramp_end && !m->warm_left)
 		begin_counting(w, m, now);
-	return w->err || (m->deadline && now >= m->deadline) || group_stopped(w);
+	return w->err || (m->deadline && now >= m->deadline) || group_stopped(w) || ss_stopped(w->ss);
 }
 
 static void sample_tick(struct worker *w, struct meter *m, uint64_t now)
 {
+	for (; w->ss && m->counting && now >= m->ss_next; m->ss_next += 1000000000ull) {
+		ss_add(w->ss, m->ss_sec++, m->ss_ios, m->ss_bytes);
+		m->ss_ios = m->ss_bytes = 0;
+	}
 	while (m->counting && now >= m->next_sample) {
 		struct samples *s = &w->smp;
 		if (s->n < s->cap || !samples_grow(s)) {
@@ -370,6 +379,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 		moments_add(&st->lat.m, t_done - s->t_prep);
 	m->cur_ios[s->ddir]++;
 	m->cur_bytes[s->ddir] += (uint64_t)res;
+	m->ss_ios++;
+	m->ss_bytes += (uint64_t)res;
 	if (w->log.on)
 		iolog_io(&w->log, s->ddir, s->off, s->len, s->t_issue - s->t_prep, t_done - s->t_issue, t_done);
 }
@@ -1116,17 +1127,15 @@ void *worker_run(void *arg)
 	}
 	if (posix_memalign((void **)&bufs, align, nbuf * j->bs_max)) {
 		set_err(w, ENOMEM, "I/O buffers", UINT64_MAX);
-		start_line(w);
-		return NULL;
+		goto early;
 	}
 	for (size_t i = 0; i < nbuf; i++)
 		fill_buffer(bufs + i * j->bs_max, j->bs_max, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
 			    j->zero_buffers ? 100 : j->compress_pct);
 	if (j->verify && rw_writes(j->rw) && !(w->vmap = calloc(j->size / j->bs / 8 + 1, 1))) {
 		set_err(w, ENOMEM, "--verify: the map of blocks written", UINT64_MAX);
-		start_line(w);
 		free(bufs);
-		return NULL;
+		goto early;
 	}
 	iogen_init(&g, j, w->idx);
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
@@ -1147,8 +1156,15 @@ void *worker_run(void *arg)
 		w->start_ns = w->end_ns;
 	else
 		iolog_end(&w->log, w->end_ns);
+	if (w->ss)
+		ss_thread_end(w->ss);
 	if (j->exitall && w->group_stop)    /* fio's exitall: the whole group stops with us */
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);
+	return NULL;
+early:          /* could not start: still at the start line, and no second from us */
+	start_line(w);
+	if (w->ss)
+		ss_thread_end(w->ss);
 	return NULL;
 }
