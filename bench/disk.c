@@ -85,6 +85,7 @@ struct disk_cfg {
 	int allow_mounted_write;
 	int exitall;
 	const char *random_distribution;
+	const char *percentage_random;
 	const char *steadystate;
 	double ss_dur, ss_ramp;
 	const char *write_log[IOLOG_NOPT];   /* fio's write_bw_log, write_iops_log, write_lat_log */
@@ -194,6 +195,9 @@ static const struct opt disk_opts[] = {
 	{ "steadystate_ramp_time", 0, OPT_TIME, O(ss_ramp), "0", 0, 86400, NULL,
 	  "seconds of measuring before steady state is judged", 0 },
 	{ "ss_ramp", 0, OPT_TIME, O(ss_ramp), "0", 0, 86400, NULL, "same as --steadystate_ramp_time", OPT_HIDDEN },
+	{ "percentage_random", 0, OPT_STR, O(percentage_random), NULL, 0, 0, "a percent, or reads,writes: 70,100",
+	  "of a random job's I/Os, the share at random offsets; the others continue where the last ended "
+	  "(fio's; default 100)", 0 },
 	{ "random_distribution", 0, OPT_STR, O(random_distribution), NULL, 0, 0,
 	  "random, zipf:THETA[:CENTER], pareto:H[:CENTER], normal:DEV[:CENTER], zoned:A/R:..., "
 	  "zoned_abs:A/SIZE:...",
@@ -969,6 +973,19 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->dist_center = -1;
 	if ((c->random_distribution && parse_dist(c, j, err, n)) || parse_ss(c, j, err, n))
 		return -1;
+	for (int d = 0; d < DDIR_N; d++) {
+		const char *from = "";
+		size_t l = 0;
+		long long v = 100;
+		char part[32];
+		if (c->percentage_random && (rw_part(c->percentage_random, d, &from, &l) || l >= sizeof part ||
+					     (memcpy(part, from, l), part[l] = 0, *part && (parse_int(part, &v) || v < 0 || v > 100)))) {
+			snprintf(err, n, "--percentage_random=%s: a percent from 0 to 100, or reads,writes (70,100)",
+				 c->percentage_random);
+			return -1;
+		}
+		j->pct_random[d] = (int)v;
+	}
 	j->loops = (int)c->loops;
 	if (io_extent(c, &p->dev, j, err, n))
 		return -1;

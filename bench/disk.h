@@ -109,6 +109,7 @@ struct job {
 	int ncpus, cpus_split;
 	short cpus[256];
 	/* fio's random_distribution: how random offsets fall on the region's blocks */
+	int pct_random[DDIR_N]; /* fio's percentage_random: the rest continue sequentially */
 	int dist;               /* enum dist; DIST_RANDOM: uniform (the random map, or not) */
 	double dist_arg;        /* zipf's theta, pareto's h, normal's deviation (% of the region) */
 	double dist_center;     /* the origin as a fraction of the region; < 0: none given */
@@ -131,6 +132,7 @@ struct iogen {
 	struct prng rng;
 	uint64_t nblocks;
 	uint64_t seq_pos;         /* next sequential block */
+	uint64_t after_last;      /* the block after the last I/O's (--percentage_random) */
 	uint64_t issued;          /* I/Os issued */
 	uint64_t issued_bytes;
 	uint64_t limit;           /* bytes to issue when not time based (0: no limit) */

@@ -292,6 +292,11 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		if (j->verify_only)
 			json_add_str(opt, "verify_only", "1");
 	}
+	if (j->pct_random[0] < 100 || j->pct_random[1] < 100) {
+		char b2[32];
+		snprintf(b2, sizeof b2, "%d,%d", j->pct_random[0], j->pct_random[1]);
+		json_add_str(opt, "percentage_random", b2);
+	}
 	if (j->dist_desc[0])
 		json_add_str(opt, "random_distribution", j->dist_desc);
 	for (int k = 0; k < IOLOG_NOPT; k++)    /* as given (fio's): "" for the job's name */

@@ -198,7 +198,13 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 		if (g->limit && l > g->limit - g->issued_bytes)
 			l = g->limit - g->issued_bytes;     /* the last of a size-based job */
 	}
-	if (rw_is_random(j->rw)) {
+	if (rw_is_random(j->rw) && j->pct_random[*ddir] < 100 &&
+	    (int)prng_below(&g->rng, 100) >= j->pct_random[*ddir]) {
+		/* fio's percentage_random: this one continues where the last ended */
+		blk = g->after_last < g->nblocks ? g->after_last : 0;
+		if (j->var_bs && blk * j->bs + l > j->size)
+			blk = 0;
+	} else if (rw_is_random(j->rw)) {
 		blk = j->dist != DIST_RANDOM ? dist_next(g, j) : j->norandommap ? prng_below(&g->rng, g->nblocks)
 										    : perm_next(g);
 		if (j->var_bs && (blk * j->bs + l > j->size))
@@ -211,6 +217,7 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 			l = j->size - blk * j->bs;          /* the pass's last I/O is shorter */
 		g->seq_pos += l / j->bs;
 	}
+	g->after_last = blk + l / j->bs;
 	*off = g->base + blk * j->bs;
 	*len = l;
 	g->issued++;

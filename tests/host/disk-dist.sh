@@ -1,4 +1,4 @@
-# fio's --random_distribution: the offsets each I/O went to (read back from the job's own
+# fio's --random_distribution (and --percentage_random): the offsets each I/O went to (read back from the job's own
 # --write_iops_log --log_offset=1) follow the distribution asked for: zipf's hottest
 # blocks take their share 1/H(n,theta), pareto:h sends h of the accesses to (1 - h) of
 # the blocks, normal:dev its 68% to the 2 x dev% hottest, zoned/zoned_abs their zones'
@@ -55,6 +55,24 @@ t2=$(awk -F'[, ]+' '{ c[$5]++ } END { for (b in c) print c[b], b }' o_iops.2.log
 run random
 [ "$(awk -F'[, ]+' '{ c[$5]++ } END { n = 0; for (b in c) if (c[b] != 50) n++; print n }' o.log)" = 0 ] ||
 	fail "random: not each block 50 times"
+
+# fio's percentage_random: the rest of the I/Os continue where the last ended (QD1: in
+# order), per direction with reads,writes
+for pr in 30:0.7:0.7 0:1:1 0,100:1:0; do
+	rm -f p_iops.1.log
+	"$A" disk --filename="$dev" --rw=randrw --mode=rewrite --size=4m --io_size=40m --ioengine=psync \
+		--percentage_random="${pr%%:*}" --write_iops_log=p --log_offset=1 -J > out.json 2>/dev/null ||
+		fail "percentage_random=${pr%%:*}: exit $?"
+	# the share of each direction's I/Os right after the previous one (the region wraps)
+	seq=$(awk -F'[, ]+' 'NR > 1 { n[$3]++; if ($5 == (prev + 4096) % 4194304) s[$3]++ } { prev = $5 }
+		END { printf "%.3f %.3f\n", s[0] / n[0], s[1] / n[1] }' p_iops.1.log)
+	r=${pr#*:}
+	near "${seq% *}" "${r%:*}" 0.03 "percentage_random=${pr%%:*}: reads in sequence"
+	near "${seq#* }" "${r#*:}" 0.03 "percentage_random=${pr%%:*}: writes in sequence"
+done
+jq -e '.jobs[0]["job options"].percentage_random == "0,100"' out.json >/dev/null || fail "percentage_random: job options"
+expect 2 "percentage_random=101: a percent from 0 to 100" "$A" disk --filename="$dev" --rw=randread --percentage_random=101
+expect 2 "percentage_random=1,2,3: a percent" "$A" disk --filename="$dev" --rw=randread --percentage_random=1,2,3
 
 for bad in zipf zipf:0 zipf:x pareto:1 pareto:0.5:2 normal:0 normal:101 zoned:60/10:30/90 zoned:50/50 \
 	zoned:100/0.001:0/99.999 zoned_abs:50/1m:50/9m gamma:1 zipf:1.2,zipf:1.1 random:1; do

@@ -32,7 +32,7 @@ opts = {
           "--io_size", "--offset_increment", "--buffered", "--write_iops_log", "--write_lat_log",
           "--log_avg_msec", "--log_max_value", "--log_offset", "--per_job_logs", "--random_distribution",
           "--verify", "--do_verify", "--verify_only", "--sync", "--fsync_on_close", "--steadystate",
-          "--steadystate_duration", "--ss_ramp"],
+          "--steadystate_duration", "--ss_ramp", "--percentage_random"],
  "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
          "--reverse", "--time", "--latency", "--latency-port"],
  "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
