@@ -89,7 +89,7 @@ struct disk_cfg {
 	const char *steadystate;
 	double ss_dur, ss_ramp;
 	const char *write_log[IOLOG_NOPT];   /* fio's write_bw_log, write_iops_log, write_lat_log */
-	long long log_avg_msec;
+	long long log_avg_msec, log_hist_msec, log_hist_coarseness;
 	int log_max_value, log_offset, per_job_logs;
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	const char *description;
@@ -241,6 +241,13 @@ static const struct opt disk_opts[] = {
 	{ "write_lat_log", 0, OPT_STR, O(write_log[IOLOG_LAT]), NULL, 0, 0,
 	  "a file name prefix (none: the job's name)",
 	  "fio's latency logs, PREFIX_slat.N.log, PREFIX_clat.N.log and PREFIX_lat.N.log", OPT_OPTARG },
+	{ "write_hist_log", 0, OPT_STR, O(write_log[IOLOG_HIST]), NULL, 0, 0,
+	  "a file name prefix (none: the job's name)",
+	  "fio's completion latency histogram log, PREFIX_clat_hist.N.log, a row per --log_hist_msec", OPT_OPTARG },
+	{ "log_hist_msec", 0, OPT_INT, O(log_hist_msec), "0", 0, 86400000, NULL,
+	  "the histogram log's window, ms", 0 },
+	{ "log_hist_coarseness", 0, OPT_INT, O(log_hist_coarseness), "0", 0, 6, NULL,
+	  "the histogram log sums 2^this buckets per column (0: fio's 1856)", 0 },
 	{ "log_avg_msec", 0, OPT_INT, O(log_avg_msec), "0", 0, 86400000, NULL,
 	  "the logs hold each window of this many ms (mean latency, rates) instead of every I/O", 0 },
 	{ "log_max_value", 0, OPT_BOOL, O(log_max_value), "0", 0, 0, NULL,
@@ -1016,6 +1023,16 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 					 "--write_lat_log)", *o);
 				return -1;
 			}
+	if (!!c->write_log[IOLOG_HIST] != !!c->log_hist_msec ||
+	    (GIVEN(c, "log_hist_coarseness") && !c->write_log[IOLOG_HIST])) {
+		snprintf(err, n, c->write_log[IOLOG_HIST] ? "--write_hist_log: give its window, --log_hist_msec" :
+			 "--log_hist_%s: no histogram log asked for (--write_hist_log)",
+			 GIVEN(c, "log_hist_msec") ? "msec" : "coarseness");
+		return -1;
+	}
+	j->log.hist_ms = (unsigned)c->log_hist_msec;
+	j->log.hist_coarse = (unsigned)c->log_hist_coarseness;
+	j->log.bs = j->bs;
 	if (c->log_max_value && !c->log_avg_msec) {
 		snprintf(err, n, "--log_max_value: the maximum of each window, which needs --log_avg_msec");
 		return -1;
@@ -1286,8 +1303,7 @@ static int create_logs(const struct plan *p, char *err, size_t n)
 		for (int rep = 1; iolog_wanted(&j->log) && rep <= p->c->repeat; rep++)
 			for (int t = 0; t < (j->log.per_job ? j->numjobs : 1); t++)
 				for (int kind = 0; kind < LOGF_N; kind++) {
-					const char *opt[] = { "write_bw_log", "write_iops_log", "write_lat_log" };
-					const char *o = opt[iolog_file_opt[kind]];
+					const char *o = iolog_opt_name[iolog_file_opt[kind]];
 					char path[PATH_MAX];
 					int fd;
 					if (!j->log.prefix[iolog_file_opt[kind]])
@@ -1337,7 +1353,7 @@ static void write_logs(const struct plan *p, struct job_result *r)
 			bad = fd < 0 || !(f = fdopen(fd, "a"));
 			if (!bad) {
 				setvbuf(f, NULL, _IOFBF, 1 << 20);
-				bad = iolog_print(&r->w[i].log, kind, f);
+				bad = iolog_print(kind == LOGF_HIST ? &r->w[i].hlog : &r->w[i].log, kind, f);
 				bad |= fclose(f);
 			} else if (fd >= 0) {
 				close(fd);
@@ -1349,10 +1365,13 @@ static void write_logs(const struct plan *p, struct job_result *r)
 			}
 		}
 	for (int i = 0; i < r->nworkers; i++) {
-		if (r->w[i].log.truncated)
-			warn("disk: %s: thread %d's I/O log stopped after %llu entries (memory): give "
-			     "--log_avg_msec", j->name, i + 1, (unsigned long long)r->w[i].log.n);
+		if (r->w[i].log.truncated || r->w[i].hlog.truncated)
+			warn("disk: %s: thread %d's %s log stopped after %llu entries (memory): give a longer "
+			     "--log_%s_msec", j->name, i + 1, r->w[i].log.truncated ? "I/O" : "histogram",
+			     (unsigned long long)(r->w[i].log.truncated ? r->w[i].log.n : r->w[i].hlog.n),
+			     r->w[i].log.truncated ? "avg" : "hist");
 		iolog_free(&r->w[i].log);
+		iolog_free(&r->w[i].hlog);
 	}
 }
 
@@ -1505,6 +1524,8 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		w->idx = i;
 		w->fd = r->fd;
 		iolog_init(&w->log, &r->job.log, (rw_reads(j->rw) ? 1u : 0) | (rw_writes(j->rw) ? 2u : 0), log_cap);
+		iolog_init_hist(&w->hlog, &r->job.log, (rw_reads(j->rw) ? 1u : 0) | (rw_writes(j->rw) ? 2u : 0),
+				log_cap, &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat);
 		/* the sync engine moves the file position: a thread of its own each */
 		if (j->ioengine == IOE_SYNC && i > 0 && (w->fd = open_target(p, j, writing, err, sizeof err)) < 0) {
 			w->err = errno;
@@ -1697,6 +1718,7 @@ static void result_free(struct job_result *r)
 			free(r->w[i].smp.bytes[d]);
 		}
 		iolog_free(&r->w[i].log);
+		iolog_free(&r->w[i].hlog);
 		free(r->w[i].vmap);
 	}
 	free(r->w);

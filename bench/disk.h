@@ -196,6 +196,7 @@ struct worker {
 	int *group_stop;             /* set: every thread of the group ends (fio's exitall) */
 	int started;                 /* passed the barrier */
 	struct iolog log;            /* fio's I/O logs, kept while the job runs */
+	struct iolog hlog;           /* fio's histogram log */
 	uint8_t *vmap;               /* --verify: a bit per block of the region, set once written */
 	struct ss_state *ss;         /* --steadystate: the job's per-second totals */
 };

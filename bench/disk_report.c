@@ -301,8 +301,12 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "random_distribution", j->dist_desc);
 	for (int k = 0; k < IOLOG_NOPT; k++)    /* as given (fio's): "" for the job's name */
 		if (j->log.prefix[k])
-			json_add_str(opt, (const char *[]){ "write_bw_log", "write_iops_log", "write_lat_log" }[k],
-				     j->log.prefix[k]);
+			json_add_str(opt, iolog_opt_name[k], j->log.prefix[k]);
+	if (j->log.hist_ms) {
+		opt_num(opt, "log_hist_msec", j->log.hist_ms);
+		if (j->log.hist_coarse)
+			opt_num(opt, "log_hist_coarseness", j->log.hist_coarse);
+	}
 	if (j->log.avg_ms)
 		opt_num(opt, "log_avg_msec", j->log.avg_ms);
 	if (j->log.max_value)

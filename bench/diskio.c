@@ -275,6 +275,7 @@ static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 	w->start_ns = now;
 	getrusage(RUSAGE_THREAD, &w->ru_start);
 	iolog_start(&w->log, now);
+	iolog_start(&w->hlog, now);
 	m->ss_next = now + 1000000000ull;
 	m->ss_sec = 0;
 	m->ss_ios = m->ss_bytes = 0;
@@ -364,6 +365,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	}
 	if (!s->counted)
 		return;
+	if (w->hlog.on)
+		iolog_hist_tick(&w->hlog, t_done);
 	st->ios++;
 	st->bytes += (uint64_t)res;
 	if ((uint64_t)res < s->len)
@@ -1154,8 +1157,10 @@ void *worker_run(void *arg)
 	}
 	if (!m.counting)      /* ended inside the ramp or warm-up: nothing measured */
 		w->start_ns = w->end_ns;
-	else
+	else {
 		iolog_end(&w->log, w->end_ns);
+		iolog_end(&w->hlog, w->end_ns);
+	}
 	if (w->ss)
 		ss_thread_end(w->ss);
 	if (j->exitall && w->group_stop)    /* fio's exitall: the whole group stops with us */

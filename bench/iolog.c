@@ -4,11 +4,15 @@
  * window's mean (or maximum). */
 #include "iolog.h"
 
+#include "hist.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-const char *const iolog_file_kind[LOGF_N] = { "bw", "iops", "slat", "clat", "lat" };
-const int iolog_file_opt[LOGF_N] = { IOLOG_BW, IOLOG_IOPS, IOLOG_LAT, IOLOG_LAT, IOLOG_LAT };
+const char *const iolog_file_kind[LOGF_N] = { "bw", "iops", "slat", "clat", "lat", "clat_hist" };
+const int iolog_file_opt[LOGF_N] = { IOLOG_BW, IOLOG_IOPS, IOLOG_LAT, IOLOG_LAT, IOLOG_LAT, IOLOG_HIST };
+const char *const iolog_opt_name[IOLOG_NOPT] = { "write_bw_log", "write_iops_log", "write_lat_log",
+						 "write_hist_log" };
 
 #define CHUNK 65536u
 
@@ -25,15 +29,37 @@ struct win_ent {                /* one direction over one window */
 	uint8_t ddir, full;
 };
 
+struct hist_ent {               /* one direction's buckets over one window */
+	uint32_t t_ms;
+	uint8_t ddir;
+	uint32_t n[];               /* nbins counts */
+};
+
 void iolog_init(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs, uint64_t cap_bytes)
 {
 	memset(l, 0, sizeof *l);
 	l->cfg = cfg;
-	l->on = iolog_wanted(cfg);
+	l->on = cfg->prefix[IOLOG_BW] || cfg->prefix[IOLOG_IOPS] || cfg->prefix[IOLOG_LAT];
 	l->dirs = dirs;
 	l->win_ns = (uint64_t)cfg->avg_ms * 1000000u;
 	l->isz = l->win_ns ? sizeof(struct win_ent) : sizeof(struct io_ent);
 	l->max_n = cap_bytes / l->isz;
+}
+
+void iolog_init_hist(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs, uint64_t cap_bytes,
+		     const struct hist *read, const struct hist *write)
+{
+	memset(l, 0, sizeof *l);
+	l->cfg = cfg;
+	l->hist = 1;
+	l->dirs = dirs;
+	l->clat[0] = read;
+	l->clat[1] = write;
+	l->nbins = HIST_NR >> cfg->hist_coarse;
+	l->win_ns = (uint64_t)cfg->hist_ms * 1000000u;
+	l->isz = (sizeof(struct hist_ent) + l->nbins * sizeof(uint32_t) + 7) & ~(size_t)7;
+	l->max_n = cap_bytes / l->isz;
+	l->on = cfg->prefix[IOLOG_HIST] && l->win_ns && (l->prev = calloc(2 * HIST_NR, sizeof *l->prev));
 }
 
 void iolog_start(struct iolog *l, uint64_t t)
@@ -43,6 +69,8 @@ void iolog_start(struct iolog *l, uint64_t t)
 	l->start_ns = t;
 	l->win_end = t + l->win_ns;
 	memset(l->acc, 0, sizeof l->acc);
+	if (l->prev)     /* the histograms start again too */
+		memset(l->prev, 0, 2 * HIST_NR * sizeof *l->prev);
 }
 
 /* room for one more entry, or NULL (the log is full: it stops there) */
@@ -92,6 +120,44 @@ static void close_window(struct iolog *l, uint64_t t_end, uint64_t len_ns, int f
 	memset(l->acc, 0, sizeof l->acc);
 }
 
+/* histogram log: a row per direction of what the buckets gained since the last (any
+ * gain: a window with none logs none); 1 when something was logged */
+static int hist_close(struct iolog *l, uint64_t t_end)
+{
+	int any = 0;
+	for (int d = 0; d < 2; d++) {
+		const uint64_t *b = l->clat[d]->bins;
+		uint64_t *prev = l->prev + d * HIST_NR, tot = 0;
+		struct hist_ent *e;
+		for (unsigned i = 0; i < HIST_NR; i++)
+			tot += b[i] - prev[i];
+		if (!(l->dirs & (1u << d)) || !tot || !(e = push(l)))
+			continue;
+		any = 1;
+		e->t_ms = (uint32_t)((t_end - l->start_ns) / 1000000u);
+		e->ddir = (uint8_t)d;
+		for (unsigned c = 0, stride = 1u << l->cfg->hist_coarse; c < l->nbins; c++) {
+			uint64_t sum = 0;
+			for (unsigned k = c * stride; k < (c + 1) * stride; k++)
+				sum += b[k] - prev[k];
+			e->n[c] = sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
+		}
+		memcpy(prev, b, HIST_NR * sizeof *prev);
+	}
+	return any;
+}
+
+void iolog_hist_tick(struct iolog *l, uint64_t t)
+{
+	if (!l->on)
+		return;
+	/* a window with no completion has nothing to log: skip to the one t is in */
+	if (t >= l->win_end) {
+		hist_close(l, l->win_end);
+		l->win_end += (t - l->win_end) / l->win_ns * l->win_ns + l->win_ns;
+	}
+}
+
 void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t slat, uint64_t clat,
 	      uint64_t t_done)
 {
@@ -125,6 +191,11 @@ void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t sl
 void iolog_end(struct iolog *l, uint64_t t)
 {
 	uint64_t begin;
+	if (l->on && l->hist) {
+		iolog_hist_tick(l, t);
+		hist_close(l, t);    /* the last, partial window */
+		return;
+	}
 	if (!l->on || !l->win_ns)
 		return;
 	for (; t >= l->win_end; l->win_end += l->win_ns)
@@ -136,7 +207,14 @@ void iolog_end(struct iolog *l, uint64_t t)
 
 int iolog_print(const struct iolog *l, int kind, FILE *f)
 {
-	for (uint64_t i = 0; i < l->n; i++) {
+	for (uint64_t i = 0; l->hist && i < l->n; i++) {
+		const struct hist_ent *e = entry(l, i);
+		fprintf(f, "%u, %d, %llu", e->t_ms, e->ddir, (unsigned long long)l->cfg->bs);
+		for (unsigned c = 0; c < l->nbins; c++)
+			fprintf(f, ", %u", e->n[c]);
+		fputc('\n', f);
+	}
+	for (uint64_t i = 0; !l->hist && i < l->n; i++) {
 		unsigned long long t, v, bs = 0, off = 0;
 		int d;
 		if (l->win_ns) {
@@ -184,6 +262,8 @@ void iolog_free(struct iolog *l)
 	for (uint64_t c = 0; c < l->nchunk; c++)
 		free(l->chunk[c]);
 	free(l->chunk);
+	free(l->prev);
+	l->prev = NULL;
 	l->chunk = NULL;
 	l->nchunk = l->chunk_cap = l->n = 0;
 }

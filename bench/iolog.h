@@ -10,10 +10,11 @@
 #include <stdio.h>
 
 /* the options: which logs */
-enum { IOLOG_BW, IOLOG_IOPS, IOLOG_LAT, IOLOG_NOPT };
+enum { IOLOG_BW, IOLOG_IOPS, IOLOG_LAT, IOLOG_HIST, IOLOG_NOPT };
 /* the files: write_lat_log makes three */
-enum { LOGF_BW, LOGF_IOPS, LOGF_SLAT, LOGF_CLAT, LOGF_LAT, LOGF_N };
-extern const char *const iolog_file_kind[LOGF_N];   /* "bw", "iops", "slat", "clat", "lat" */
+enum { LOGF_BW, LOGF_IOPS, LOGF_SLAT, LOGF_CLAT, LOGF_LAT, LOGF_HIST, LOGF_N };
+extern const char *const iolog_file_kind[LOGF_N];   /* "bw", "iops", "slat", "clat", "lat", "clat_hist" */
+extern const char *const iolog_opt_name[IOLOG_NOPT]; /* "write_bw_log", ... */
 extern const int iolog_file_opt[LOGF_N];            /* the option each file comes from */
 
 /* A job's log settings (fio's names). */
@@ -23,10 +24,13 @@ struct iolog_cfg {
 	int max_value;                   /* log_max_value: a window's maximum, not its mean */
 	int offset;                      /* log_offset: the I/O's offset column */
 	int per_job;                     /* per_job_logs: a file per thread (.N in the name) */
+	unsigned hist_ms;                /* log_hist_msec: write_hist_log's window */
+	unsigned hist_coarse;            /* log_hist_coarseness: 2^this buckets summed per column */
+	uint64_t bs;                     /* the block size column of the histogram log */
 };
 static inline int iolog_wanted(const struct iolog_cfg *c)
 {
-	return c->prefix[IOLOG_BW] || c->prefix[IOLOG_IOPS] || c->prefix[IOLOG_LAT];
+	return c->prefix[IOLOG_BW] || c->prefix[IOLOG_IOPS] || c->prefix[IOLOG_LAT] || c->prefix[IOLOG_HIST];
 }
 
 struct iolog_win {              /* one direction over one window */
@@ -34,9 +38,15 @@ struct iolog_win {              /* one direction over one window */
 	uint64_t sum[3], max[3];    /* slat, clat, lat (ns) */
 };
 
+struct hist;
+
 struct iolog {
 	const struct iolog_cfg *cfg;
 	int on;
+	int hist;                   /* fio's histogram log: each window's completion latency buckets */
+	const struct hist *clat[2]; /* hist: the thread's running histograms, and their last state */
+	uint64_t *prev;
+	unsigned nbins;             /* columns per row */
 	unsigned dirs;              /* bit d: the job does direction d (a window row each) */
 	size_t isz;                 /* bytes per entry */
 	char **chunk;
@@ -50,6 +60,11 @@ struct iolog {
 /* set up a thread's log for a job doing dirs (bit 0 reads, bit 1 writes), holding at most
  * cap_bytes of entries */
 void iolog_init(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs, uint64_t cap_bytes);
+/* the same for fio's histogram log (write_hist_log): windows of the clat histograms */
+void iolog_init_hist(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs, uint64_t cap_bytes,
+		     const struct hist *read, const struct hist *write);
+/* histogram log: a completion at t, before it is added to the histograms */
+void iolog_hist_tick(struct iolog *l, uint64_t t);
 /* measuring begins (again) at t: earlier entries are dropped */
 void iolog_start(struct iolog *l, uint64_t t);
 /* one measured I/O completed at t_done */

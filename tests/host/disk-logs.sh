@@ -1,4 +1,4 @@
-# fio's I/O logs (--write_bw_log, --write_iops_log, --write_lat_log): one line per
+# fio's I/O logs (--write_bw_log, --write_iops_log, --write_lat_log, --write_hist_log): one line per
 # measured I/O holding what the report summarises (the same count, mean and maximum),
 # fio's columns and values; --log_avg_msec windows; file names per thread, per job and
 # per repeat; names that must not be written refused before the run; the device unchanged.
@@ -56,6 +56,31 @@ L w_iops.1.log "{ s += \$2 * 0.2 } END { exit !(s <= $total && s > $total * 0.7)
 	--log_max_value=1 --write_lat_log=mx -J > out.json || fail "log_max_value: exit $?"
 clat_max=$(jq '.jobs[0].read.clat_ns.max' out.json)
 L mx_clat.1.log "{ if (\$2 > m) m = \$2 } END { exit m != $clat_max }" "log_max_value: the largest window maximum is clat max ($clat_max)"
+
+# fio's histogram log: a row per window and direction of 1856 clat buckets (fio's own
+# layout: fiologparser_hist.py reads it), the windows' buckets adding up to json+'s bins
+# exactly; --log_hist_coarseness sums 2^c of them per column
+"$A" disk --filename="$dev" --rw=randrw --mode=rewrite --size=4m --direct=1 --iodepth=4 --runtime=1.2 --time_based \
+	--write_hist_log=h --log_hist_msec=300 --output-format=json+ > out.json 2>/dev/null || fail "hist log: exit $?"
+L h_clat_hist.1.log 'NF != 1859 || $3 != 4096 || ($2 != 0 && $2 != 1) || $1 > 1300 || ($1 % 300 && $1 < 1200) { exit 1 }
+	END { exit NR < 6 }' "hist log: rows of time, direction, 4096, 1856 buckets"
+for d in 0:read 1:write; do
+	# the log's buckets summed over its rows, keyed as json+ keys them (the bucket's value)
+	awk -F'[, ]+' -v d="${d%%:*}" '$2 == d { for (i = 4; i <= NF; i++) s[i - 4] += $i }
+		END { for (k in s) if (s[k]) { idx = k + 0; if (idx < 128) v = idx; else { eb = int(idx / 64) - 1;
+			v = 2 ^ (eb + 6) + int((idx % 64 + 0.5) * 2 ^ eb) } printf "%d %d\n", v, s[k] } }' \
+		h_clat_hist.1.log | sort -n > log.bins
+	jq -r ".jobs[0].${d#*:}.clat_ns.bins | to_entries[] | \"\(.key) \(.value)\"" out.json | sort -n > json.bins
+	[ -s json.bins ] && cmp -s log.bins json.bins || fail "hist log ${d#*:}: buckets differ from json+ ($(diff log.bins json.bins | head -3 | tr '\n' '|'))"
+done
+"$A" disk --filename="$dev" --rw=randread --size=4m --runtime=0.5 --time_based --write_hist_log --log_hist_msec=100 \
+	--log_hist_coarseness=3 -J > out.json || fail "coarseness: exit $?"
+total=$(jq '.jobs[0].read.total_ios' out.json)
+L job_clat_hist.1.log "NF != 235 { exit 1 } { for (i = 4; i <= NF; i++) s += \$i } END { exit s != $total }" \
+	"coarseness 3: 232 columns, all $total I/Os"
+expect 2 "write_hist_log: give its window, --log_hist_msec" "$A" disk --filename="$dev" --write_hist_log=q
+expect 2 "log_hist_coarseness: no histogram log asked for" "$A" disk --filename="$dev" --log_hist_coarseness=2
+expect 2 "log_hist_coarseness=7: out of range" "$A" disk --filename="$dev" --log_hist_coarseness=7
 
 # names: the run's thread numbers (fio's), the job's name without a prefix, one file per
 # job with --per_job_logs=0, the repeat with --repeat
