@@ -704,6 +704,29 @@ bad:
 	return -1;
 }
 
+/* fio's percentage_random: one percent for both directions, or reads,writes (an empty or
+ * absent value: 100); 0, or -1 when it is not that */
+static int parse_pct_random(const char *v, int out[DDIR_N])
+{
+	for (int d = 0; d < DDIR_N; d++) {
+		const char *from;
+		size_t l;
+		long long x = 100;
+		char part[32];
+		out[d] = 100;
+		if (!v)
+			continue;
+		if (rw_part(v, d, &from, &l) || l >= sizeof part)
+			return -1;
+		memcpy(part, from, l);
+		part[l] = 0;
+		if (*part && (parse_int(part, &x) || x < 0 || x > 100))
+			return -1;
+		out[d] = (int)x;
+	}
+	return 0;
+}
+
 /* fio's steadystate=KIND:LIMIT[%] with steadystate_duration (0: off) */
 static int parse_ss(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
@@ -980,18 +1003,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->dist_center = -1;
 	if ((c->random_distribution && parse_dist(c, j, err, n)) || parse_ss(c, j, err, n))
 		return -1;
-	for (int d = 0; d < DDIR_N; d++) {
-		const char *from = "";
-		size_t l = 0;
-		long long v = 100;
-		char part[32];
-		if (c->percentage_random && (rw_part(c->percentage_random, d, &from, &l) || l >= sizeof part ||
-					     (memcpy(part, from, l), part[l] = 0, *part && (parse_int(part, &v) || v < 0 || v > 100)))) {
-			snprintf(err, n, "--percentage_random=%s: a percent from 0 to 100, or reads,writes (70,100)",
-				 c->percentage_random);
-			return -1;
-		}
-		j->pct_random[d] = (int)v;
+	if (parse_pct_random(c->percentage_random, j->pct_random)) {
+		snprintf(err, n, "--percentage_random=%s: a percent from 0 to 100, or reads,writes (70,100)",
+			 c->percentage_random);
+		return -1;
 	}
 	j->loops = (int)c->loops;
 	if (io_extent(c, &p->dev, j, err, n))
