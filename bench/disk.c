@@ -91,6 +91,7 @@ struct disk_cfg {
 	const char *write_log[IOLOG_NOPT];   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	long long log_avg_msec, log_hist_msec, log_hist_coarseness;
 	int log_max_value, log_offset, per_job_logs;
+	int eta;                /* fio's eta: auto (on a terminal), always, never */
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	const char *description;
 	double ignored_time;
@@ -298,8 +299,8 @@ static const struct opt disk_opts[] = {
 	  "accepted (fio's), no effect: the clock is always CLOCK_MONOTONIC", OPT_HIDDEN },
 	{ "description", 0, OPT_STR, O(description), NULL, 0, 0, NULL, "a job's description (fio's; not used)",
 	  OPT_HIDDEN },
-	{ "eta", 0, OPT_ENUM, O(ignored), "auto", 0, 0, "auto|always|never", "accepted (fio's), no effect",
-	  OPT_HIDDEN },
+	{ "eta", 0, OPT_ENUM, O(eta), "auto", 0, 0, "auto|always|never",
+	  "fio's progress line on stderr each second (auto: when it is a terminal)", 0 },
 	{ "eta-newline", 0, OPT_TIME, O(ignored_time), "0", 0, 86400, NULL, "accepted (fio's), no effect",
 	  OPT_HIDDEN },
 	{ "verify", 0, OPT_ENUM, O(verify), "0", 0, 0, "0|none|crc32c|crc32c-intel",
@@ -1589,11 +1590,84 @@ static void job_finish(const struct plan *p, struct job_result *r)
 	r->nworkers = j->numjobs;
 }
 
+/* ---- fio's ETA line: "Jobs: 2: [45.0%][r=221MiB/s,w=0B/s][r=56.7k,w=0 IOPS][eta 00m:11s]" ---- */
+
+struct eta {
+	const struct job_result *rs;
+	int n, stop;
+	pthread_t tid;
+};
+
+/* seconds a job has left after elapsed s, having moved done bytes (-1: unknown) */
+static double eta_left(const struct job *j, double elapsed, double done)
+{
+	double total = j->startdelay + j->ramp_time + j->runtime, bytes;
+	if (j->time_based)
+		return total > elapsed ? total - elapsed : 0;
+	bytes = (double)j->numjobs * (double)(j->io_size ? j->io_size : j->size * (uint64_t)(j->loops > 1 ? j->loops : 1));
+	if (done <= 0 || elapsed <= 0)
+		return j->runtime > 0 ? total - elapsed : -1;
+	done = bytes * elapsed / done - elapsed;        /* at the rate so far */
+	return j->runtime > 0 && total - elapsed < done ? total - elapsed : done;
+}
+
+static void *eta_main(void *arg)
+{
+	struct eta *e = arg;
+	uint64_t t0 = now_ns(), last = t0, prev[DDIR_N][2] = { { 0 } };
+	int width = 0;
+	for (;;) {
+		uint64_t cur[DDIR_N][2] = { { 0 } }, now;
+		double el, left = 0, dt;
+		char rb[2][24], ri[2][24], line[200];
+		int threads = 0;
+		for (int t = 0; t < 10 && !__atomic_load_n(&e->stop, __ATOMIC_RELAXED); t++)
+			nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+		if (__atomic_load_n(&e->stop, __ATOMIC_RELAXED))
+			break;
+		now = now_ns();
+		el = (double)(now - t0) / 1e9;
+		dt = (double)(now - last) / 1e9;
+		for (int k = 0; k < e->n; k++) {
+			double done = 0, l;
+			for (int i = 0; e->rs[k].w && i < e->rs[k].nworkers; i++, threads++)
+				for (int d = 0; d < DDIR_N; d++) {
+					uint64_t b = __atomic_load_n(&e->rs[k].w[i].prog_bytes[d], __ATOMIC_RELAXED);
+					cur[d][0] += __atomic_load_n(&e->rs[k].w[i].prog_ios[d], __ATOMIC_RELAXED);
+					cur[d][1] += b;
+					done += (double)b;
+				}
+			l = e->rs[k].w ? eta_left(&e->rs[k].job, el, done) : 0;
+			left = l < 0 || left < 0 ? -1 : l > left ? l : left;
+		}
+		for (int d = 0; d < DDIR_N; d++) {
+			scale_bytes((double)(cur[d][1] - prev[d][1]) / dt, rb[d], sizeof rb[d], 0);
+			scale_count((double)(cur[d][0] - prev[d][0]) / dt, ri[d], sizeof ri[d]);
+		}
+		memcpy(prev, cur, sizeof prev);
+		last = now;
+		if (left >= 0)
+			snprintf(line, sizeof line, "Jobs: %d: [%.1f%%][r=%s/s,w=%s/s][r=%s,w=%s IOPS][eta %02um:%02us]",
+				 threads, el + left > 0 ? 100 * el / (el + left) : 100.0, rb[0], rb[1], ri[0], ri[1],
+				 (unsigned)(left + 0.5) / 60, (unsigned)(left + 0.5) % 60);
+		else
+			snprintf(line, sizeof line, "Jobs: %d: [r=%s/s,w=%s/s][r=%s,w=%s IOPS][eta --m:--s]", threads,
+				 rb[0], rb[1], ri[0], ri[1]);
+		fprintf(stderr, "\r%-*s", width, line);
+		fflush(stderr);
+		width = (int)strlen(line);
+	}
+	if (width)
+		fprintf(stderr, "\r%*s\r", width, "");
+	return NULL;
+}
+
 /* Run one group: every thread of every job in it starts measuring together (a barrier),
  * as fio starts a group's jobs; the CPU load is taken over the whole group. */
 static void run_group(struct plan *p, struct job_result *rs, int n)
 {
-	int total = 0, ready[MAX_JOBS] = { 0 }, failed = 0, stop = 0;
+	int total = 0, ready[MAX_JOBS] = { 0 }, failed = 0, stop = 0, show_eta;
+	struct eta eta = { 0 };
 	pthread_barrier_t bar;
 	struct cpusnap s0, s1;
 	struct cpuload load;
@@ -1605,6 +1679,10 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 		}
 	if (!total)
 		return;
+	eta.rs = rs;
+	eta.n = n;
+	show_eta = (p->c->eta == 1 || (p->c->eta == 0 && isatty(2))) &&
+		   !pthread_create(&eta.tid, NULL, eta_main, &eta);
 	if (total == 1) {
 		/* one thread: run it here, no second thread waiting in join (with its CPU
 		 * mask as it was after) */
@@ -1657,6 +1735,10 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 				pthread_join(rs[k].w[i].tid, NULL);
 		cpusnap_take(&s1);
 		pthread_barrier_destroy(&bar);
+	}
+	if (show_eta) {
+		__atomic_store_n(&eta.stop, 1, __ATOMIC_RELAXED);
+		pthread_join(eta.tid, NULL);
 	}
 	cpuload_between(&s0, &s1, &load);
 	for (int k = 0; k < n; k++)

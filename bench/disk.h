@@ -199,6 +199,9 @@ struct worker {
 	struct iolog hlog;           /* fio's histogram log */
 	uint8_t *vmap;               /* --verify: a bit per block of the region, set once written */
 	struct ss_state *ss;         /* --steadystate: the job's per-second totals */
+	/* every I/O done so far, the ramp's too: the ETA line reads them (relaxed atomics,
+	 * written by this thread only) */
+	uint64_t prog_ios[DDIR_N], prog_bytes[DDIR_N];
 };
 
 /* diskverify.c: fio's verify.  Every bs-block a verifying job writes starts with a
@@ -253,6 +256,9 @@ void job_json(const struct job_result *r, int group, struct json *jobs);
 void disk_text_job(const struct json *job, FILE *f);
 /* fio's "Run status group" lines of a result */
 void disk_text_groups(const struct json *res, FILE *f);
+/* fio's units: 221MiB / 232MB (si), 56.7k */
+const char *scale_bytes(double v, char *b, size_t n, int si);
+const char *scale_count(double v, char *b, size_t n);
 /* fio's terse lines (version 3) of a disk result */
 void disk_terse(const struct json *res, FILE *f);
 

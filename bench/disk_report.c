@@ -461,7 +461,7 @@ void job_json(const struct job_result *r, int group, struct json *jobs)
 
 /* ---- text, fio's layout ---- */
 
-static const char *scale_bytes(double v, char *b, size_t n, int si)
+const char *scale_bytes(double v, char *b, size_t n, int si)
 {
 	static const char *const bin[] = { "B", "KiB", "MiB", "GiB", "TiB" };
 	static const char *const dec[] = { "B", "kB", "MB", "GB", "TB" };
@@ -474,7 +474,7 @@ static const char *scale_bytes(double v, char *b, size_t n, int si)
 	return b;
 }
 
-static const char *scale_count(double v, char *b, size_t n)
+const char *scale_count(double v, char *b, size_t n)
 {
 	if (v >= 1e6)
 		snprintf(b, n, "%.1fM", v / 1e6);

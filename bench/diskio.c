@@ -357,6 +357,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 						     : "write wrote nothing", s->off);
 		return;
 	}
+	__atomic_store_n(&w->prog_ios[s->ddir], w->prog_ios[s->ddir] + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->prog_bytes[s->ddir], w->prog_bytes[s->ddir] + (uint64_t)res, __ATOMIC_RELAXED);
 	if (s->ddir == DDIR_WRITE && w->vmap)
 		verify_mark(w, s->off, (uint64_t)res);
 	if (m->warm_left) {

@@ -236,4 +236,18 @@ for s in sync:04010000 dsync:00010000 1:04010000; do
 		"sync=${s%%:*}: job options"
 done
 rm -f "$T/s.fio"
+# fio's ETA line on stderr each second: --eta=always, or auto on a terminal (script(1)
+# gives one), never with --eta=never; cleared at the end, the report untouched
+"$A" disk --filename="$dv" --rw=randread --runtime=2.5 --time_based --eta=always -J > "$T/out.json" 2> "$T/err" ||
+	fail "eta: exit $?"
+[ "$(tr '\r' '\n' < "$T/err" | grep -cE '^Jobs: 1: \[[0-9.]+%\]\[r=[0-9.]+[KMG]?i?B/s,w=0B/s\]\[r=[0-9.]+[kM]?,w=0 IOPS\]\[eta 00m:0[0-3]s\]')" -ge 1 ] &&
+	J '.jobs[0].read.total_ios > 0' "eta: the report" || fail "eta=always: $(tr '\r' '|' < "$T/err" | head -c 300)"
+if command -v script >/dev/null; then
+	script -qc "'$A' disk --filename='$dv' --rw=randread --runtime=1.5 --time_based -J > '$T/out.json'" /dev/null \
+		> "$T/tty" 2>&1 < /dev/null
+	grep -q 'Jobs: 1: \[' "$T/tty" || fail "eta=auto on a terminal: $(head -c 200 "$T/tty")"
+	script -qc "'$A' disk --filename='$dv' --rw=randread --runtime=1.5 --time_based --eta=never -J > '$T/out.json'" \
+		/dev/null > "$T/tty" 2>&1 < /dev/null
+	! grep -q 'Jobs:' "$T/tty" || fail "eta=never on a terminal"
+fi
 finish
