@@ -214,7 +214,7 @@ static void plan_disks(const struct run_cfg *c, struct plan *p)
 	for (int i = 0; i < n; i++) {
 		const struct blkdev *d = &list[i];
 		char name[48], file[300], mode[32], ident[200] = "", err[300];
-		char *argv[8];
+		char *argv[10];
 		int argc = 0, force = 0, m = c->mode;
 		if (!in_list(c->disks, d->name))
 			continue;
@@ -245,6 +245,7 @@ static void plan_disks(const struct run_cfg *c, struct plan *p)
 			argv[argc++] = ident;
 		if (force)
 			argv[argc++] = "--force";
+		argv[argc++] = "--eta=never";     /* the suite's own progress line is on the terminal */
 		plan_addv(p, name, "disk", argc, argv)->expect_s =
 			disk_estimate(c->disk_profile ? c->disk_profile : sd->disk_profile,
 				      c->disk_time > 0 ? c->disk_time : sd->disk_time) * sd->repeat;
