@@ -1420,6 +1420,8 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 	uint64_t nblk = j->size / j->bs, per = (1u << 20) / j->bs ? (1u << 20) / j->bs : 1, t0 = now_ns();
 	size_t align = p->dev.lbs > 4096 ? p->dev.lbs : 4096;
 	uint8_t *map0 = !j->verify_only && r->nworkers > 0 ? r->w[0].vmap : NULL;
+	uint64_t next_show = t0 + 1000000000ull;
+	int nreg = j->offset_inc ? j->numjobs : 1, shown = 0, show = p->c->eta == 1 || (p->c->eta == 0 && isatty(2));
 	char *buf;
 	if (!j->verify || (!j->do_verify && !j->verify_only) || (!j->verify_only && !map0))
 		return;
@@ -1435,12 +1437,19 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 	fdatasync(r->fd);
 	drop_cache(p, j, r->fd);
 	r->ver.ran = 1;
-	for (int i = 0; i < (j->offset_inc ? j->numjobs : 1) && !r->err; i++) {
+	for (int i = 0; i < nreg && !r->err; i++) {
 		const uint8_t *map = j->verify_only ? NULL : i < r->nworkers ? r->w[i].vmap : NULL;
 		uint64_t base = j->offset + (uint64_t)i * j->offset_inc;
 #define WRITTEN(b) (!map || (map[(b) / 8] >> ((b) % 8) & 1))
 		for (uint64_t b = 0; (map || j->verify_only) && b < nblk && !r->err; b += per) {
 			uint64_t cnt = nblk - b < per ? nblk - b : per, k, got = 0;
+			if (show && now_ns() >= next_show) {   /* --eta: where the read-back is */
+				fprintf(stderr, "\rverify: %5.1f%% read back, %llu bad ",
+					100.0 * (double)((uint64_t)i * nblk + b) / (double)(nblk * (uint64_t)nreg),
+					(unsigned long long)r->ver.bad);
+				next_show = now_ns() + 1000000000ull;
+				shown = 1;
+			}
 			for (k = 0; k < cnt && !WRITTEN(b + k); k++)
 				;
 			if (k == cnt)
@@ -1469,6 +1478,8 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 		}
 #undef WRITTEN
 	}
+	if (shown)
+		fprintf(stderr, "\r%40s\r", "");
 	r->ver.seconds = (double)(now_ns() - t0) / 1e9;
 	if (r->ver.bad && !r->err) {
 		r->err = EILSEQ;
