@@ -706,7 +706,8 @@ bad:
 }
 
 /* fio's percentage_random: one percent for both directions, or reads,writes (an empty or
- * absent value: 100); 0, or -1 when it is not that */
+ * absent value: 100); out: 100 minus each (the sequential share); 0, or -1 when it is not
+ * that */
 static int parse_pct_random(const char *v, int out[DDIR_N])
 {
 	for (int d = 0; d < DDIR_N; d++) {
@@ -714,7 +715,7 @@ static int parse_pct_random(const char *v, int out[DDIR_N])
 		size_t l;
 		long long x = 100;
 		char part[32];
-		out[d] = 100;
+		out[d] = 0;
 		if (!v)
 			continue;
 		if (rw_part(v, d, &from, &l) || l >= sizeof part)
@@ -723,7 +724,7 @@ static int parse_pct_random(const char *v, int out[DDIR_N])
 		part[l] = 0;
 		if (*part && (parse_int(part, &x) || x < 0 || x > 100))
 			return -1;
-		out[d] = (int)x;
+		out[d] = 100 - (int)x;
 	}
 	return 0;
 }
@@ -1004,7 +1005,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->dist_center = -1;
 	if ((c->random_distribution && parse_dist(c, j, err, n)) || parse_ss(c, j, err, n))
 		return -1;
-	if (parse_pct_random(c->percentage_random, j->pct_random)) {
+	if (parse_pct_random(c->percentage_random, j->pct_seq)) {
 		snprintf(err, n, "--percentage_random=%s: a percent from 0 to 100, or reads,writes (70,100)",
 			 c->percentage_random);
 		return -1;

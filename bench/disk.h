@@ -109,7 +109,8 @@ struct job {
 	int ncpus, cpus_split;
 	short cpus[256];
 	/* fio's random_distribution: how random offsets fall on the region's blocks */
-	int pct_random[DDIR_N]; /* fio's percentage_random: the rest continue sequentially */
+	int pct_seq[DDIR_N];    /* 100 - fio's percentage_random: the share that continues where
+				 * the last I/O ended (0, a zeroed job: all random) */
 	int dist;               /* enum dist; DIST_RANDOM: uniform (the random map, or not) */
 	double dist_arg;        /* zipf's theta, pareto's h, normal's deviation (% of the region) */
 	double dist_center;     /* the origin as a fraction of the region; < 0: none given */

@@ -292,9 +292,9 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		if (j->verify_only)
 			json_add_str(opt, "verify_only", "1");
 	}
-	if (j->pct_random[0] < 100 || j->pct_random[1] < 100) {
+	if (j->pct_seq[0] || j->pct_seq[1]) {
 		char b2[32];
-		snprintf(b2, sizeof b2, "%d,%d", j->pct_random[0], j->pct_random[1]);
+		snprintf(b2, sizeof b2, "%d,%d", 100 - j->pct_seq[0], 100 - j->pct_seq[1]);
 		json_add_str(opt, "percentage_random", b2);
 	}
 	if (j->dist_desc[0])

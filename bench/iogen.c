@@ -198,8 +198,7 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 		if (g->limit && l > g->limit - g->issued_bytes)
 			l = g->limit - g->issued_bytes;     /* the last of a size-based job */
 	}
-	if (rw_is_random(j->rw) && j->pct_random[*ddir] < 100 &&
-	    (int)prng_below(&g->rng, 100) >= j->pct_random[*ddir]) {
+	if (rw_is_random(j->rw) && j->pct_seq[*ddir] && (int)prng_below(&g->rng, 100) < j->pct_seq[*ddir]) {
 		/* fio's percentage_random: this one continues where the last ended */
 		blk = g->after_last < g->nblocks ? g->after_last : 0;
 		if (j->var_bs && blk * j->bs + l > j->size)

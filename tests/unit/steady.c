@@ -36,7 +36,7 @@ int main(void)
 	CHECK(run(SS_IOPS, 10, 0, 3, 0, around, 3, &s, &c) && fabs(s.max_dev - 10) < 1e-9 && fabs(s.mean_iops - 100) < 1e-9,
 	      "deviation 10 <= 10");
 	ss_free(&s);
-	CHECK(!run(SS_IOPS, 9.9, 1, 3, 0, around, 3, &s, &c), "deviation 10% > 9.9%");
+	CHECK(!run(SS_IOPS, 9.9, 1, 3, 0, around, 3, &s, &c), "deviation 10%% > 9.9%%");
 	ss_free(&s);
 	CHECK(run(SS_BW, 10, 1, 3, 0, around, 3, &s, &c) && fabs(s.mean_bw - 409600) < 1e-6, "bw: bytes per second");
 	ss_free(&s);
