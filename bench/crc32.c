@@ -1,41 +1,44 @@
 #include "crc32.h"
 
+#include <pthread.h>
 #include <string.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
 
-uint32_t crc32_update(uint32_t crc, const void *p, size_t n)
+static uint32_t tab32[256], tab32c[256];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void fill(uint32_t table[256], uint32_t poly)
 {
-	static uint32_t table[256];
-	const unsigned char *b = p;
-	if (!table[1])
-		for (uint32_t i = 0; i < 256; i++) {
-			uint32_t c = i;
-			for (int k = 0; k < 8; k++)
-				c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-			table[i] = c;
-		}
+	for (uint32_t i = 0; i < 256; i++) {
+		uint32_t c = i;
+		for (int k = 0; k < 8; k++)
+			c = c & 1 ? poly ^ (c >> 1) : c >> 1;
+		table[i] = c;
+	}
+}
+
+static void fill_tables(void)
+{
+	fill(tab32, 0xEDB88320u);
+	fill(tab32c, 0x82F63B78u);
+}
+
+/* a reflected CRC-32 a byte at a time (the tables filled once, whichever thread comes
+ * first: --verify stamps from every worker) */
+static uint32_t crc_bytes(const uint32_t table[256], uint32_t crc, const unsigned char *b, size_t n)
+{
 	crc = ~crc;
 	while (n--)
 		crc = table[(crc ^ *b++) & 0xff] ^ (crc >> 8);
 	return ~crc;
 }
 
-static uint32_t crc32c_table(uint32_t crc, const unsigned char *b, size_t n)
+uint32_t crc32_update(uint32_t crc, const void *p, size_t n)
 {
-	static uint32_t table[256];
-	if (!table[1])
-		for (uint32_t i = 0; i < 256; i++) {
-			uint32_t c = i;
-			for (int k = 0; k < 8; k++)
-				c = c & 1 ? 0x82F63B78u ^ (c >> 1) : c >> 1;
-			table[i] = c;
-		}
-	crc = ~crc;
-	while (n--)
-		crc = table[(crc ^ *b++) & 0xff] ^ (crc >> 8);
-	return ~crc;
+	pthread_once(&tables_once, fill_tables);
+	return crc_bytes(tab32, crc, p, n);
 }
 
 #if defined(__x86_64__)
@@ -66,5 +69,6 @@ uint32_t crc32c(uint32_t crc, const void *p, size_t n)
 	if (hw)
 		return crc32c_sse42(crc, p, n);
 #endif
-	return crc32c_table(crc, p, n);
+	pthread_once(&tables_once, fill_tables);
+	return crc_bytes(tab32c, crc, p, n);
 }

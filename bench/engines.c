@@ -82,8 +82,6 @@ int engine_main(const struct engine *e, int argc, char **argv)
 	/* fio's order whatever the list's: terse, json, normal; after bad input only the
 	 * JSON (the one-line error said it all) */
 	fmts = c->formats ? (unsigned)c->formats : 1u << c->format;
-	if (!e->terse && (fmts & 4))
-		fmts = (fmts & ~4u) | 1;
 	if ((fmts & 4) && rc != EXIT_USAGE)
 		e->terse(out, stdout);
 	if (fmts & 10)
