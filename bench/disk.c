@@ -1499,6 +1499,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	char err[300];
 	/* the logs of every thread together may take half the memory free */
 	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->numjobs;
+	unsigned dirs = (rw_reads(j->rw) ? 1u : 0) | (rw_writes(j->rw) ? 2u : 0);   /* the logs' directions */
 
 	if (j->verify_only) {
 		/* no workload: check what an earlier run wrote, reading only */
@@ -1551,9 +1552,8 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		w->dev = &p->dev;
 		w->idx = i;
 		w->fd = r->fd;
-		iolog_init(&w->log, &r->job.log, (rw_reads(j->rw) ? 1u : 0) | (rw_writes(j->rw) ? 2u : 0), log_cap);
-		iolog_init_hist(&w->hlog, &r->job.log, (rw_reads(j->rw) ? 1u : 0) | (rw_writes(j->rw) ? 2u : 0),
-				log_cap, &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat);
+		iolog_init(&w->log, &r->job.log, dirs, log_cap);
+		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap, &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat);
 		/* the sync engine moves the file position: a thread of its own each */
 		if (j->ioengine == IOE_SYNC && i > 0 && (w->fd = open_target(p, j, writing, err, sizeof err)) < 0) {
 			w->err = errno;

@@ -64,14 +64,15 @@ static void judge(struct ss_state *s, unsigned end)
 	}
 }
 
-/* judge every second whose threads have all added it (lock held) */
-static void judge_ready(struct ss_state *s, unsigned sec)
+/* judge, in order, each second that has become complete: every running thread added it
+ * (lock held) */
+static void judge_ready(struct ss_state *s)
 {
 	const struct ss_cfg *c = s->cfg;
-	if (s->attained || sec >= s->cap || (int)s->added[sec] < s->nthreads - s->ended || s->added[sec] == 0)
-		return;
-	if (sec + 1 >= c->ramp + c->dur)
-		judge(s, sec + 1);
+	for (; !s->attained && s->next < s->cap && s->added[s->next] &&
+	       (int)s->added[s->next] >= s->nthreads - s->ended; s->next++)
+		if (s->next + 1 >= c->ramp + c->dur)
+			judge(s, s->next + 1);
 }
 
 void ss_add(struct ss_state *s, unsigned sec, uint64_t ios, uint64_t bytes)
@@ -101,7 +102,7 @@ void ss_add(struct ss_state *s, unsigned sec, uint64_t ios, uint64_t bytes)
 	s->ios[sec] += ios;
 	s->bytes[sec] += bytes;
 	s->added[sec]++;
-	judge_ready(s, sec);
+	judge_ready(s);
 	pthread_mutex_unlock(&s->lock);
 }
 
@@ -109,9 +110,7 @@ void ss_thread_end(struct ss_state *s)
 {
 	pthread_mutex_lock(&s->lock);
 	s->ended++;
-	/* the seconds the others already added may be complete now */
-	for (unsigned k = 0; k < s->cap && !s->attained; k++)
-		judge_ready(s, k);
+	judge_ready(s);      /* the seconds the others already added may be complete now */
 	pthread_mutex_unlock(&s->lock);
 }
 

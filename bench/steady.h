@@ -27,6 +27,7 @@ struct ss_state {
 	uint64_t *ios, *bytes;       /* per second of the job, the threads summed */
 	unsigned *added;             /* threads that added each second */
 	unsigned cap;
+	unsigned next;               /* the first second not yet complete (every thread added it) */
 	int stop;                    /* attained: the job's threads stop (read without the lock) */
 	/* the last judgement */
 	int judged, attained;
