@@ -55,6 +55,8 @@ INIT_SHARED := $(BUILD)/obj/bench/opt.o $(BUILD)/obj/bench/msg.o $(BUILD)/obj/be
                $(BUILD)/obj/bench/virtdev.o $(BUILD)/obj/bench/fileio.o
 UNIT_SRC   := $(wildcard tests/unit/*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+# host programs the tests use (built with the host's compiler, never in the image)
+HELPERS    := $(BUILD)/helpers/faultfs
 
 ifeq ($(KERNEL),custom)
 IMAGE      := $(BUILD)/custom/vmlinuz $(BUILD)/custom/initramfs.cpio.xz
@@ -190,13 +192,19 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a tests/unit/unit.h $(wildcar
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -static -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm
 
+# faultfs: a FUSE file whose reads/writes fail where told (disk errors for host tests)
+$(BUILD)/helpers/faultfs: tests/helpers/faultfs.c
+	$(call msg,HOSTCC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(HOSTCC) -O2 $(WARN) $$(pkg-config --cflags fuse3) -o $@ $< $$(pkg-config --libs fuse3)
+
 test: deps-test deps-iso
-	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN)
+	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN) $(HELPERS)
 	$(Q)$(MAKE) --no-print-directory KERNEL=custom image-files
 	$(Q)tests/run --kernels $(TEST_KERNELS) $(TEST_ARGS)
 
 unit: deps-test
-	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN)
+	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN) $(HELPERS)
 	$(Q)tests/run --unit-only $(TEST_ARGS)
 
 # A results disk for `qemu/run --results build/results.img` (FAT labelled ASSAY, no root)

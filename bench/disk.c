@@ -17,6 +17,7 @@
 #include <sched.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
 #include <linux/fs.h>
 #include <limits.h>
@@ -96,6 +97,9 @@ struct disk_cfg {
 	const char *description;
 	double ignored_time;
 	int verify, do_verify, verify_only;
+	int continue_on_error;
+	const char *ignore_error;
+	int error_dump;
 	int mode;
 	int force;
 	long long repeat;
@@ -310,6 +314,15 @@ static const struct opt disk_opts[] = {
 	  "with --verify: read back and check when the job ends (0: only write the headers)", 0 },
 	{ "verify_only", 0, OPT_BOOL, O(verify_only), "0", 0, 0, NULL,
 	  "no workload: check the region as an earlier --verify run (same --randseed) left it", 0 },
+	{ "continue_on_error", 0, OPT_ENUM, O(continue_on_error), "none", 0, 0,
+	  "none|read|write|io|verify|all|0|1",
+	  "go on after an I/O error (EIO, or a bad block on --verify) of these kinds, counting it "
+	  "(fio's; io: read and write, 1: all)", 0 },
+	{ "ignore_error", 0, OPT_STR, O(ignore_error), NULL, 0, 0,
+	  "READS:WRITES:VERIFY, each a comma list of errno names or numbers: EIO,ENODATA:ENOSPC",
+	  "the errors --continue_on_error goes on after, per kind (fio's; default EIO and EILSEQ)", 0 },
+	{ "error_dump", 0, OPT_BOOL, O(error_dump), "0", 0, 0, NULL,
+	  "print each error the job goes on after (fio's)", 0 },
 	{ "io-timeout", 0, OPT_TIME, O(io_timeout), "30", 0.1, 3600, NULL,
 	  "no completion for this long: the device stalled, the job fails", 0 },
 	{ "spin", 0, OPT_FLOAT, O(spin_us), "20", 0, 10000, NULL,
@@ -708,6 +721,77 @@ bad:
 /* fio's percentage_random: one percent for both directions, or reads,writes (an empty or
  * absent value: 100); out: 100 minus each (the sequential share); 0, or -1 when it is not
  * that */
+/* errno names --ignore_error knows (numbers work for the others) */
+static const struct { const char *name; int err; } errnames[] = {
+	{ "EPERM", EPERM }, { "ENOENT", ENOENT }, { "EINTR", EINTR }, { "EIO", EIO }, { "ENXIO", ENXIO },
+	{ "E2BIG", E2BIG }, { "EBADF", EBADF }, { "EAGAIN", EAGAIN }, { "ENOMEM", ENOMEM },
+	{ "EACCES", EACCES }, { "EFAULT", EFAULT }, { "EBUSY", EBUSY }, { "EEXIST", EEXIST },
+	{ "ENODEV", ENODEV }, { "EINVAL", EINVAL }, { "EFBIG", EFBIG }, { "ENOSPC", ENOSPC },
+	{ "ESPIPE", ESPIPE }, { "EROFS", EROFS }, { "ERANGE", ERANGE }, { "ENODATA", ENODATA },
+	{ "ETIME", ETIME }, { "ENOLINK", ENOLINK }, { "EPROTO", EPROTO }, { "EBADMSG", EBADMSG },
+	{ "EOVERFLOW", EOVERFLOW }, { "EILSEQ", EILSEQ }, { "EOPNOTSUPP", EOPNOTSUPP },
+	{ "ENOTSUP", ENOTSUP }, { "ETIMEDOUT", ETIMEDOUT }, { "EDQUOT", EDQUOT },
+	{ "ECANCELED", ECANCELED }, { "EREMOTEIO", EREMOTEIO }, { "EMEDIUMTYPE", EMEDIUMTYPE },
+	{ "ENOMEDIUM", ENOMEDIUM }, { "ECONNRESET", ECONNRESET }, { "ENOTCONN", ENOTCONN },
+};
+
+/* fio's continue_on_error (a choice: none, read, write, io, verify, all, 0, 1) and
+ * ignore_error (READS:WRITES:VERIFY lists of errnos; a type with a list goes on after
+ * those, whatever continue_on_error says) */
+static int parse_errors(const struct disk_cfg *c, struct job *j, char *err, size_t n)
+{
+	static const int coe_mask[] = { 0, 1 << COE_READ, 1 << COE_WRITE, 1 << COE_READ | 1 << COE_WRITE,
+					1 << COE_VERIFY, (1 << COE_N) - 1, 0, (1 << COE_N) - 1 };
+	const char *p = c->ignore_error;
+	j->coe = coe_mask[c->continue_on_error];
+	j->error_dump = c->error_dump;
+	for (int type = 0; p && *p; type++) {
+		if (type == COE_N) {
+			snprintf(err, n, "--ignore_error=%s: at most 3 lists (reads:writes:verify)", c->ignore_error);
+			return -1;
+		}
+		while (*p && *p != ':') {
+			size_t len = strcspn(p, ",:");
+			char word[32];
+			int e = 0;
+			if (len == 0 || len >= sizeof word) {
+				snprintf(err, n, "--ignore_error=%s: an empty or overlong errno in the list",
+					 c->ignore_error);
+				return -1;
+			}
+			memcpy(word, p, len);
+			word[len] = 0;
+			for (size_t i = 0; i < sizeof errnames / sizeof errnames[0]; i++)
+				if (!strcmp(word, errnames[i].name))
+					e = errnames[i].err;
+			if (!e) {
+				char *end;
+				long v = strtol(word, &end, 10);
+				if (*end || v <= 0 || v > 4095) {
+					snprintf(err, n, "--ignore_error=%s: %s is no errno name or number (EIO, 5)",
+						 c->ignore_error, word);
+					return -1;
+				}
+				e = (int)v;
+			}
+			if (j->nign[type] == MAX_IGN) {
+				snprintf(err, n, "--ignore_error=%s: more than %d errors in one list", c->ignore_error,
+					 MAX_IGN);
+				return -1;
+			}
+			j->ign[type][j->nign[type]++] = e;
+			p += len;
+			if (*p == ',')
+				p++;
+		}
+		if (j->nign[type])
+			j->coe |= 1 << type;
+		if (*p == ':')
+			p++;
+	}
+	return 0;
+}
+
 static int parse_pct_random(const char *v, int out[DDIR_N])
 {
 	for (int d = 0; d < DDIR_N; d++) {
@@ -1015,6 +1099,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	j->startdelay = c->startdelay;
 	j->exitall = c->exitall;
+	if (parse_errors(c, j, err, n))
+		return -1;
 	j->verify = c->verify >= 2;
 	j->do_verify = c->do_verify;
 	j->verify_only = c->verify_only;
@@ -1412,6 +1498,56 @@ static void drop_cache(const struct plan *p, const struct job *j, int fd)
 			      (off_t)(j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
 
+/* an error the job went on after (--continue_on_error), outside its threads: counted */
+static void soft_error(struct job_result *r, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void soft_error(struct job_result *r, int err, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[sizeof r->first_errmsg];
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (!r->nerr++) {
+		r->first_err = err;
+		snprintf(r->first_errmsg, sizeof r->first_errmsg, "%s", msg);
+	}
+	if (r->job.error_dump)
+		fprintf(stderr, "assay: disk: %s: %s (going on: --continue_on_error)\n", r->job.name, msg);
+}
+
+/* verify's read of len bytes at off into buf: 0 when read.  A read error the job goes on
+ * after: with bybl, 0 and *bybl set (the caller reads block by block); without, counted
+ * and -1.  Any other failure: the job's error, -1. */
+static int verify_read(struct job_result *r, char *buf, uint64_t len, uint64_t off, int *bybl)
+{
+	uint64_t got = 0;
+	if (bybl)
+		*bybl = 0;
+	while (got < len) {
+		ssize_t rd = pread(r->fd, buf + got, len - got, (off_t)(off + got));
+		int e = rd < 0 ? errno : EIO;
+		if (rd > 0) {
+			got += (uint64_t)rd;
+			continue;
+		}
+		if (rd < 0 && coe_nonfatal(&r->job, COE_READ, e)) {
+			if (bybl) {
+				*bybl = 1;
+				return 0;
+			}
+			soft_error(r, e, "verify: reading at offset %llu: %s", (unsigned long long)(off + got),
+				   strerror(e));
+			return -1;
+		}
+		r->err = e;
+		snprintf(r->errmsg, sizeof r->errmsg, "verify: reading at offset %llu: %s",
+			 (unsigned long long)(off + got), rd < 0 ? strerror(e) : "end of device");
+		return -1;
+	}
+	return 0;
+}
+
 /* fio's verify: read back the blocks the job wrote (or, --verify_only, every block of
  * each region) from the device, the page cache dropped first, and check each one's header;
  * a bad block is the job's error (EILSEQ), the first named */
@@ -1443,7 +1579,8 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 		uint64_t base = j->offset + (uint64_t)i * j->offset_inc;
 #define WRITTEN(b) (!map || (map[(b) / 8] >> ((b) % 8) & 1))
 		for (uint64_t b = 0; (map || j->verify_only) && b < nblk && !r->err; b += per) {
-			uint64_t cnt = nblk - b < per ? nblk - b : per, k, got = 0;
+			uint64_t cnt = nblk - b < per ? nblk - b : per, k;
+			int bybl;
 			if (show && now_ns() >= next_show) {   /* --eta: where the read-back is */
 				fprintf(stderr, "\rverify: %5.1f%% read back, %llu bad ",
 					100.0 * (double)((uint64_t)i * nblk + b) / (double)(nblk * (uint64_t)nreg),
@@ -1455,26 +1592,23 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 				;
 			if (k == cnt)
 				continue;     /* none of these written */
-			while (got < cnt * j->bs) {
-				ssize_t rd = pread(r->fd, buf + got, cnt * j->bs - got, (off_t)(base + b * j->bs + got));
-				if (rd <= 0) {
-					r->err = rd < 0 ? errno : EIO;
-					snprintf(r->errmsg, sizeof r->errmsg, "verify: reading at offset %llu: %s",
-						 (unsigned long long)(base + b * j->bs + got),
-						 rd < 0 ? strerror(errno) : "end of device");
-					break;
-				}
-				got += (uint64_t)rd;
-			}
+			/* a read error the job goes on after: read these blocks one by one */
+			if (verify_read(r, buf, cnt * j->bs, base + b * j->bs, &bybl))
+				break;
 			for (k = 0; k < cnt && !r->err; k++) {
 				char why[200];
 				uint64_t off = base + (b + k) * j->bs;
-				if (!WRITTEN(b + k))
+				if (!WRITTEN(b + k) || (bybl && verify_read(r, buf + k * j->bs, j->bs, off, NULL)))
 					continue;
 				r->ver.blocks++;
-				if (verify_check(j, buf + k * j->bs, off, why, sizeof why) && !r->ver.bad++)
+				if (!verify_check(j, buf + k * j->bs, off, why, sizeof why))
+					continue;
+				if (!r->ver.bad++)
 					snprintf(r->ver.first, sizeof r->ver.first, "the block at offset %llu: %s",
 						 (unsigned long long)off, why);
+				if (coe_nonfatal(j, COE_VERIFY, EILSEQ))
+					soft_error(r, EILSEQ, "verify: the block at offset %llu: %s", (unsigned long long)off,
+						   why);
 			}
 		}
 #undef WRITTEN
@@ -1482,7 +1616,7 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 	if (shown)
 		fprintf(stderr, "\r%40s\r", "");
 	r->ver.seconds = (double)(now_ns() - t0) / 1e9;
-	if (r->ver.bad && !r->err) {
+	if (r->ver.bad && !r->err && !coe_nonfatal(j, COE_VERIFY, EILSEQ)) {
 		r->err = EILSEQ;
 		snprintf(r->errmsg, sizeof r->errmsg, "verify: %llu of %llu blocks bad; %s",
 			 (unsigned long long)r->ver.bad, (unsigned long long)r->ver.blocks, r->ver.first);
@@ -1576,6 +1710,11 @@ static void job_finish(const struct plan *p, struct job_result *r)
 		}
 		if (i >= r->nworkers)
 			continue;
+		if (w->nerr && !r->nerr) {
+			r->first_err = w->first_err;
+			snprintf(r->first_errmsg, sizeof r->first_errmsg, "%s", w->first_errmsg);
+		}
+		r->nerr += w->nerr;
 		for (int d = 0; d < DDIR_N; d++)
 			ddir_stats_merge(&r->agg[d], &w->st[d]);
 		moments_merge(&r->sync_lat, &w->sync_lat);
@@ -1813,6 +1952,12 @@ static int merge_group(struct job_result *rs, int n)
 			b->err = r->err;
 			snprintf(b->errmsg, sizeof b->errmsg, "%s: %s", r->job.name, r->errmsg);
 		}
+		if (r->nerr && !b->nerr) {
+			b->first_err = r->first_err;
+			snprintf(b->first_errmsg, sizeof b->first_errmsg, "%s: %s", r->job.name, r->first_errmsg);
+		}
+		b->nerr += r->nerr;
+		b->job.coe |= r->job.coe;
 		free(r->w);       /* the threads' samples now belong to the base */
 		ss_free(&r->ss);
 	}
@@ -2387,6 +2532,10 @@ static int disk_run(void *p, struct json *out)
 						warn("disk: %s unavailable (%s): measured with psync instead",
 						     fb_engine, strerror(fallback));
 					}
+				if (r->nerr)
+					warn("disk: %s: %llu I/O error%s gone on after (--continue_on_error); the first: %s",
+					     r->job.name, (unsigned long long)r->nerr, r->nerr > 1 ? "s" : "",
+					     r->first_errmsg);
 				if (r->skipped)
 					nskip++;
 				else if (r->err) {

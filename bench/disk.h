@@ -33,6 +33,10 @@ static inline int rw_reads(int rw) { return rw != RW_WRITE && rw != RW_RANDWRITE
 
 #define MAX_PCTS 20     /* fio's FIO_IO_U_LIST_MAX_LEN */
 
+/* fio's continue_on_error types: bit numbers of job.coe */
+enum { COE_READ, COE_WRITE, COE_VERIFY, COE_N };
+#define MAX_IGN 16
+
 #define MAX_BSSPLIT 16
 #define MAX_ZONES 16
 
@@ -124,6 +128,13 @@ struct job {
 	int do_verify;          /* read back and check what the job wrote, when it ends */
 	int verify_only;        /* no workload: check what an earlier --verify run wrote */
 	struct iolog_cfg log;   /* fio's write_bw_log, write_iops_log, write_lat_log */
+	/* fio's continue_on_error: a mask of 1 << COE_*, the types of error the job goes on
+	 * after (counted, the failed I/O left out of the figures); ignore_error: per type the
+	 * errnos that are such errors (nign 0: EIO and EILSEQ, fio's) */
+	int coe;
+	int nign[COE_N];
+	int ign[COE_N][MAX_IGN];
+	int error_dump;         /* print each error the job goes on after */
 	int thread0;            /* the run's number of this job's first thread (fio's, from 1) */
 };
 
@@ -158,6 +169,7 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len);
 /* Per-direction counters of one thread (and of an aggregate). */
 struct ddir_stats {
 	uint64_t ios, bytes, short_ios;
+	uint64_t errs;          /* failed I/Os the job went on after (--continue_on_error) */
 	/* slat and lat fill their buckets only for --slat_percentiles / --lat_percentiles;
 	 * clat's always (its distribution and the "within" shares come from them) */
 	struct hist slat, clat, lat;
@@ -189,6 +201,9 @@ struct worker {
 	struct rusage ru_start, ru_end;   /* this thread's CPU over that window */
 	int err;                /* errno of the first failure, 0 if none */
 	char errmsg[256];
+	uint64_t nerr;          /* errors gone on after (--continue_on_error), ramp's too */
+	int first_err;          /* the first of them: errno and where */
+	char first_errmsg[200];
 	uint64_t depth_map[7];  /* I/Os submitted at depth 1, 2-3, 4-7, .., 32-63, 64+ (fio's) */
 	int engine_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */
@@ -217,6 +232,9 @@ int verify_check(const struct job *j, const void *blk, uint64_t off, char *why, 
 /* the worker's bitmap: a write of len bytes done at off */
 void verify_mark(struct worker *w, uint64_t off, uint64_t len);
 
+/* diskio.c: fio's continue_on_error and ignore_error: does the job go on after err, an
+ * error of type COE_*? */
+int coe_nonfatal(const struct job *j, int type, int err);
 /* diskio.c: run one worker thread's job; fills w. */
 void *worker_run(void *w);
 /* diskio.c: fill a buffer with incompressible (or compress_pct compressible) data */
@@ -243,6 +261,9 @@ struct job_result {
 	uint64_t t0_ns;            /* when the run began (its jobs' times are from it) */
 	double group_kib[DDIR_N];  /* the group's bandwidth, KiB/s (fio's per= is a share of it) */
 	struct ss_state ss;        /* --steadystate */
+	uint64_t nerr;             /* --continue_on_error: errors gone on after (verify's too) */
+	int first_err;
+	char first_errmsg[240];
 	struct {                   /* --verify's read-back */
 		int ran;
 		uint64_t blocks, bad;  /* blocks checked, of them bad */

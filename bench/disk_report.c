@@ -112,9 +112,10 @@ static void ddir_json(struct json *job, const char *key, const struct ddir_stats
 	json_add_int(o, "io_kbytes", (long long)(st->bytes / 1024));
 	json_add_int(o, "bw_bytes", rt > 0 ? (long long)((double)st->bytes / rt) : 0);
 	json_add_int(o, "bw", rt > 0 ? (long long)((double)st->bytes / 1024 / rt) : 0);
-	json_add_num(o, "iops", rt > 0 ? (double)st->ios / rt : 0);
+	/* fio's: failed I/Os a job went on after (--continue_on_error) count as issued */
+	json_add_num(o, "iops", rt > 0 ? (double)(st->ios + st->errs) / rt : 0);
 	json_add_int(o, "runtime", (long long)(runtime_ns / 1000000));
-	json_add_int(o, "total_ios", (long long)st->ios);
+	json_add_int(o, "total_ios", (long long)(st->ios + st->errs));
 	json_add_int(o, "short_ios", (long long)st->short_ios);
 	json_add_int(o, "drop_ios", 0);
 	json_add(o, "slat_ns", lat_json(&st->slat, j, j->slat_pcts));
@@ -213,6 +214,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 {
 	const struct job *j = &r->job;
 	struct json *o = json_push(jobs, json_obj()), *opt, *sy, *as, *wi;
+	const char *first_err = NULL;
 	char b[64];
 	static const char *const modes[] = { "readonly", "rewrite", "destroy" };
 	/* fio's unified_rw_reporting: reads and writes as one ("mixed") */
@@ -284,6 +286,11 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		opt_num(opt, "steadystate_duration", j->ss.dur);
 		if (j->ss.ramp)
 			opt_num(opt, "steadystate_ramp_time", j->ss.ramp);
+	}
+	if (j->coe) {
+		static const char *const coe_names[] = { "none", "read", "write", "io", "verify", "read,verify",
+							 "write,verify", "all" };
+		json_add_str(opt, "continue_on_error", coe_names[j->coe & 7]);
 	}
 	if (j->verify) {
 		json_add_str(opt, "verify", "crc32c");
@@ -361,6 +368,16 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_num(o, "usr_cpu", runtime_ns ? 100.0 * usr_s / ((double)runtime_ns / 1e9) : 0);
 	json_add_num(o, "sys_cpu", runtime_ns ? 100.0 * sys_s / ((double)runtime_ns / 1e9) : 0);
 	json_add_int(o, "ctx", ctx);
+	if (j->coe || r->nerr) {
+		/* fio's, with continue_on_error: the errors gone on after, the first's errno; a
+		 * job's (its threads' and verify's) or one thread's */
+		int whole = nw == r->nworkers;
+		uint64_t nerr = whole ? r->nerr : nw ? w[0]->nerr : 0;
+		json_add_int(o, "total_err", (long long)nerr);
+		json_add_int(o, "first_error", nerr ? whole ? r->first_err : w[0]->first_err : 0);
+		if (nerr)
+			first_err = whole ? r->first_errmsg : w[0]->first_errmsg;
+	}
 	{
 		long majf = 0, minf = 0;
 		for (int i = 0; i < nw; i++) {
@@ -380,6 +397,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(as, "skipped", r->skipped);
 	if (r->err)
 		json_add_str(as, "error", r->errmsg);
+	if (first_err)
+		json_add_str(as, "first_error", first_err);
 	json_add_str(as, "mode", modes[j->mode]);
 	json_add_int(as, "randseed", (long long)j->randseed);
 	json_add_int(as, "repeat", r->repeat);
@@ -653,6 +672,13 @@ void disk_text_job(const struct json *j, FILE *f)
 		for (const struct json *b = json_get(j, "iodepth_level")->child; b; b = b->next)
 			fprintf(f, "%s=%.1f%%%s", b->key, b->num, b->next ? ", " : "\n");
 	}
+	if (json_get(j, "total_err")) {
+		int e = (int)json_get_num(j, "first_error", 0);
+		fprintf(f, "     errors    : total=%.0f, first_error=%d/<%s>\n", json_get_num(j, "total_err", 0), e,
+			strerror(e));
+		if (json_get(as, "first_error"))
+			fprintf(f, "     the first : %s\n", json_get_str(as, "first_error", ""));
+	}
 	if (json_get(as, "steal_pct") && json_get(as, "steal_pct")->type == J_NUM)
 		fprintf(f, "  steal        : %.2f%% (other processes' CPU: %.2f%%)\n",
 			json_get_num(as, "steal_pct", 0), json_get_num(as, "other_cpu_pct", 0));
@@ -784,6 +810,8 @@ void disk_terse(const struct json *r, FILE *f)
 				json_get_num(du, "read_merges", 0), json_get_num(du, "write_merges", 0),
 				json_get_num(du, "read_ticks", 0), json_get_num(du, "write_ticks", 0),
 				json_get_num(du, "in_queue", 0), json_get_num(du, "util", 0));
+		if (json_get(j, "total_err"))     /* fio's, with continue_on_error */
+			fprintf(f, ";%.0f;%.0f", json_get_num(j, "total_err", 0), json_get_num(j, "first_error", 0));
 		fputc('\n', f);
 	}
 }

@@ -38,6 +38,7 @@ void ddir_stats_merge(struct ddir_stats *d, const struct ddir_stats *s)
 	d->ios += s->ios;
 	d->bytes += s->bytes;
 	d->short_ios += s->short_ios;
+	d->errs += s->errs;
 	hist_merge(&d->slat, &s->slat);
 	hist_merge(&d->clat, &s->clat);
 	hist_merge(&d->lat, &s->lat);
@@ -75,6 +76,7 @@ struct slot {
 	int ddir;
 	int counted;      /* issued while measuring */
 	int busy;
+	int rd_failed;    /* rewrite: the read half failed and the job went on */
 };
 
 /* a free slot of a queued engine, set up for the I/O at off */
@@ -111,6 +113,41 @@ static void set_err(struct worker *w, int err, const char *what, uint64_t off)
 			 (unsigned long long)off, strerror(err));
 	else
 		snprintf(w->errmsg, sizeof w->errmsg, "%s: %s", what, strerror(err));
+}
+
+int coe_nonfatal(const struct job *j, int type, int err)
+{
+	if (!(j->coe & 1 << type))
+		return 0;
+	if (!j->nign[type])
+		return err == EIO || err == EILSEQ;
+	for (int i = 0; i < j->nign[type]; i++)
+		if (j->ign[type][i] == err)
+			return 1;
+	return 0;
+}
+
+/* the I/O in s failed with err (what: "read", "write", "rewrite read"): 1 when the job goes
+ * on (the error counted, the I/O left out of the figures), else 0 (the worker's error) */
+static int io_error(struct worker *w, const struct slot *s, int type, int err, const char *what)
+{
+	const struct job *j = w->job;
+	if (!coe_nonfatal(j, type, err)) {
+		set_err(w, err, what, s->off);
+		return 0;
+	}
+	if (!w->nerr++) {
+		w->first_err = err;
+		snprintf(w->first_errmsg, sizeof w->first_errmsg, "%s at offset %llu: %s", what,
+			 (unsigned long long)s->off, strerror(err));
+	}
+	if (s->counted)
+		w->st[s->ddir].errs++;
+	if (j->error_dump)
+		fprintf(stderr, "assay: disk: %s: thread %d: %s at offset %llu (%llu bytes): %s (going on: "
+			"--continue_on_error)\n", j->name, w->idx + 1, what, (unsigned long long)s->off,
+			(unsigned long long)s->len, strerror(err));
+	return 1;
 }
 
 static int samples_grow(struct samples *s)
@@ -349,7 +386,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 			set_err(w, EOPNOTSUPP, "--hipri: polled I/O on this device (NVMe needs poll queues: "
 				"nvme.poll_queues=N)", UINT64_MAX);
 		else
-			set_err(w, (int)-res, s->ddir == DDIR_READ ? "read" : "write", s->off);
+			io_error(w, s, s->ddir == DDIR_READ ? COE_READ : COE_WRITE, (int)-res,
+				 s->ddir == DDIR_READ ? "read" : "write");
 		return;
 	}
 	if (res == 0) {
@@ -562,16 +600,16 @@ static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, in
 			 * write is then cancelled and reports -ECANCELED) */
 			struct slot *s = &u->slots[ud & ~REWRITE_READ];
 			if (cqe->res < 0)
-				set_err(w, -cqe->res, "rewrite read", s->off);
+				s->rd_failed = io_error(w, s, COE_READ, -cqe->res, "rewrite read");
 			else if ((uint64_t)cqe->res < s->len)
 				set_err(w, EIO, "rewrite read came back short", s->off);
 			continue;
 		}
 		{
 			struct slot *s = &u->slots[ud];
-			if (!(cqe->res == -ECANCELED && w->err))
+			if (!(cqe->res == -ECANCELED && (w->err || s->rd_failed)))
 				account(w, m, s, cqe->res, t_done);
-			s->busy = 0;
+			s->busy = s->rd_failed = 0;
 			u->free_slots[u->nfree++] = (int)ud;
 			u->inflight--;
 		}
@@ -878,7 +916,7 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 		if (ud & REWRITE_READ) {
 			/* the read half of a rewrite: on success, write the same bytes back */
 			if (res < 0)
-				set_err(w, (int)-res, "rewrite read", s->off);
+				io_error(w, s, COE_READ, (int)-res, "rewrite read");
 			else if ((uint64_t)res < s->len)
 				set_err(w, EIO, "rewrite read came back short", s->off);
 			else {
@@ -1068,7 +1106,11 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			r = full_io(w->fd, 0, buf, s.len, s.off, pos);
 			if (r == (ssize_t)s.len)
 				r = full_io(w->fd, 1, buf, s.len, s.off, pos);
-			else if (r >= 0) {
+			else if (r < 0) {
+				if (!io_error(w, &s, COE_READ, (int)-r, "rewrite read"))
+					break;
+				s.rd_failed = 1;
+			} else {
 				set_err(w, EIO, "rewrite read came back short", s.off);
 				break;
 			}
@@ -1079,7 +1121,10 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		}
 		t_done = now_ns();
 		mark_depth(w, m, 1, 1);
-		account(w, m, &s, r, t_done);
+		if (s.rd_failed)
+			m->think_done++;
+		else
+			account(w, m, &s, r, t_done);
 		sample_tick(w, m, t_done);
 		if (s.ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync) {
 			uint64_t t0 = now_ns();

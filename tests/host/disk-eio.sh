@@ -1,0 +1,127 @@
+# A disk with bad sectors, on the host: a loop device over a FUSE file (tests/helpers/
+# faultfs) whose reads at 16 MiB and writes at 20 MiB fail with EIO.  Without
+# --continue_on_error a job stops at the first error, names it and fails; with it, every
+# engine goes on, counts exactly the errors the device returned (faultfs counts them too),
+# leaves the failed I/Os out of the figures (fio's total_err, first_error; the failed I/O
+# counted as issued), in rewrite mode leaves the device's bytes as they were, and in
+# verify's read-back counts unreadable and bad blocks; --ignore_error picks the errnos.
+# TIMEOUT: 240
+. "$(dirname "$0")/lib.sh"
+need_root
+FF=$BUILD/helpers/faultfs
+[ -x "$FF" ] || skip "no $FF (make unit builds it)"
+[ -c /dev/fuse ] || skip "no /dev/fuse"
+back=/dev/shm/assay-test.$$.back
+head -c $((32 << 20)) /dev/urandom > "$back"
+mkdir -p "$T/fuse"
+MiB=1048576
+"$FF" "$T/fuse" "$back" --fail-read $((16 * MiB))+4096 --fail-write $((20 * MiB))+4096 2> "$T/faultfs.log" &
+for _ in $(seq 50); do [ -e "$T/fuse/disk" ] && break; sleep 0.1; done
+[ -e "$T/fuse/disk" ] || skip "faultfs did not mount: $(cat "$T/faultfs.log")"
+dev=$(losetup -f --show "$T/fuse/disk") || { umount "$T/fuse"; skip "losetup over FUSE failed"; }
+trap 'losetup -d "$dev"; umount "$T/fuse" || umount -l "$T/fuse"; cleanup' EXIT
+cd "$T" || exit 1
+failed() { sed -n "s/^$1s_failed //p" "$T/fuse/stats"; }
+J() { jq -e "$1" out.json >/dev/null || fail "$2: $(jq -c '[.jobs[] | {error, total_err, first_error,
+	r: .read.total_ios, w: .write.total_ios, rb: .read.io_bytes, wb: .write.io_bytes, v: .assay.verify,
+	a: .assay.first_error}]' out.json 2>&1 | head -c 600)"; }
+# RUN NAME ARGS...: assay disk on the device, JSON in out.json, stderr in err.txt; $rc
+RUN() {
+	local name=$1
+	shift
+	"$A" disk --filename="$dev" --direct=1 --name="$name" -J "$@" > out.json 2> err.txt
+	rc=$?
+}
+
+# no --continue_on_error: the first error ends the job, named; exit 1
+RUN plain --rw=read
+[ $rc = 1 ] || fail "plain: exit $rc, want 1"
+grep -qx 'assay: error: disk: plain: read at offset 16777216: I/O error' err.txt || fail "plain: $(cat err.txt)"
+J '.jobs[0] | .error == 5 and .total_err == null and .assay.status == "failed" and
+	.read.total_ios == 4096' "plain: partial figures up to the bad sector"
+
+# every engine goes on: one error, every other block read and counted
+for eng in io_uring libaio psync; do
+	before=$(failed read)
+	RUN "$eng" --rw=read --ioengine="$eng" --continue_on_error=read
+	[ $rc = 0 ] || fail "$eng: exit $rc: $(cat err.txt)"
+	[ $(($(failed read) - before)) = 1 ] || fail "$eng: faultfs failed $(($(failed read) - before)) reads, want 1"
+	J '.jobs[0] | .error == 0 and .total_err == 1 and .first_error == 5 and .read.total_ios == 8192 and
+		.read.io_bytes == 8191 * 4096 and .read.clat_ns.N == 8191 and .assay.status == "ok" and
+		.assay.first_error == "read at offset 16777216: I/O error" and
+		.["job options"].continue_on_error == "read"' "$eng"
+	[ "$(cat err.txt)" = "assay: warning: disk: $eng: 1 I/O error gone on after (--continue_on_error); the first: read at offset 16777216: I/O error" ] ||
+		fail "$eng: stderr: $(cat err.txt)"
+done
+
+# queued random reads: what the device failed is what the job counts
+before=$(failed read)
+RUN qd8 --rw=randread --iodepth=8 --continue_on_error=all --error_dump=1
+n=$(($(failed read) - before))
+[ $rc = 0 ] || fail "qd8: exit $rc"
+J ".jobs[0] | .total_err == $n and .read.total_ios == 8192 and .read.io_bytes == (8192 - $n) * 4096 and
+	.read.clat_ns.N == 8192 - $n" "qd8: $n errors from faultfs"
+[ "$(grep -c 'read at offset 16777216 (4096 bytes): I/O error (going on: --continue_on_error)$' err.txt)" = "$n" ] ||
+	fail "qd8: --error_dump printed $(grep -c . err.txt) lines for $n errors"
+
+# the text report: fio's errors line and ours; terse ends with total_err;first_error
+"$A" disk --filename="$dev" --direct=1 --rw=read --size=20m --continue_on_error=io > out.txt 2>/dev/null ||
+	fail "text: exit $?"
+grep -qx '     errors    : total=1, first_error=5/<I/O error>' out.txt || fail "text: no errors line"
+grep -qx '     the first : read at offset 16777216: I/O error' out.txt || fail "text: no first error line"
+"$A" disk --filename="$dev" --direct=1 --rw=read --size=20m --continue_on_error=io --output-format=terse \
+	> out.txt 2>/dev/null || fail "terse: exit $?"
+grep -q ';1;5$' out.txt || fail "terse: $(tail -c 80 out.txt)"
+
+# writes: a read-only mask stops at the bad write; io goes on
+RUN w1 --rw=write --offset=16m --mode=destroy --continue_on_error=read
+[ $rc = 1 ] && grep -q 'w1: write at offset 20971520: I/O error$' err.txt || fail "w1: exit $rc: $(cat err.txt)"
+before=$(failed write)
+RUN w2 --rw=write --bs=64k --offset=16m --mode=destroy --continue_on_error=io
+[ $rc = 0 ] || fail "w2: exit $rc"
+[ $(($(failed write) - before)) = 1 ] || fail "w2: faultfs failed $(($(failed write) - before)) writes"
+J '.jobs[0] | .total_err == 1 and .write.total_ios == 256 and .write.io_bytes == 255 * 65536' "w2"
+
+# rewrite: the read half fails at 16 MiB, the write half at 20 MiB; every byte stays
+sum=$(sha "$back")
+for eng in io_uring libaio psync; do
+	RUN "rw-$eng" --rw=write --mode=rewrite --ioengine="$eng" --iodepth=4 --continue_on_error=io
+	[ $rc = 0 ] || fail "rewrite $eng: exit $rc: $(cat err.txt)"
+	J '.jobs[0] | .total_err == 2 and .write.total_ios == 8192 and .write.io_bytes == 8190 * 4096 and
+		.assay.first_error == "rewrite read at offset 16777216: I/O error"' "rewrite $eng"
+done
+RUN rw-stop --rw=randwrite --mode=rewrite --continue_on_error=write
+[ $rc = 1 ] && grep -q 'rewrite read at offset 16777216: I/O error$' err.txt || fail "rewrite, reads fatal: $rc $(cat err.txt)"
+[ "$(sha "$back")" = "$sum" ] || fail "rewrite changed the device's bytes"
+
+# --ignore_error: the errnos per kind (reads:writes:verify); it turns on its kinds
+RUN ig1 --rw=read --ignore_error=ENODATA
+[ $rc = 1 ] || fail "ignore_error=ENODATA: EIO went on (exit $rc)"
+RUN ig2 --rw=read --size=20m --ignore_error=ENODATA,5:ENOSPC
+[ $rc = 0 ] || fail "ignore_error=ENODATA,5: exit $rc"
+J '.jobs[0] | .total_err == 1 and .["job options"].continue_on_error == "io"' "ignore_error=ENODATA,5:ENOSPC"
+expect 2 '^assay: error: disk: --ignore_error=EIO:EFOO: EFOO is no errno name or number \(EIO, 5\)$' \
+	"$A" disk --filename="$dev" --ignore_error=EIO:EFOO
+expect 2 '^assay: error: disk: --ignore_error=EIO::5:1: at most 3 lists \(reads:writes:verify\)$' \
+	"$A" disk --filename="$dev" --ignore_error=EIO::5:1
+expect 2 '--continue_on_error' "$A" disk --filename="$dev" --continue_on_error=most
+
+# verify's read-back: an unreadable block fails the job, or is counted and skipped
+RUN v1 --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c
+[ $rc = 1 ] && grep -q 'verify: reading at offset 16777216: I/O error$' err.txt || fail "v1: $rc $(cat err.txt)"
+RUN v2 --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --continue_on_error=read
+[ $rc = 0 ] || fail "v2: exit $rc: $(cat err.txt)"
+J '.jobs[0] | .total_err == 1 and .assay.verify.blocks == 2047 and .assay.verify.bad == 0 and
+	.assay.first_error == "verify: reading at offset 16777216: I/O error"' "v2"
+# a changed block: fatal, or with continue_on_error=verify counted (EILSEQ) with the unreadable one
+printf '\xff' | dd of="$back" bs=1 seek=$((13 * MiB + 100)) conv=notrunc status=none
+RUN v3 --rw=write --bs=4k --offset=12m --size=8m --verify=crc32c --verify_only=1 --continue_on_error=read
+[ $rc = 1 ] && grep -q 'verify: 1 of 2047 blocks bad; the block at offset 13631488' err.txt || fail "v3: $rc $(cat err.txt)"
+RUN v4 --rw=write --bs=4k --offset=12m --size=8m --verify=crc32c --verify_only=1 --continue_on_error=all
+[ $rc = 0 ] || fail "v4: exit $rc: $(cat err.txt)"
+J '.jobs[0] | .total_err == 2 and .first_error == 84 and .assay.verify.bad == 1 and .assay.verify.blocks == 2047 and
+	(.assay.first_error | startswith("verify: the block at offset 13631488: "))' "v4"
+
+# the helper really stands between: reads outside the bad range pass, inside fail
+dd if="$dev" of=/dev/null bs=4k skip=4096 count=1 iflag=direct status=none 2>/dev/null && fail "faultfs let the bad read pass"
+finish
