@@ -267,6 +267,9 @@ static void probe_sysfs(struct blkdev *d)
 	d->queue_depth = (int)sysfs_num(n, "device/queue_depth");
 	sysfs_str(n, "queue/scheduler", b, sizeof b);
 	active_scheduler(b, d->scheduler, sizeof d->scheduler);
+	d->discard_max = sysfs_num(n, "queue/discard_max_bytes");
+	d->discard_gran = sysfs_num(n, "queue/discard_granularity");
+	sysfs_str(n, "queue/write_cache", d->write_cache, sizeof d->write_cache);
 	d->readonly = sysfs_num(n, "ro") == 1;
 	d->removable = sysfs_num(n, "removable") == 1;
 	d->is_virtual = blkdev_is_virtual(n);
@@ -282,6 +285,7 @@ int blkdev_probe(const char *arg, struct blkdev *d, char *err, size_t errlen)
 	int fd;
 	memset(d, 0, sizeof *d);
 	d->rotational = d->nr_requests = d->queue_depth = -1;
+	d->discard_max = d->discard_gran = -1;
 	if (strchr(arg, '/')) {
 		snprintf(d->path, sizeof d->path, "%s", arg);
 	} else {
@@ -384,6 +388,12 @@ struct json *blkdev_json(const struct blkdev *d)
 		json_add_int(j, "queue_depth", d->queue_depth);
 	if (d->scheduler[0])
 		json_add_str(j, "scheduler", d->scheduler);
+	if (d->discard_max >= 0)
+		json_add_int(j, "discard_max_bytes", d->discard_max);
+	if (d->discard_gran >= 0)
+		json_add_int(j, "discard_granularity", d->discard_gran);
+	if (d->write_cache[0])
+		json_add_str(j, "write_cache", d->write_cache);
 	json_add_bool(j, "readonly", d->readonly);
 	json_add_int(j, "partitions", d->partitions);
 	json_add_int(j, "holders", d->holders);

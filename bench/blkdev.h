@@ -20,6 +20,9 @@ struct blkdev {
 	int nr_requests;        /* block layer queue depth, -1 unknown */
 	int queue_depth;        /* device queue depth (SCSI/SATA), -1 unknown */
 	char scheduler[32];
+	long long discard_max;  /* queue/discard_max_bytes: 0 no discard (trim), -1 unknown */
+	long long discard_gran; /* queue/discard_granularity, -1 unknown */
+	char write_cache[16];   /* queue/write_cache: "write back" or "write through" */
 	int readonly;           /* the kernel says read-only */
 	int removable;
 	int is_virtual;         /* loop, ram, zram, dm, md, nbd... */

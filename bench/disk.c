@@ -455,15 +455,22 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t cap
 	return 0;
 }
 
-/* fio's per-direction values, "R,W" (",W": reads keep the default) or one for both:
- * direction d's part of v; -1 when v has more than two */
+/* fio's per-direction values, "R,W[,T]" (",W": reads keep the default) or one for all:
+ * direction d's part of v (trims without their own: the writes'); -1 when v has more
+ * than three */
 static int rw_part(const char *v, int d, const char **p, size_t *l)
 {
-	const char *comma = strchr(v, ',');
-	if (comma && strchr(comma + 1, ','))
+	const char *start = v, *comma;
+	int ncomma = 0;
+	for (const char *c = v; *c; c++)
+		ncomma += *c == ',';
+	if (ncomma > 2)
 		return -1;
-	*p = d == DDIR_READ || !comma ? v : comma + 1;
-	*l = d == DDIR_READ && comma ? (size_t)(comma - v) : strlen(*p);
+	for (int k = 0; k < d && (comma = strchr(start, ',')); k++)
+		start = comma + 1;
+	comma = strchr(start, ',');
+	*p = start;
+	*l = comma ? (size_t)(comma - start) : strlen(start);
 	return 0;
 }
 
@@ -479,7 +486,7 @@ static int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDI
 		size_t l;
 		out[d] = 0;
 		if (rw_part(v, d, &from, &l) || l >= sizeof part) {
-			snprintf(err, n, "--%s=%s: give one value, or reads,writes", opt, v);
+			snprintf(err, n, "--%s=%s: give one value, or reads,writes[,trims]", opt, v);
 			return -1;
 		}
 		memcpy(part, from, l);
@@ -529,7 +536,7 @@ static int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size
 		const char *p, *e;
 		size_t l;
 		if (rw_part(v, d, &p, &l)) {
-			snprintf(err, n, "--%s=%s: give one for both directions, or reads,writes", opt, v);
+			snprintf(err, n, "--%s=%s: give one for all directions, or reads,writes[,trims]", opt, v);
 			return -1;
 		}
 		e = p + l;
@@ -718,9 +725,6 @@ bad:
 	return -1;
 }
 
-/* fio's percentage_random: one percent for both directions, or reads,writes (an empty or
- * absent value: 100); out: 100 minus each (the sequential share); 0, or -1 when it is not
- * that */
 /* errno names --ignore_error knows (numbers work for the others) */
 static const struct { const char *name; int err; } errnames[] = {
 	{ "EPERM", EPERM }, { "ENOENT", ENOENT }, { "EINTR", EINTR }, { "EIO", EIO }, { "ENXIO", ENXIO },
@@ -792,6 +796,9 @@ static int parse_errors(const struct disk_cfg *c, struct job *j, char *err, size
 	return 0;
 }
 
+/* fio's percentage_random: one percent for all directions, or reads,writes[,trims] (an empty or
+ * absent value: 100); out: 100 minus each (the sequential share); 0, or -1 when it is not
+ * that */
 static int parse_pct_random(const char *v, int out[DDIR_N])
 {
 	for (int d = 0; d < DDIR_N; d++) {
@@ -977,8 +984,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	snprintf(j->name, sizeof j->name, "%s", name);
 	/* the profile's shape, unless the user said otherwise */
 	j->rw = pj ? pj->rw : c->rw;
-	for (int d = 0; d < DDIR_N; d++)
-		bs_rw[d] = pj && !GIVEN(c, "bs") && !GIVEN(c, "blocksize") ? pj->bs : c->bs[d];
+	for (int d = 0; d < DDIR_N; d++)   /* trims: the writes' size */
+		bs_rw[d] = pj && !GIVEN(c, "bs") && !GIVEN(c, "blocksize") ? pj->bs : c->bs[d < 2 ? d : 1];
 	j->bs = bs_rw[0] < bs_rw[1] ? bs_rw[0] : bs_rw[1];
 	j->iodepth = (int)(pj && !GIVEN(c, "iodepth") ? pj->iodepth : c->iodepth);
 	j->numjobs = (int)(pj && !GIVEN(c, "numjobs") ? pj->numjobs : c->numjobs);
@@ -1090,7 +1097,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if ((c->random_distribution && parse_dist(c, j, err, n)) || parse_ss(c, j, err, n))
 		return -1;
 	if (parse_pct_random(c->percentage_random, j->pct_seq)) {
-		snprintf(err, n, "--percentage_random=%s: a percent from 0 to 100, or reads,writes (70,100)",
+		snprintf(err, n, "--percentage_random=%s: a percent from 0 to 100, or reads,writes[,trims] (70,100)",
 			 c->percentage_random);
 		return -1;
 	}
@@ -1106,6 +1113,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->verify_only = c->verify_only;
 	if (j->verify_only && !j->verify) {
 		snprintf(err, n, "--verify_only: give the --verify=crc32c the data was written with");
+		return -1;
+	}
+	if (j->verify && !j->verify_only && rw_trims(j->rw) && !rw_writes(j->rw)) {
+		snprintf(err, n, "--verify=crc32c on a trim job: nothing is written to check (trimwrite is)");
 		return -1;
 	}
 	if (j->verify && !j->verify_only && !rw_writes(j->rw)) {
@@ -1304,7 +1315,7 @@ static int make_plan(struct plan *p, char *err, size_t n)
 static int any_writes(const struct plan *p)
 {
 	for (int i = 0; i < p->njobs; i++)
-		if (rw_writes(p->jobs[i].rw))
+		if (rw_modifies(p->jobs[i].rw))
 			return 1;
 	return 0;
 }
@@ -1629,11 +1640,12 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 static int job_prepare(struct plan *p, struct job_result *r)
 {
 	const struct job *j = &r->job;
-	int writing = rw_writes(j->rw);
+	int writing = rw_modifies(j->rw);
 	char err[300];
 	/* the logs of every thread together may take half the memory free */
 	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->numjobs;
-	unsigned dirs = (rw_reads(j->rw) ? 1u : 0) | (rw_writes(j->rw) ? 2u : 0);   /* the logs' directions */
+	/* the logs' directions */
+	unsigned dirs = (rw_reads(j->rw) ? 1u : 0) | (rw_writes(j->rw) ? 2u : 0) | (rw_trims(j->rw) ? 4u : 0);
 
 	if (j->verify_only) {
 		/* no workload: check what an earlier run wrote, reading only */
@@ -1647,8 +1659,21 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		return -1;
 	}
 	if (writing && p->c->mode == MODE_READONLY) {
-		r->skipped = "writes; --mode=readonly (the default) never writes: give --mode=rewrite "
-			     "(writes back what it read) or --mode=destroy";
+		r->skipped = rw_trims(j->rw) ? "trims; --mode=readonly (the default) never changes the device: "
+					       "give --mode=destroy"
+					     : "writes; --mode=readonly (the default) never writes: give --mode=rewrite "
+					       "(writes back what it read) or --mode=destroy";
+		return -1;
+	}
+	if (rw_trims(j->rw) && p->c->mode == MODE_REWRITE) {
+		r->skipped = "trims; a trim discards the blocks' data and --mode=rewrite keeps every byte: give "
+			     "--mode=destroy";
+		return -1;
+	}
+	if (rw_trims(j->rw) && !p->dev.is_file && p->dev.discard_max == 0) {
+		r->err = EOPNOTSUPP;
+		snprintf(r->errmsg, sizeof r->errmsg, "trim: %s does not discard (its queue/discard_max_bytes is 0)",
+			 p->dev.path);
 		return -1;
 	}
 	r->fd = open_target(p, j, writing, err, sizeof err);
@@ -1687,7 +1712,9 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		w->idx = i;
 		w->fd = r->fd;
 		iolog_init(&w->log, &r->job.log, dirs, log_cap);
-		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap, &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat);
+		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
+				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,
+							      &w->st[DDIR_TRIM].clat });
 		/* the sync engine moves the file position: a thread of its own each */
 		if (j->ioengine == IOE_SYNC && i > 0 && (w->fd = open_target(p, j, writing, err, sizeof err)) < 0) {
 			w->err = errno;
@@ -1770,7 +1797,7 @@ static void *eta_main(void *arg)
 	for (;;) {
 		uint64_t cur[DDIR_N][2] = { { 0 } }, now;
 		double el, left = 0, dt;
-		char rb[2][24], ri[2][24], line[200];
+		char rb[DDIR_N][24], ri[DDIR_N][24], tb[40] = "", ti[40] = "", line[240];
 		int threads = 0;
 		for (int t = 0; t < 10 && !__atomic_load_n(&e->stop, __ATOMIC_RELAXED); t++)
 			nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
@@ -1786,7 +1813,8 @@ static void *eta_main(void *arg)
 					uint64_t b = __atomic_load_n(&e->rs[k].w[i].prog_bytes[d], __ATOMIC_RELAXED);
 					cur[d][0] += __atomic_load_n(&e->rs[k].w[i].prog_ios[d], __ATOMIC_RELAXED);
 					cur[d][1] += b;
-					done += (double)b;
+					if (d != DDIR_TRIM || !rw_writes(e->rs[k].job.rw))  /* trimwrite: by its writes */
+						done += (double)b;
 				}
 			l = e->rs[k].w ? eta_left(&e->rs[k].job, el, done) : 0;
 			left = l < 0 || left < 0 ? -1 : l > left ? l : left;
@@ -1797,13 +1825,17 @@ static void *eta_main(void *arg)
 		}
 		memcpy(prev, cur, sizeof prev);
 		last = now;
+		if (cur[DDIR_TRIM][0]) {    /* fio's t= only once there are trims */
+			snprintf(tb, sizeof tb, ",t=%s/s", rb[DDIR_TRIM]);
+			snprintf(ti, sizeof ti, ",t=%s", ri[DDIR_TRIM]);
+		}
 		if (left >= 0)
-			snprintf(line, sizeof line, "Jobs: %d: [%.1f%%][r=%s/s,w=%s/s][r=%s,w=%s IOPS][eta %02um:%02us]",
-				 threads, el + left > 0 ? 100 * el / (el + left) : 100.0, rb[0], rb[1], ri[0], ri[1],
-				 (unsigned)(left + 0.5) / 60, (unsigned)(left + 0.5) % 60);
+			snprintf(line, sizeof line, "Jobs: %d: [%.1f%%][r=%s/s,w=%s/s%s][r=%s,w=%s%s IOPS][eta %02um:%02us]",
+				 threads, el + left > 0 ? 100 * el / (el + left) : 100.0, rb[0], rb[1], tb, ri[0], ri[1],
+				 ti, (unsigned)(left + 0.5) / 60, (unsigned)(left + 0.5) % 60);
 		else
-			snprintf(line, sizeof line, "Jobs: %d: [r=%s/s,w=%s/s][r=%s,w=%s IOPS][eta --m:--s]", threads,
-				 rb[0], rb[1], ri[0], ri[1]);
+			snprintf(line, sizeof line, "Jobs: %d: [r=%s/s,w=%s/s%s][r=%s,w=%s%s IOPS][eta --m:--s]", threads,
+				 rb[0], rb[1], tb, ri[0], ri[1], ti);
 		fprintf(stderr, "\r%-*s", width, line);
 		fflush(stderr);
 		width = (int)strlen(line);
@@ -2008,9 +2040,9 @@ static struct json *rep_json(const struct rep_series *s, const struct job *j)
 	struct json *o = json_obj();
 	for (int d = 0; d < DDIR_N; d++) {
 		struct json *dj;
-		if (d == DDIR_READ ? !rw_reads(j->rw) : !rw_writes(j->rw))
+		if (d == DDIR_READ ? !rw_reads(j->rw) : d == DDIR_WRITE ? !rw_writes(j->rw) : !rw_trims(j->rw))
 			continue;
-		dj = json_add_obj(o, d == DDIR_READ ? "read" : "write");
+		dj = json_add_obj(o, ddir_name[d]);
 		for (int f = 0; f < 4; f++)
 			json_add(dj, fig[f], stats_json(s->v[d][f], s->n));
 	}
@@ -2659,7 +2691,7 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 		if (reps && json_get_num(j, "assay.repeat", 0) + 1 < json_get_num(res, "assay.repeat", 1))
 			continue;   /* with repeats: the means, added once below */
 		for (int d = 0; d <= DDIR_N; d++) {
-			const char *dn = d == DDIR_READ ? "read" : d == DDIR_WRITE ? "write" : "mixed";
+			const char *dn = d < DDIR_N ? ddir_name[d] : "mixed";
 			const struct json *dj = json_get(j, dn), *rj = reps ? json_get(json_get(reps, jn), dn) : NULL;
 			char base[160];
 			size_t jl = strlen(jn), dl = strlen(dn);

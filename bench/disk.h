@@ -17,9 +17,13 @@
 
 struct json;
 
-enum rw { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RANDRW, RW_READWRITE };
-#define RW_CHOICES "read|write|randread|randwrite|randrw|readwrite"
-enum ddir { DDIR_READ, DDIR_WRITE, DDIR_N };
+enum rw { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RANDRW, RW_READWRITE, RW_TRIM, RW_RANDTRIM,
+	  RW_TRIMWRITE, RW_RANDTRIMWRITE };
+#define RW_CHOICES "read|write|randread|randwrite|randrw|readwrite|trim|randtrim|trimwrite|randtrimwrite"
+/* fio's directions (and the direction column of its logs) */
+enum ddir { DDIR_READ, DDIR_WRITE, DDIR_TRIM, DDIR_N };
+_Static_assert(DDIR_N == IOLOG_NDIR, "the logs keep a window per direction");
+extern const char *const ddir_name[DDIR_N];   /* fio's: "read", "write", "trim" */
 enum mode { MODE_READONLY, MODE_REWRITE, MODE_DESTROY };
 #define MODE_CHOICES "readonly|rewrite|destroy"
 enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC };
@@ -27,9 +31,20 @@ enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC };
 extern const char *const ioengine_names[];   /* by enum ioeng */
 static inline int ioengine_queued(int e) { return e == IOE_IO_URING || e == IOE_LIBAIO; }
 
-static inline int rw_is_random(int rw) { return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW; }
-static inline int rw_writes(int rw) { return rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_READWRITE; }
-static inline int rw_reads(int rw) { return rw != RW_WRITE && rw != RW_RANDWRITE; }
+static inline int rw_is_random(int rw)
+{
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_RANDTRIM || rw == RW_RANDTRIMWRITE;
+}
+static inline int rw_writes(int rw)
+{
+	return rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_READWRITE || rw == RW_TRIMWRITE ||
+	       rw == RW_RANDTRIMWRITE;
+}
+static inline int rw_reads(int rw) { return rw == RW_READ || rw == RW_RANDREAD || rw == RW_RANDRW || rw == RW_READWRITE; }
+/* fio's trims: the blocks discarded (BLKDISCARD; a hole punched in a file) */
+static inline int rw_trims(int rw) { return rw >= RW_TRIM; }
+/* the job changes the device's content */
+static inline int rw_modifies(int rw) { return rw_writes(rw) || rw_trims(rw); }
 
 #define MAX_PCTS 20     /* fio's FIO_IO_U_LIST_MAX_LEN */
 
@@ -161,6 +176,9 @@ struct iogen {
 	uint64_t scatter_key[4], dist_off;
 	double z_hx1, z_hn, z_s, z_sc;  /* zipf: rejection-inversion constants */
 	uint64_t zone_blk[MAX_ZONES];   /* zoned: each zone's end, in blocks */
+	/* fio's trimwrite: the block just trimmed, written next */
+	int tw_pending;
+	uint64_t tw_off, tw_len;
 };
 void iogen_init(struct iogen *g, const struct job *j, int idx);
 /* the next I/O's direction, offset and length; 0 when the job has nothing more to issue */

@@ -148,7 +148,7 @@ static void samples_json(struct json *as, const struct ddir_stats *st, struct wo
 		struct json *dj, *a, *b;
 		if (!st[d].ios || sum_samples(w, nw, d, j->sample_ms, &iops, &bw, &n))
 			continue;
-		dj = json_add_obj(o, d == DDIR_READ ? "read" : "write");
+		dj = json_add_obj(o, ddir_name[d]);
 		a = json_add_arr(dj, "iops");
 		b = json_add_arr(dj, "bw_bytes");
 		for (uint32_t s = 0; s < n; s++) {
@@ -178,7 +178,7 @@ static const char *const lat_keys[12] = { "2", "4", "10", "20", "50", "100", "25
 static void dist_json(struct json *o, const struct ddir_stats *st, struct worker *const *w, int nw)
 {
 	static const char *const units[3] = { "latency_ns", "latency_us", "latency_ms" };
-	uint64_t dm[7] = { 0 }, dn = 0, n = st[DDIR_READ].clat.m.n + st[DDIR_WRITE].clat.m.n;
+	uint64_t dm[7] = { 0 }, dn = 0, n = st[DDIR_READ].clat.m.n + st[DDIR_WRITE].clat.m.n + st[DDIR_TRIM].clat.m.n;
 	struct json *d = json_add_obj(o, "iodepth_level");
 	for (int i = 0; i < nw; i++)
 		for (int k = 0; k < 7; k++)
@@ -188,7 +188,7 @@ static void dist_json(struct json *o, const struct ddir_stats *st, struct worker
 	for (int u = 0, b = 0; u < 3; u++) {
 		struct json *l = json_add_obj(o, units[u]);
 		for (int k = 0; k < (u == 2 ? 12 : 10); k++, b++) {
-			uint64_t c = st[DDIR_READ].clat.lat[b] + st[DDIR_WRITE].clat.lat[b];
+			uint64_t c = st[DDIR_READ].clat.lat[b] + st[DDIR_WRITE].clat.lat[b] + st[DDIR_TRIM].clat.lat[b];
 			json_add_num(l, lat_keys[k], n ? 100.0 * (double)c / (double)n : 0);
 		}
 	}
@@ -196,7 +196,8 @@ static void dist_json(struct json *o, const struct ddir_stats *st, struct worker
 
 static const char *rw_name(int rw)
 {
-	static const char *const n[] = { "read", "write", "randread", "randwrite", "randrw", "readwrite" };
+	static const char *const n[] = { "read", "write", "randread", "randwrite", "randrw", "readwrite", "trim",
+					 "randtrim", "trimwrite", "randtrimwrite" };
 	return n[rw];
 }
 
@@ -224,6 +225,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		ddir_stats_init(mix);
 		ddir_stats_merge(mix, &st[DDIR_READ]);
 		ddir_stats_merge(mix, &st[DDIR_WRITE]);
+		ddir_stats_merge(mix, &st[DDIR_TRIM]);
 	}
 
 	json_add_str(o, "jobname", j->name);
@@ -258,10 +260,10 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	for (int d = 0; d < DDIR_N; d++) {
 		/* the caps as applied, per thread */
 		if (j->rate_gap_ns[d])
-			opt_num(opt, d == DDIR_READ ? "rate_iops_read" : "rate_iops_write",
+			opt_num(opt, (const char *[]){ "rate_iops_read", "rate_iops_write", "rate_iops_trim" }[d],
 				round(1e9 / (double)j->rate_gap_ns[d]));
 		if (j->rate_bps[d])
-			opt_num(opt, d == DDIR_READ ? "rate_read" : "rate_write", (double)j->rate_bps[d]);
+			opt_num(opt, (const char *[]){ "rate_read", "rate_write", "rate_trim" }[d], (double)j->rate_bps[d]);
 	}
 	if (j->var_bs && !j->bs_pair)
 		json_add_str(opt, j->range_hi[0] || j->range_hi[1] ? "bsrange" : "bssplit", j->bs_desc);
@@ -356,10 +358,11 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	if (j->unified != 1) {
 		ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j, r->group_kib[DDIR_READ]);
 		ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j, r->group_kib[DDIR_WRITE]);
+		ddir_json(o, "trim", &st[DDIR_TRIM], runtime_ns, w, nw, DDIR_TRIM, j, r->group_kib[DDIR_TRIM]);
 	}
 	if (mix)
 		ddir_json(o, "mixed", mix, runtime_ns, w, nw, DDIR_N, j,
-			  r->group_kib[DDIR_READ] + r->group_kib[DDIR_WRITE]);
+			  r->group_kib[DDIR_READ] + r->group_kib[DDIR_WRITE] + r->group_kib[DDIR_TRIM]);
 	sy = json_add_obj(o, "sync");
 	json_add_int(sy, "total_ios", (long long)sync_ios);
 	json_add(sy, "lat_ns", moments_json(sync_lat, 1));
@@ -424,7 +427,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		struct json *hp = json_add_obj(as, p ? "clat_p99_ns" : "clat_p50_ns");
 		for (int d = 0; d < DDIR_N; d++)
 			if (st[d].clat.m.n)
-				json_add_int(hp, d == DDIR_READ ? "read" : "write",
+				json_add_int(hp, ddir_name[d],
 					     (long long)hist_percentile(&st[d].clat, p ? 99 : 50));
 		if (mix && mix->clat.m.n)
 			json_add_int(hp, "mixed", (long long)hist_percentile(&mix->clat, p ? 99 : 50));
@@ -433,6 +436,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	wi = json_add_obj(as, "within");
 	within_json(json_add_obj(wi, "read"), &st[DDIR_READ].clat);
 	within_json(json_add_obj(wi, "write"), &st[DDIR_WRITE].clat);
+	if (rw_trims(j->rw))
+		within_json(json_add_obj(wi, "trim"), &st[DDIR_TRIM].clat);
 	if (nw > 0 && w[0]->uring_flags[0] && !w[0]->engine_fallback)
 		json_add_str(as, "io_uring_setup", w[0]->uring_flags);
 	if (nw > 0 && w[0]->engine_fallback) {
@@ -612,9 +617,10 @@ void disk_text_job(const struct json *j, FILE *f)
 	}
 	print_ddir(f, "read", json_get(j, "read"));
 	print_ddir(f, "write", json_get(j, "write"));
+	print_ddir(f, "trim", json_get(j, "trim"));
 	print_ddir(f, "mixed", json_get(j, "mixed"));
-	for (int d = 0; d < 2; d++) {
-		const char *dn = d ? "write" : "read";
+	for (int d = 0; d < DDIR_N; d++) {
+		const char *dn = ddir_name[d];
 		const struct json *w = json_get(json_get(as, "within"), dn);
 		if (json_get_num(json_get(j, dn), "total_ios", 0) <= 0 || !w)
 			continue;
@@ -709,7 +715,8 @@ void disk_text_groups(const struct json *r, FILE *f)
 			return;
 		fprintf(f, "\nRun status group %.0f (all jobs):\n", g);
 		for (int d = 0; d <= DDIR_N; d++) {
-			static const char *const keys[] = { "read", "write", "mixed" }, *const tags[] = { "READ", "WRITE", "MIXED" };
+			static const char *const keys[] = { "read", "write", "trim", "mixed" },
+					  *const tags[] = { "READ", "WRITE", "TRIM", "MIXED" };
 			double io = 0, rmin = -1, rmax = 0, bmin = -1, bmax = 0;
 			char b[8][32];
 			for (const struct json *j = jobs->child; j; j = j->next) {

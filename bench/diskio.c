@@ -12,8 +12,11 @@
 #include <errno.h>
 #include <math.h>
 #include <sched.h>
+#include <fcntl.h>
 #include <linux/aio_abi.h>
+#include <linux/fs.h>
 #include <liburing.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <stdlib.h>
@@ -114,6 +117,8 @@ static void set_err(struct worker *w, int err, const char *what, uint64_t off)
 	else
 		snprintf(w->errmsg, sizeof w->errmsg, "%s: %s", what, strerror(err));
 }
+
+const char *const ddir_name[DDIR_N] = { "read", "write", "trim" };
 
 int coe_nonfatal(const struct job *j, int type, int err)
 {
@@ -385,14 +390,16 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 		if (res == -EOPNOTSUPP && j->hipri)
 			set_err(w, EOPNOTSUPP, "--hipri: polled I/O on this device (NVMe needs poll queues: "
 				"nvme.poll_queues=N)", UINT64_MAX);
-		else
-			io_error(w, s, s->ddir == DDIR_READ ? COE_READ : COE_WRITE, (int)-res,
-				 s->ddir == DDIR_READ ? "read" : "write");
+		else if (res == -EOPNOTSUPP && s->ddir == DDIR_TRIM)
+			set_err(w, EOPNOTSUPP, w->dev->is_file ? "trim: the file system cannot punch holes"
+							       : "trim: the device cannot discard", UINT64_MAX);
+		else   /* fio's: a trim's error is a write error */
+			io_error(w, s, s->ddir == DDIR_READ ? COE_READ : COE_WRITE, (int)-res, ddir_name[s->ddir]);
 		return;
 	}
 	if (res == 0) {
 		set_err(w, EIO, s->ddir == DDIR_READ ? "read returned no data (end of device?)"
-						     : "write wrote nothing", s->off);
+			       : s->ddir == DDIR_WRITE ? "write wrote nothing" : "trim trimmed nothing", s->off);
 		return;
 	}
 	__atomic_store_n(&w->prog_ios[s->ddir], w->prog_ios[s->ddir] + 1, __ATOMIC_RELAXED);
@@ -426,6 +433,32 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	m->ss_bytes += (uint64_t)res;
 	if (w->log.on)
 		iolog_io(&w->log, s->ddir, s->off, s->len, s->t_issue - s->t_prep, t_done - s->t_issue, t_done);
+}
+
+/* fio's trim: the range discarded (BLKDISCARD; a file's blocks freed by punching a hole);
+ * len, or -errno */
+static long trim_range(const struct worker *w, uint64_t off, uint64_t len)
+{
+	uint64_t range[2] = { off, len };
+	int r = w->dev->is_file ? fallocate(w->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len)
+				: ioctl(w->fd, BLKDISCARD, range);
+	return r ? -errno : (long)len;
+}
+
+/* a trim on a queued engine, as fio does it (io_uring and libaio): at once, in this thread,
+ * its time the completion latency; whether the job is to stop */
+static int sync_trim(struct worker *w, struct meter *m, uint64_t t_prep, int inflight, uint64_t off, uint64_t len)
+{
+	struct slot s = { .t_prep = t_prep, .off = off, .len = len, .ddir = DDIR_TRIM, .counted = m->counting };
+	uint64_t t_done;
+	long r;
+	s.t_issue = now_ns();
+	r = trim_range(w, off, len);
+	t_done = now_ns();
+	mark_depth(w, m, inflight + 1, 1);
+	account(w, m, &s, r, t_done);
+	sample_tick(w, m, t_done);
+	return loop_tick(w, m, t_done);
 }
 
 /* ---- io_uring ---- */
@@ -734,6 +767,11 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		while (!stop && u.nfree && (more = next_io(j, m, g, t_prep, u.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot, pair = ddir == DDIR_WRITE && rewrite;
 			struct io_uring_sqe *sqe;
+			if (ddir == DDIR_TRIM) {
+				stop = sync_trim(w, m, t_prep, u.inflight, off, len);
+				t_prep = now_ns();
+				continue;
+			}
 			if (sq_reserve(w, &u, pair ? 2 : 1) < 0)
 				break;
 			slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, off, len);
@@ -1001,8 +1039,15 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
 		while (!stop && a.nfree && (more = next_io(j, m, g, t_prep, a.inflight, &ddir, &off, &len, &until)) > 0) {
-			int slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, off, len);
-			char *buf = bufs + (size_t)slot * j->bs_max;
+			int slot;
+			char *buf;
+			if (ddir == DDIR_TRIM) {
+				stop = sync_trim(w, m, t_prep, a.inflight, off, len);
+				t_prep = now_ns();
+				continue;
+			}
+			slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, off, len);
+			buf = bufs + (size_t)slot * j->bs_max;
 			if (ddir == DDIR_WRITE && rewrite) {
 				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
 			} else {
@@ -1114,6 +1159,8 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 				set_err(w, EIO, "rewrite read came back short", s.off);
 				break;
 			}
+		} else if (s.ddir == DDIR_TRIM) {
+			r = trim_range(w, s.off, s.len);
 		} else {
 			if (s.ddir == DDIR_WRITE)
 				scramble(j, buf, s.off, s.len, &scr);

@@ -184,11 +184,21 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 {
 	const struct job *j = g->job;
 	uint64_t blk, l = j->bs;
+	if (g->tw_pending) {   /* fio's trimwrite: write the block just trimmed */
+		g->tw_pending = 0;
+		*ddir = DDIR_WRITE;
+		*off = g->tw_off;
+		*len = g->tw_len;
+		g->issued++;
+		g->issued_bytes += g->tw_len;
+		return 1;
+	}
 	if (g->done || (g->limit && g->issued_bytes >= g->limit))
 		return 0;
 	switch (j->rw) {
 	case RW_READ: case RW_RANDREAD: *ddir = DDIR_READ; break;
 	case RW_WRITE: case RW_RANDWRITE: *ddir = DDIR_WRITE; break;
+	case RW_TRIM: case RW_RANDTRIM: case RW_TRIMWRITE: case RW_RANDTRIMWRITE: *ddir = DDIR_TRIM; break;
 	default: *ddir = (int)prng_below(&g->rng, 100) < j->rwmixread ? DDIR_READ : DDIR_WRITE;
 	}
 	if (j->var_bs) {
@@ -220,6 +230,13 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 	*off = g->base + blk * j->bs;
 	*len = l;
 	g->issued++;
+	if (j->rw == RW_TRIMWRITE || j->rw == RW_RANDTRIMWRITE) {
+		/* the region counts once, by its writes (as fio's) */
+		g->tw_pending = 1;
+		g->tw_off = *off;
+		g->tw_len = l;
+		return 1;
+	}
 	g->issued_bytes += l;
 	return 1;
 }

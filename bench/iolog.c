@@ -47,19 +47,18 @@ void iolog_init(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs, uin
 }
 
 void iolog_init_hist(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs, uint64_t cap_bytes,
-		     const struct hist *read, const struct hist *write)
+		     const struct hist *const clat[IOLOG_NDIR])
 {
 	memset(l, 0, sizeof *l);
 	l->cfg = cfg;
 	l->hist = 1;
 	l->dirs = dirs;
-	l->clat[0] = read;
-	l->clat[1] = write;
+	memcpy(l->clat, clat, sizeof l->clat);
 	l->nbins = HIST_NR >> cfg->hist_coarse;
 	l->win_ns = (uint64_t)cfg->hist_ms * 1000000u;
 	l->isz = (sizeof(struct hist_ent) + l->nbins * sizeof(uint32_t) + 7) & ~(size_t)7;
 	l->max_n = cap_bytes / l->isz;
-	l->on = cfg->prefix[IOLOG_HIST] && l->win_ns && (l->prev = calloc(2 * HIST_NR, sizeof *l->prev));
+	l->on = cfg->prefix[IOLOG_HIST] && l->win_ns && (l->prev = calloc(IOLOG_NDIR * HIST_NR, sizeof *l->prev));
 }
 
 void iolog_start(struct iolog *l, uint64_t t)
@@ -70,7 +69,7 @@ void iolog_start(struct iolog *l, uint64_t t)
 	l->win_end = t + l->win_ns;
 	memset(l->acc, 0, sizeof l->acc);
 	if (l->prev)     /* the histograms start again too */
-		memset(l->prev, 0, 2 * HIST_NR * sizeof *l->prev);
+		memset(l->prev, 0, IOLOG_NDIR * HIST_NR * sizeof *l->prev);
 }
 
 /* room for one more entry, or NULL (the log is full: it stops there) */
@@ -107,7 +106,7 @@ static const void *entry(const struct iolog *l, uint64_t i)
 
 static void close_window(struct iolog *l, uint64_t t_end, uint64_t len_ns, int full)
 {
-	for (int d = 0; d < 2; d++) {
+	for (int d = 0; d < IOLOG_NDIR; d++) {
 		struct win_ent *e;
 		if (!(l->dirs & (1u << d)) || !(e = push(l)))
 			continue;
@@ -125,7 +124,7 @@ static void close_window(struct iolog *l, uint64_t t_end, uint64_t len_ns, int f
 static int hist_close(struct iolog *l, uint64_t t_end)
 {
 	int any = 0;
-	for (int d = 0; d < 2; d++) {
+	for (int d = 0; d < IOLOG_NDIR; d++) {
 		const uint64_t *b = l->clat[d]->bins;
 		uint64_t *prev = l->prev + d * HIST_NR, tot = 0;
 		struct hist_ent *e;

@@ -33,6 +33,8 @@ static inline int iolog_wanted(const struct iolog_cfg *c)
 	return c->prefix[IOLOG_BW] || c->prefix[IOLOG_IOPS] || c->prefix[IOLOG_LAT] || c->prefix[IOLOG_HIST];
 }
 
+#define IOLOG_NDIR 3            /* directions: read, write, trim (fio's 0, 1, 2) */
+
 struct iolog_win {              /* one direction over one window */
 	uint64_t ios, bytes;
 	uint64_t sum[3], max[3];    /* slat, clat, lat (ns) */
@@ -44,7 +46,7 @@ struct iolog {
 	const struct iolog_cfg *cfg;
 	int on;
 	int hist;                   /* fio's histogram log: each window's completion latency buckets */
-	const struct hist *clat[2]; /* hist: the thread's running histograms, and their last state */
+	const struct hist *clat[IOLOG_NDIR]; /* hist: the thread's running histograms, and their last state */
 	uint64_t *prev;
 	unsigned nbins;             /* columns per row */
 	unsigned dirs;              /* bit d: the job does direction d (a window row each) */
@@ -54,15 +56,15 @@ struct iolog {
 	int truncated;              /* the byte cap was reached: entries after it are missing */
 	uint64_t start_ns;          /* time 0 of the log (measuring began) */
 	uint64_t win_ns, win_end;   /* windows: length and the current one's end */
-	struct iolog_win acc[2];
+	struct iolog_win acc[IOLOG_NDIR];
 };
 
-/* set up a thread's log for a job doing dirs (bit 0 reads, bit 1 writes), holding at most
+/* set up a thread's log for a job doing dirs (bit 0 reads, 1 writes, 2 trims), holding at most
  * cap_bytes of entries */
 void iolog_init(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs, uint64_t cap_bytes);
 /* the same for fio's histogram log (write_hist_log): windows of the clat histograms */
 void iolog_init_hist(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs, uint64_t cap_bytes,
-		     const struct hist *read, const struct hist *write);
+		     const struct hist *const clat[IOLOG_NDIR]);
 /* histogram log: a completion at t, before it is added to the histograms */
 void iolog_hist_tick(struct iolog *l, uint64_t t);
 /* measuring begins (again) at t: earlier entries are dropped */

@@ -24,7 +24,7 @@ expect 2 'percentile_list=0:50: 0 is not a percent in \(0,100\]' "$A" disk --fil
 expect 2 'percentile_list=101: 101 is not a percent' "$A" disk --filename="$dev" --percentile_list=101
 expect 2 'percentile_list=.*: more than 20 percents' "$A" disk --filename="$dev" --percentile_list=$(seq -s: 1 21)
 expect 2 "rate_iops=0: '0' is not a number of I/Os per second" "$A" disk --filename="$dev" --rate_iops=0
-expect 2 "rate_iops=1,2,3: give one value, or reads,writes" "$A" disk --filename="$dev" --rate_iops=1,2,3
+expect 2 "rate_iops=1,2,3,4: give one value, or reads,writes\[,trims\]" "$A" disk --filename="$dev" --rate_iops=1,2,3,4
 expect 2 "rate=fast: 'fast' is not a rate in bytes/s" "$A" disk --filename="$dev" --rate=fast
 expect 2 "rate and --rate_iops: give one or the other" "$A" disk --filename="$dev" --rate=1m --rate_iops=10
 expect 2 "bssplit=4k/50:8k/40: the percents add up to 90, not 100" "$A" disk --filename="$dev" --bssplit=4k/50:8k/40

@@ -226,5 +226,40 @@ int main(void)
 			      mixes[m], 100.0 * (double)reads / (double)n);
 		}
 	}
+	/* trims: trim and randtrim give trims only; trimwrite and randtrimwrite a trim, then a
+	 * write of the same block, each block of the region once, the size counted by writes */
+	{
+		int rws[] = { RW_TRIM, RW_RANDTRIM, RW_TRIMWRITE, RW_RANDTRIMWRITE };
+		for (int k = 0; k < 4; k++) {
+			struct job j = mkjob(rws[k], 4096, 8192, 1 << 20, 0, 0);
+			static unsigned char seen[256];
+			uint64_t trims = 0, writes = 0, last_trim = UINT64_MAX, prev = UINT64_MAX;
+			int pairs = rws[k] == RW_TRIMWRITE || rws[k] == RW_RANDTRIMWRITE, random = k % 2, ordered = 1;
+			memset(seen, 0, sizeof seen);
+			iogen_init(&g, &j, 0);
+			while (iogen_next(&g, &ddir, &off, &len)) {
+				CHECK(off >= 8192 && off + len <= 8192 + (1 << 20) && len == 4096, "rw %d: %llu+%llu", rws[k],
+				      (unsigned long long)off, (unsigned long long)len);
+				if (ddir == DDIR_TRIM) {
+					CHECK(!pairs || last_trim == UINT64_MAX, "rw %d: two trims in a row", rws[k]);
+					trims++;
+					seen[(off - 8192) / 4096]++;
+					ordered &= prev == UINT64_MAX || off == prev + 4096;
+					prev = off;
+					last_trim = off;
+				} else {
+					CHECK(pairs && ddir == DDIR_WRITE && off == last_trim, "rw %d: a %d at %llu after the trim "
+					      "at %llu", rws[k], ddir, (unsigned long long)off, (unsigned long long)last_trim);
+					writes++;
+					last_trim = UINT64_MAX;
+				}
+			}
+			CHECK(trims == 256 && writes == (pairs ? 256u : 0u), "rw %d: %llu trims, %llu writes", rws[k],
+			      (unsigned long long)trims, (unsigned long long)writes);
+			for (int b = 0; b < 256; b++)
+				CHECK(seen[b] == 1, "rw %d: block %d trimmed %d times", rws[k], b, seen[b]);
+			CHECK(ordered == !random, "rw %d: sequential %d", rws[k], ordered);
+		}
+	}
 	return unit_done();
 }
