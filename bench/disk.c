@@ -2461,7 +2461,7 @@ static int disk_run(void *p, struct json *out)
 	struct plan *pl;
 	struct json *jobs, *as, *reps;
 	struct rep_series *series = NULL;
-	char err[512];
+	char err[512] = "";
 	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, claim = -1, nres;
 	const char *fb_engine = ioengine_names[c->ioengine];
 	time_t now = time(NULL);
@@ -2487,7 +2487,11 @@ static int disk_run(void *p, struct json *out)
 		json_add_str(out, "time", tb);
 	}
 	as = json_obj();
-	if (lay_out_file(c, err, sizeof err) < 0 || blkdev_probe(c->filename, &pl->dev, err, sizeof err) ||
+	if (c->filename && strchr(c->filename, ':') && access(c->filename, F_OK))
+		/* fio's a:b, several files in one job (a name with ':' that exists is taken whole) */
+		snprintf(err, sizeof err, "--filename=%s: several files in one job (fio's a:b) are not measured "
+			 "here: one device (or file) per run, run assay once for each", c->filename);
+	if (err[0] || lay_out_file(c, err, sizeof err) < 0 || blkdev_probe(c->filename, &pl->dev, err, sizeof err) ||
 	    make_plan(pl, err, sizeof err)) {
 		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);

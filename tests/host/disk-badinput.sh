@@ -12,6 +12,7 @@ expect 2 "size=1g: beyond the end of $dev" "$A" disk --filename="$dev" --size=1g
 expect 2 "offset=.*beyond the end of $dev" "$A" disk --filename="$dev" --offset=1g
 expect 2 'size=150%: a percentage' "$A" disk --filename="$dev" --size=150%
 expect 2 '/dev/nonexistent: No such file or directory' "$A" disk --filename=/dev/nonexistent
+expect 2 "^assay: error: disk: --filename=/dev/loop0:/dev/loop1: several files in one job \(fio's a:b\) are not measured here" "$A" disk --filename=/dev/loop0:/dev/loop1
 expect 2 'no --filename' "$A" disk --rw=read
 expect 2 "unknown profile 'fast'" "$A" disk --filename="$dev" --profile=qd1,fast
 expect 2 'time_based needs a --runtime' "$A" disk --filename="$dev" --time_based
