@@ -120,7 +120,7 @@ static const struct opt disk_opts[] = {
 	{ "directory", 0, OPT_STR, O(directory), NULL, 0, 0, "a directory",
 	  "where --filename is (fio's; one file for every job and thread)", 0 },
 	{ "profile", 0, OPT_STR, O(profile), NULL, 0, 0,
-	  "a comma list of seq, qd1, qd8, randrw64, randwrite4, randread16x4, latency, all",
+	  "a comma list of seq, qd1, qd8, randrw64, randwrite4, randread16x4, latency, scan, all",
 	  "named tests (see below) instead of one job from the options", 0 },
 	{ "name", 0, OPT_STR, O(name), "job", 0, 0, NULL, "job name (without --profile)", 0 },
 	{ "output", 0, OPT_STR, O(output), NULL, 0, 0, "a file name",
@@ -353,32 +353,38 @@ struct pjob {
 	int iodepth, numjobs, rwmixread, direct, end_fsync;
 	uint64_t size_cap;      /* 0: the whole device */
 	int time_based, warmup_ios;
+	int coe;                /* fio's continue_on_error (a mask of 1 << COE_*) */
 };
 
 static const struct profile {
 	const char *name;
 	const char *what;
 	struct pjob j[3];
+	int explicit_only;      /* not in "all": only when named */
 } profiles[] = {
 	{ "seq", "1 MiB sequential write, buffered, fdatasync at the end counted (dd bs=1M "
 		 "count=1024 conv=fdatasync), then 1 MiB O_DIRECT sequential read (dd iflag=direct)",
-	  { { "write", RW_WRITE, 1 << 20, 1, 1, 0, 0, 1, 1ull << 30, 0, 0 },
-	    { "read", RW_READ, 1 << 20, 1, 1, 0, 1, 0, 1ull << 30, 0, 0 } } },
+	  { { "write", RW_WRITE, 1 << 20, 1, 1, 0, 0, 1, 1ull << 30, 0, 0, 0 },
+	    { "read", RW_READ, 1 << 20, 1, 1, 0, 1, 0, 1ull << 30, 0, 0, 0 } }, 0 },
 	{ "qd1", "4k random read, iodepth 1, O_DIRECT",
-	  { { "", RW_RANDREAD, 4096, 1, 1, 0, 1, 0, 0, 1, 0 } } },
+	  { { "", RW_RANDREAD, 4096, 1, 1, 0, 1, 0, 0, 1, 0, 0 } }, 0 },
 	{ "qd8", "4k random read, iodepth 8, O_DIRECT",
-	  { { "", RW_RANDREAD, 4096, 8, 1, 0, 1, 0, 0, 1, 0 } } },
+	  { { "", RW_RANDREAD, 4096, 8, 1, 0, 1, 0, 0, 1, 0, 0 } }, 0 },
 	{ "randrw64", "4k random 75% read / 25% write, iodepth 64, O_DIRECT (Linode's support test)",
-	  { { "", RW_RANDRW, 4096, 64, 1, 75, 1, 0, 0, 1, 0 } } },
+	  { { "", RW_RANDRW, 4096, 64, 1, 75, 1, 0, 0, 1, 0, 0 } }, 0 },
 	{ "randwrite4", "4k random write, iodepth 1, 4 jobs, O_DIRECT",
-	  { { "", RW_RANDWRITE, 4096, 1, 4, 0, 1, 0, 0, 1, 0 } } },
+	  { { "", RW_RANDWRITE, 4096, 1, 4, 0, 1, 0, 0, 1, 0, 0 } }, 0 },
 	{ "randread16x4", "4k random read, iodepth 16, 4 jobs, O_DIRECT",
-	  { { "", RW_RANDREAD, 4096, 16, 4, 0, 1, 0, 0, 1, 0 } } },
+	  { { "", RW_RANDREAD, 4096, 16, 4, 0, 1, 0, 0, 1, 0, 0 } }, 0 },
 	{ "latency", "ioping-style requests at QD1, first one not counted: 4k random uncached "
 		     "(O_DIRECT), 4k cached (a 1 MiB region read through the page cache), 256k sequential",
-	  { { "uncached", RW_RANDREAD, 4096, 1, 1, 0, 1, 0, 0, 1, 1 },
-	    { "cached", RW_READ, 4096, 1, 1, 0, 0, 0, 1 << 20, 1, 256 },
-	    { "seq", RW_READ, 256 << 10, 1, 1, 0, 1, 0, 0, 1, 1 } } },
+	  { { "uncached", RW_RANDREAD, 4096, 1, 1, 0, 1, 0, 0, 1, 1, 0 },
+	    { "cached", RW_READ, 4096, 1, 1, 0, 0, 0, 1 << 20, 1, 256, 0 },
+	    { "seq", RW_READ, 256 << 10, 1, 1, 0, 1, 0, 0, 1, 1, 0 } }, 0 },
+	{ "scan", "a surface scan (badblocks' read test): the whole device read once, 1 MiB O_DIRECT "
+		  "reads at iodepth 4, going on after read errors and listing them; as long as the disk "
+		  "takes (not in 'all')",
+	  { { "", RW_READ, 1 << 20, 4, 1, 0, 1, 0, 0, 0, 0, 1 << COE_READ } }, 1 },
 };
 #define NPROFILES (sizeof profiles / sizeof profiles[0])
 #define PROFILE_RUNTIME 10.0
@@ -1108,6 +1114,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->exitall = c->exitall;
 	if (parse_errors(c, j, err, n))
 		return -1;
+	if (pj && !GIVEN(c, "continue_on_error") && !GIVEN(c, "ignore_error"))
+		j->coe |= pj->coe;
 	j->verify = c->verify >= 2;
 	j->do_verify = c->do_verify;
 	j->verify_only = c->verify_only;
@@ -1279,7 +1287,7 @@ static int make_plan(struct plan *p, char *err, size_t n)
 		const struct profile *pr = find_profile(s, l);
 		if (l == 3 && !strncmp(s, "all", 3)) {
 			for (size_t i = 0; i < NPROFILES; i++)
-				for (int k = 0; k < 3 && profiles[i].j[k].bs; k++) {
+				for (int k = 0; k < 3 && profiles[i].j[k].bs && !profiles[i].explicit_only; k++) {
 					char name[64];
 					snprintf(name, sizeof name, "%s%s%s", profiles[i].name,
 						 profiles[i].j[k].suffix[0] ? "." : "", profiles[i].j[k].suffix);
@@ -1509,16 +1517,37 @@ static void drop_cache(const struct plan *p, const struct job *j, int fd)
 			      (off_t)(j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
 
-/* an error the job went on after (--continue_on_error), outside its threads: counted */
-static void soft_error(struct job_result *r, int err, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void soft_error(struct job_result *r, int err, const char *fmt, ...)
+static int bad_cmp(const void *a, const void *b)
+{
+	const struct bad_io *x = a, *y = b;
+	return x->off < y->off ? -1 : x->off > y->off ? 1 : x->ddir - y->ddir;
+}
+
+/* add ns failed I/Os to a job's list: the first MAX_BAD by offset stay */
+static void bad_merge(struct bad_io *dst, int *nd, const struct bad_io *src, int ns)
+{
+	struct bad_io all[2 * MAX_BAD];
+	int n = *nd;
+	memcpy(all, dst, (size_t)n * sizeof *all);
+	for (int i = 0; i < ns && n < 2 * MAX_BAD; i++)
+		all[n++] = src[i];
+	qsort(all, (size_t)n, sizeof *all, bad_cmp);
+	*nd = n < MAX_BAD ? n : MAX_BAD;
+	memcpy(dst, all, (size_t)*nd * sizeof *dst);
+}
+
+/* an error the job went on after (--continue_on_error), outside its threads (verify's
+ * read-back: ddir DDIR_N): counted, listed */
+static void soft_error(struct job_result *r, int err, uint64_t off, uint64_t len, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void soft_error(struct job_result *r, int err, uint64_t off, uint64_t len, const char *fmt, ...)
 {
 	va_list ap;
 	char msg[sizeof r->first_errmsg];
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	bad_merge(r->bad, &r->nbad, &(struct bad_io){ off, len, err, DDIR_N }, 1);
 	if (!r->nerr++) {
 		r->first_err = err;
 		snprintf(r->first_errmsg, sizeof r->first_errmsg, "%s", msg);
@@ -1547,8 +1576,8 @@ static int verify_read(struct job_result *r, char *buf, uint64_t len, uint64_t o
 				*bybl = 1;
 				return 0;
 			}
-			soft_error(r, e, "verify: reading at offset %llu: %s", (unsigned long long)(off + got),
-				   strerror(e));
+			soft_error(r, e, off + got, len - got, "verify: reading at offset %llu: %s",
+				   (unsigned long long)(off + got), strerror(e));
 			return -1;
 		}
 		r->err = e;
@@ -1618,8 +1647,8 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 					snprintf(r->ver.first, sizeof r->ver.first, "the block at offset %llu: %s",
 						 (unsigned long long)off, why);
 				if (coe_nonfatal(j, COE_VERIFY, EILSEQ))
-					soft_error(r, EILSEQ, "verify: the block at offset %llu: %s", (unsigned long long)off,
-						   why);
+					soft_error(r, EILSEQ, off, j->bs, "verify: the block at offset %llu: %s",
+						   (unsigned long long)off, why);
 			}
 		}
 #undef WRITTEN
@@ -1742,6 +1771,7 @@ static void job_finish(const struct plan *p, struct job_result *r)
 			snprintf(r->first_errmsg, sizeof r->first_errmsg, "%s", w->first_errmsg);
 		}
 		r->nerr += w->nerr;
+		bad_merge(r->bad, &r->nbad, w->bad, w->nbad);
 		for (int d = 0; d < DDIR_N; d++)
 			ddir_stats_merge(&r->agg[d], &w->st[d]);
 		moments_merge(&r->sync_lat, &w->sync_lat);
@@ -1989,6 +2019,7 @@ static int merge_group(struct job_result *rs, int n)
 			snprintf(b->first_errmsg, sizeof b->first_errmsg, "%s: %s", r->job.name, r->first_errmsg);
 		}
 		b->nerr += r->nerr;
+		bad_merge(b->bad, &b->nbad, r->bad, r->nbad);
 		b->job.coe |= r->job.coe;
 		free(r->w);       /* the threads' samples now belong to the base */
 		ss_free(&r->ss);
@@ -2683,7 +2714,8 @@ static void disk_text(const struct json *r, FILE *f)
 			json_get_num(u, "write_ticks", 0), json_get_num(u, "in_queue", 0), json_get_num(u, "util", 0));
 }
 
-/* Summary figures: <test>.<job>.<read|write>.{bw (MB/s), iops, clat.p50, clat.p99 (us)} */
+/* Summary figures: <test>.<job>.<read|write|trim|mixed>.{bw (MB/s), iops, clat.p50, clat.p99
+ * (us)}, <test>.<job>.steal (%), <test>.<job>.errors (with --continue_on_error) */
 static void disk_figures(const struct json *res, const char *test, struct json *sum)
 {
 	const struct json *jobs = json_get(res, "jobs"), *reps = json_path(res, "assay.repeats");
@@ -2732,6 +2764,10 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 				report_figure(sum, name, v->num / 1e3, "us");
 			}
 		}
+		if (json_get(j, "total_err")) {   /* --continue_on_error (the scan profile): I/O errors */
+			snprintf(name, sizeof name, "%s.%s.errors", test, jn);
+			report_figure(sum, name, json_get_num(j, "total_err", 0), "errors");
+		}
 		if (json_path(j, "assay.steal_pct") && json_path(j, "assay.steal_pct")->type == J_NUM) {
 			snprintf(name, sizeof name, "%s.%s.steal", test, jn);
 			report_figure(sum, name, json_get_num(j, "assay.steal_pct", 0), "%");
@@ -2744,7 +2780,7 @@ const struct engine engine_disk = {
 	.summary = "disk: fio-compatible raw block device benchmarks on io_uring, read-only by default",
 	.usage = "--filename=DEV [--profile=LIST | --rw=.. --bs=.. --iodepth=.. | --name=JOB OPTIONS.. ..] "
 		 "[--mode=..]  or  assay disk JOBFILE.fio [options] "
-		 "(profiles: seq qd1 qd8 randrw64 randwrite4 randread16x4 latency all)",
+		 "(profiles: seq qd1 qd8 randrw64 randwrite4 randread16x4 latency scan all)",
 	.opts = disk_opts,
 	.cfg_size = sizeof(struct disk_cfg),
 	.check = disk_check,

@@ -184,6 +184,14 @@ void iogen_init(struct iogen *g, const struct job *j, int idx);
 /* the next I/O's direction, offset and length; 0 when the job has nothing more to issue */
 int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len);
 
+/* an I/O that failed and the job went on after (--continue_on_error) */
+struct bad_io {
+	uint64_t off, len;
+	int err;
+	int ddir;               /* enum ddir; DDIR_N: verify's read-back */
+};
+#define MAX_BAD 64              /* listed per thread and per job */
+
 /* Per-direction counters of one thread (and of an aggregate). */
 struct ddir_stats {
 	uint64_t ios, bytes, short_ios;
@@ -222,6 +230,8 @@ struct worker {
 	uint64_t nerr;          /* errors gone on after (--continue_on_error), ramp's too */
 	int first_err;          /* the first of them: errno and where */
 	char first_errmsg[200];
+	struct bad_io bad[MAX_BAD];  /* the first MAX_BAD of them (nbad) */
+	int nbad;
 	uint64_t depth_map[7];  /* I/Os submitted at depth 1, 2-3, 4-7, .., 32-63, 64+ (fio's) */
 	int engine_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */
@@ -282,6 +292,8 @@ struct job_result {
 	uint64_t nerr;             /* --continue_on_error: errors gone on after (verify's too) */
 	int first_err;
 	char first_errmsg[240];
+	struct bad_io bad[MAX_BAD];  /* the first MAX_BAD of them by offset (nbad) */
+	int nbad;
 	struct {                   /* --verify's read-back */
 		int ran;
 		uint64_t blocks, bad;  /* blocks checked, of them bad */

@@ -216,6 +216,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	const struct job *j = &r->job;
 	struct json *o = json_push(jobs, json_obj()), *opt, *sy, *as, *wi;
 	const char *first_err = NULL;
+	const struct bad_io *bad = NULL;
+	int nbad = 0;
 	char b[64];
 	static const char *const modes[] = { "readonly", "rewrite", "destroy" };
 	/* fio's unified_rw_reporting: reads and writes as one ("mixed") */
@@ -378,8 +380,11 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		uint64_t nerr = whole ? r->nerr : nw ? w[0]->nerr : 0;
 		json_add_int(o, "total_err", (long long)nerr);
 		json_add_int(o, "first_error", nerr ? whole ? r->first_err : w[0]->first_err : 0);
-		if (nerr)
+		if (nerr) {
 			first_err = whole ? r->first_errmsg : w[0]->first_errmsg;
+			bad = whole ? r->bad : w[0]->bad;
+			nbad = whole ? r->nbad : w[0]->nbad;
+		}
 	}
 	{
 		long majf = 0, minf = 0;
@@ -400,8 +405,19 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(as, "skipped", r->skipped);
 	if (r->err)
 		json_add_str(as, "error", r->errmsg);
-	if (first_err)
+	if (first_err) {
+		/* the failed I/Os themselves, the first MAX_BAD by offset: where the bad sectors are */
+		struct json *a;
 		json_add_str(as, "first_error", first_err);
+		a = json_add_arr(as, "errors");
+		for (int i = 0; i < nbad; i++) {
+			struct json *e = json_push(a, json_obj());
+			json_add_str(e, "op", bad[i].ddir < DDIR_N ? ddir_name[bad[i].ddir] : "verify");
+			json_add_int(e, "offset", (long long)bad[i].off);
+			json_add_int(e, "length", (long long)bad[i].len);
+			json_add_int(e, "errno", bad[i].err);
+		}
+	}
 	json_add_str(as, "mode", modes[j->mode]);
 	json_add_int(as, "randseed", (long long)j->randseed);
 	json_add_int(as, "repeat", r->repeat);
@@ -684,6 +700,19 @@ void disk_text_job(const struct json *j, FILE *f)
 			strerror(e));
 		if (json_get(as, "first_error"))
 			fprintf(f, "     the first : %s\n", json_get_str(as, "first_error", ""));
+		if (json_get(as, "errors") && json_get(as, "errors")->child) {
+			int k = 0;
+			fputs("     failed    :", f);
+			for (const struct json *x = json_get(as, "errors")->child; x; x = x->next, k++) {
+				if (k == 8) {
+					fprintf(f, " ... (the first %d by offset in the JSON's assay.errors)", MAX_BAD);
+					break;
+				}
+				fprintf(f, "%s %s %.0f+%.0f", k ? "," : "", json_get_str(x, "op", "?"),
+					json_get_num(x, "offset", 0), json_get_num(x, "length", 0));
+			}
+			fputc('\n', f);
+		}
 	}
 	if (json_get(as, "steal_pct") && json_get(as, "steal_pct")->type == J_NUM)
 		fprintf(f, "  steal        : %.2f%% (other processes' CPU: %.2f%%)\n",

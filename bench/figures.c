@@ -71,6 +71,7 @@ static const struct unit {
 	{ "Gbit/s", "Gbit/s", 1 }, { "Mbit/s", "Gbit/s", 1e-3 },
 	{ "Mbit/s", "Mbit/s", 1 }, { "Gbit/s", "Mbit/s", 1e3 },
 	{ "qps", "qps", 1 },
+	{ "errors", "errors", 1 },
 };
 
 int unit_convert(const char *from, const char *to, double *mult)
@@ -90,7 +91,7 @@ int unit_convert(const char *from, const char *to, double *mult)
 int unit_lower_is_better(const char *unit)
 {
 	return !strcmp(unit, "us") || !strcmp(unit, "ms") || !strcmp(unit, "ns") ||
-	       !strcmp(unit, "s") || !strcmp(unit, "%");
+	       !strcmp(unit, "s") || !strcmp(unit, "%") || !strcmp(unit, "errors");
 }
 
 /* A figure name a result could hold: a known family first, a known metric among the
@@ -102,7 +103,7 @@ int figure_name_known(const char *name)
 		"bw", "iops", "clat", "steal", "events_per_sec", "latency_p95", "mib_per_sec", "copy",
 		"scale", "add", "triad", "memcpy", "latency_ns", "max", "mean", "bits_per_second",
 		"gbit_per_sec", "mbit_per_sec", "retransmits", "qps", "rtt", "latency_ms", "connect_ms",
-		"ttfb_ms", "mb_per_sec", "lost", "scaling",
+		"ttfb_ms", "mb_per_sec", "lost", "scaling", "errors",
 	};
 	char buf[200], *save, *part;
 	int fam = 0, met = 0, first = 1;

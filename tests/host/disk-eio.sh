@@ -126,7 +126,23 @@ RUN v3 --rw=write --bs=4k --offset=12m --size=8m --verify=crc32c --verify_only=1
 RUN v4 --rw=write --bs=4k --offset=12m --size=8m --verify=crc32c --verify_only=1 --continue_on_error=all
 [ $rc = 0 ] || fail "v4: exit $rc: $(cat err.txt)"
 J '.jobs[0] | .total_err == 2 and .first_error == 84 and .assay.verify.bad == 1 and .assay.verify.blocks == 2047 and
-	(.assay.first_error | startswith("verify: the block at offset 13631488: "))' "v4"
+	(.assay.first_error | startswith("verify: the block at offset 13631488: ")) and
+	[.assay.errors[] | [.op, .offset, .length, .errno]] == [["verify", 13631488, 4096, 84], ["verify", 16777216, 4096, 5]]' "v4"
+
+# the scan profile (a surface scan): the whole device, going on after read errors, each
+# failed I/O listed; the suite's figure disk.scan.errors, a certify rule on it
+"$A" disk --filename="$dev" --profile=scan -J > out.json 2> err.txt || fail "scan: exit $?"
+J '.jobs[0] | .jobname == "scan" and .total_err == 1 and .read.total_ios == 32 and .read.io_bytes == 31 * 1048576 and
+	.assay.errors == [{"op": "read", "offset": 16777216, "length": 1048576, "errno": 5}]' "scan"
+"$A" disk --filename="$dev" --profile=scan > out.txt 2>/dev/null || fail "scan text: exit $?"
+grep -qx '     failed    : read 16777216+1048576' out.txt || fail "scan text: no failed line"
+"$A" disk --filename="$dev" --profile=all --runtime=0.2 -J > out.json 2>/dev/null
+jq -e '[.jobs[].jobname] | index("scan") == null' out.json >/dev/null || fail "profile all includes scan"
+printf 'disk.scan.errors == 0\n' > rules
+"$A" run --tests=disk --disks="${dev#/dev/}" --disk-profile=scan --certify rules > out.txt 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^FAIL  disk.scan.errors == 0 *measured 1 errors$' out.txt ||
+	fail "certify disk.scan.errors == 0: exit $rc: $(grep -E 'FAIL|PASS|error' out.txt | head -5)"
 
 # a device that refuses discards (faultfs has no fallocate): the trim job fails at once, saying so
 RUN trim --rw=randtrim --mode=destroy --size=1m
