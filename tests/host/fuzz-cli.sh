@@ -14,7 +14,7 @@ vals = ["", "0", "-1", "1", "2", "18446744073709551616", "9" * 40, "-0", "1e308"
         "1k", "4k", "1m", "1g", "99999g", "3.5", "abc", "%s%n", "a" * 5000, "1,2", ",", "=", "..", "/dev/null",
         "/nonexistent", "-", "\x01", "\u00e9", "1kk", "k", "0.000001", "1s", "5ms", "read", "randread",
         "json", "global", "rnd", "write", "none", "127.0.0.1", "::1", "rewrite", "psync", "libaio", "sync",
-        "50:99.9", "zipf:1.2", "pareto:0.9:0.5", "zoned:60/10:40/90", "normal:", "zoned_abs:1/1k", "crc32c", "dsync", "iops:2%", "bw_slope:1", "4k/50:64k/", "4k-1m", "4k,64k", ",1m", "4k/50:64k/50,1m/100", "1k-64m", "1e-300:100", "99.99999999:0.0000001", ":".join(["1"] * 25)]
+        "50:99.9", "zipf:1.2", "pareto:0.9:0.5", "zoned:60/10:40/90", "normal:", "zoned_abs:1/1k", "crc32c", "dsync", "iops:2%", "bw_slope:1", "4k/50:64k/", "4k-1m", "4k,64k", ",1m", "4k/50:64k/50,1m/100", "1k-64m", "1e-300:100", "99.99999999:0.0000001", ":".join(["1"] * 25), "trim", "randtrimwrite", "io", "all", "EIO,ENOSPC:5", "EIO::5:1", ",,200", "1,2,3", "scan"]
 opts = {
  "cpu": ["--cpu-max-prime", "--events", "--output-format", "--threads", "--time"],
  "mem": ["--memory-access-mode", "--memory-block-size", "--memory-oper", "--memory-scope",
@@ -33,7 +33,7 @@ opts = {
           "--log_avg_msec", "--log_max_value", "--log_offset", "--per_job_logs", "--random_distribution",
           "--verify", "--do_verify", "--verify_only", "--sync", "--fsync_on_close", "--steadystate",
           "--steadystate_duration", "--ss_ramp", "--percentage_random", "--write_hist_log",
-          "--log_hist_msec", "--log_hist_coarseness"],
+          "--log_hist_msec", "--log_hist_coarseness", "--continue_on_error", "--ignore_error", "--error_dump"],
  "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
          "--reverse", "--time", "--latency", "--latency-port"],
  "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
