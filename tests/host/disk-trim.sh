@@ -68,6 +68,11 @@ J '.jobs[0].trim.total_ios == 4' "file trim"
 [ "$(stat -c %s "$f")" = $((8 * MiB)) ] && [ $((b0 - $(blocks "$f"))) -ge $((4 * MiB / 512)) ] ||
 	fail "file: size $(stat -c %s "$f"), blocks $b0 -> $(blocks "$f")"
 
+# trimwrite with --verify: every block written after its trim reads back intact
+"$A" disk --filename="$dev" --rw=randtrimwrite --verify=crc32c --size=8m --iodepth=8 --mode=destroy -J > out.json \
+	2>/dev/null || fail "randtrimwrite --verify: exit $?"
+J '.jobs[0] | .trim.total_ios == 2048 and .assay.verify.blocks == 2048 and .assay.verify.bad == 0' "trimwrite verify"
+
 # per-direction options take a third value for trims (or the writes')
 "$A" disk --filename="$dev" --rw=randtrim --size=8m --rate_iops=,,200 --runtime=1 --time_based --mode=destroy \
 	-J > out.json 2>/dev/null || fail "rate_iops=,,200: exit $?"
@@ -79,4 +84,10 @@ J '.jobs[0].trim.total_ios == 64' "bs=4k,16k: trims of the writes' 16k"
 expect 2 '^assay: error: disk: --verify=crc32c on a trim job: nothing is written to check \(trimwrite is\)$' \
 	"$A" disk --filename="$dev" --rw=randtrim --verify=crc32c --mode=destroy
 expect 2 'give one value, or reads,writes\[,trims\]' "$A" disk --filename="$dev" --rate=1m,1m,1m,1m
+# a device holding a filesystem: trims are refused as writes are (and the bytes stay)
+mkfs.ext4 -q -F "$dev" 2>/dev/null || fail "mkfs.ext4"
+sum=$(sha "$dev")
+expect 2 'refusing --mode=destroy: .* holds ext2/3/4; add --force' "$A" disk --filename="$dev" --rw=randtrim --mode=destroy
+[ "$(sha "$dev")" = "$sum" ] || fail "a refused trim changed the device"
+
 finish
