@@ -67,6 +67,9 @@ struct disk_cfg {
 	int cpus_policy;
 	const char *thinktime, *thinktime_spin;
 	long long thinktime_blocks;
+	const char *latency_target, *latency_window;
+	double latency_percentile;
+	int latency_run;
 	int unified;
 	long long loops;
 	double startdelay;
@@ -221,6 +224,16 @@ static const struct opt disk_opts[] = {
 	  "pause this long after --thinktime_blocks I/Os have completed (an application's work)", 0 },
 	{ "thinktime_spin", 0, OPT_STR, O(thinktime_spin), NULL, 0, 0, "a time; a bare number is microseconds",
 	  "spend this much of each pause busy on the CPU, sleep the rest", 0 },
+	{ "latency_target", 0, OPT_STR, O(latency_target), NULL, 0, 0, "a time; a bare number is microseconds",
+	  "find the deepest queue (up to --iodepth) whose I/Os complete within this (total latency), "
+	  "then measure at it (fio's)", 0 },
+	{ "latency_window", 0, OPT_STR, O(latency_window), NULL, 0, 0, "a time; a bare number is microseconds",
+	  "with --latency_target: each depth is judged over this long (fio's; 0: after every I/O)", 0 },
+	{ "latency_percentile", 0, OPT_FLOAT, O(latency_percentile), "100", 0.000001, 100, NULL,
+	  "with --latency_target: the percent of a window's I/Os that must meet it (fio's)", 0 },
+	{ "latency_run", 0, OPT_BOOL, O(latency_run), "0", 0, 0, NULL,
+	  "with --latency_target: keep adjusting the depth until the runtime ends, not stop once found "
+	  "(fio's)", 0 },
 	{ "thinktime_blocks", 0, OPT_INT, O(thinktime_blocks), "1", 1, 1000000, NULL,
 	  "I/Os issued between pauses (each pause waits for them to complete; caps the queue depth)", 0 },
 	{ "loops", 0, OPT_INT, O(loops), "1", 1, 1000000, NULL,
@@ -1174,6 +1187,19 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (j->think_spin_ns > j->think_ns)
 		j->think_spin_ns = j->think_ns;    /* fio's: the spin is part of the pause */
 	j->think_blocks = (int)c->thinktime_blocks;
+	if (c->latency_target && parse_think("latency_target", c->latency_target, &j->lat_target_ns, err, n))
+		return -1;
+	if (c->latency_window && parse_think("latency_window", c->latency_window, &j->lat_window_ns, err, n))
+		return -1;
+	if (!j->lat_target_ns)
+		for (const char *const *o = (const char *const[]){ "latency_window", "latency_percentile", "latency_run",
+								    NULL }; *o; o++)
+			if (GIVEN(c, *o)) {
+				snprintf(err, n, "--%s: no --latency_target given", *o);
+				return -1;
+			}
+	j->lat_pct = c->latency_percentile;
+	j->lat_run = c->latency_run;
 	j->unified = c->unified == 3 ? 0 : c->unified == 4 ? 1 : c->unified;   /* 0/1: none/mixed */
 	if (j->time_based && j->runtime <= 0) {
 		snprintf(err, n, "--time_based needs a --runtime");

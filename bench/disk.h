@@ -150,6 +150,13 @@ struct job {
 	int nign[COE_N];
 	int ign[COE_N][MAX_IGN];
 	int error_dump;         /* print each error the job goes on after */
+	/* fio's latency_target: the deepest queue (up to iodepth) at which latency_pct % of
+	 * each latency_window's I/Os complete within the target (total latency), found by
+	 * doubling, then bisecting; the job then runs one more window at it and ends
+	 * (latency_run: keeps adjusting until its runtime) */
+	uint64_t lat_target_ns, lat_window_ns;
+	double lat_pct;
+	int lat_run;
 	int thread0;            /* the run's number of this job's first thread (fio's, from 1) */
 };
 
@@ -227,6 +234,7 @@ struct worker {
 	struct rusage ru_start, ru_end;   /* this thread's CPU over that window */
 	int err;                /* errno of the first failure, 0 if none */
 	char errmsg[256];
+	int lat_depth;          /* --latency_target: the depth found (the last one allowed) */
 	uint64_t nerr;          /* errors gone on after (--continue_on_error), ramp's too */
 	int first_err;          /* the first of them: errno and where */
 	char first_errmsg[200];

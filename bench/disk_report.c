@@ -396,6 +396,17 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_int(o, "minf", minf);
 	}
 	dist_json(o, st, w, nw);
+	if (j->lat_target_ns) {
+		/* fio's: the depth found (the threads' shallowest), target ns, window us */
+		int depth = 0;
+		for (int i = 0; i < nw; i++)
+			if (!depth || w[i]->lat_depth < depth)
+				depth = w[i]->lat_depth;
+		json_add_int(o, "latency_depth", depth);
+		json_add_int(o, "latency_target", (long long)j->lat_target_ns);
+		json_add_num(o, "latency_percentile", j->lat_pct);
+		json_add_int(o, "latency_window", (long long)(j->lat_window_ns / 1000));
+	}
 
 	if (r->ss.cfg)
 		ss_json(&r->ss, o);
@@ -694,6 +705,10 @@ void disk_text_job(const struct json *j, FILE *f)
 		for (const struct json *b = json_get(j, "iodepth_level")->child; b; b = b->next)
 			fprintf(f, "%s=%.1f%%%s", b->key, b->num, b->next ? ", " : "\n");
 	}
+	if (json_get(j, "latency_depth"))
+		fprintf(f, "     latency   : target=%.0f, window=%.0f, percentile=%.2f%%, depth=%.0f\n",
+			json_get_num(j, "latency_target", 0), json_get_num(j, "latency_window", 0),
+			json_get_num(j, "latency_percentile", 0), json_get_num(j, "latency_depth", 0));
 	if (json_get(j, "total_err")) {
 		int e = (int)json_get_num(j, "first_error", 0);
 		fprintf(f, "     errors    : total=%.0f, first_error=%d/<%s>\n", json_get_num(j, "total_err", 0), e,

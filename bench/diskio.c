@@ -193,6 +193,12 @@ struct meter {                /* the measuring state of a worker */
 	unsigned ss_sec;
 	int think_done;               /* --thinktime: I/Os completed since the last pause */
 	uint64_t think_until;         /* the pause under way ends then (0: none) */
+	/* --latency_target: the depth allowed now (without it: iodepth), the deepest that met
+	 * the target and the shallowest that failed (iodepth + 1: none yet), the window under
+	 * way (from lat_ts: its I/Os and those over the target), settling */
+	int qd, qd_low, qd_high;
+	uint64_t lat_ts, lat_ios, lat_failed;
+	int lat_end_run, lat_done;
 };
 
 /* may an I/O of direction d go now under its rate cap? */
@@ -317,6 +323,7 @@ static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 	moments_init(&w->sync_lat);
 	w->sync_ios = 0;
 	w->start_ns = now;
+	w->smp.n = 0;            /* --latency_target's final window starts the figures again */
 	getrusage(RUSAGE_THREAD, &w->ru_start);
 	iolog_start(&w->log, now);
 	iolog_start(&w->hlog, now);
@@ -330,13 +337,99 @@ static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 	memset(m->cur_bytes, 0, sizeof m->cur_bytes);
 }
 
+/* ---- fio's latency_target ---- */
+
+static void lat_new_cycle(struct meter *m, uint64_t now)
+{
+	m->lat_ts = now;
+	m->lat_ios = m->lat_failed = 0;
+}
+
+/* after a change of depth from qd: the same depth again (fio's "done") means found; the
+ * figures start again for one more window at it, then the job ends */
+static void lat_settle(struct worker *w, struct meter *m, int qd, uint64_t now)
+{
+	if (w->job->lat_run || m->qd != qd)
+		return;
+	if (m->lat_end_run) {
+		m->lat_done = 1;
+	} else {
+		m->lat_end_run = 1;
+		if (m->counting)
+			begin_counting(w, m, now);
+	}
+}
+
+/* the window met the target: deeper (doubling until a depth fails, then bisecting) */
+static void lat_success(struct worker *w, struct meter *m, uint64_t now)
+{
+	const int qd = m->qd, max = w->job->iodepth;
+	m->qd_low = qd;
+	m->qd = m->qd_high > max ? 2 * qd : (qd + m->qd_high) / 2;
+	if (m->qd > max)
+		m->qd = max;
+	lat_settle(w, m, qd, now);
+	lat_new_cycle(m, now);
+}
+
+/* the window missed it: shallower, between the last depth that met it and this one; at
+ * depth 1 and --latency_percentile=100 the target cannot be met (fio's: the job fails) */
+static void lat_failure(struct worker *w, struct meter *m, uint64_t now)
+{
+	const struct job *j = w->job;
+	if (m->qd == 1) {
+		if (j->lat_pct >= 100)
+			set_err(w, ETIMEDOUT, "--latency_target: an I/O took longer than the target at iodepth 1 "
+				"(give a higher --latency_target or a lower --latency_percentile)", UINT64_MAX);
+		lat_new_cycle(m, now);
+		return;
+	}
+	m->qd_high = m->qd;
+	if (m->qd_low >= m->qd)
+		m->qd_low = m->qd - 1;
+	m->qd = (m->qd + m->qd_low) / 2;
+	if (m->qd < 1)
+		m->qd = 1;
+	lat_new_cycle(m, now);
+}
+
+/* a completed I/O's total latency; I/Os issued before the window (at another depth) do
+ * not count in it */
+static void lat_account(struct worker *w, struct meter *m, const struct slot *s, uint64_t t_done)
+{
+	const struct job *j = w->job;
+	if (s->t_prep < m->lat_ts)
+		return;
+	m->lat_ios++;
+	if (t_done - s->t_prep <= j->lat_target_ns)
+		return;
+	m->lat_failed++;
+	if (j->lat_pct >= 100)
+		lat_failure(w, m, t_done);
+}
+
+/* the window's end: its share of I/Os within the target decides */
+static void lat_check(struct worker *w, struct meter *m, uint64_t now)
+{
+	const struct job *j = w->job;
+	if (now - m->lat_ts < j->lat_window_ns || !m->lat_ios)
+		return;
+	if (100.0 * (double)(m->lat_ios - m->lat_failed) / (double)m->lat_ios >= j->lat_pct)
+		lat_success(w, m, now);
+	else
+		lat_failure(w, m, now);
+}
+
 /* the top of every engine's loop: measuring starts once the ramp and the warm-up are
  * over; returns whether to stop issuing (a failure, or the runtime is up) */
 static int loop_tick(struct worker *w, struct meter *m, uint64_t now)
 {
 	if (!m->counting && now >= m->ramp_end && !m->warm_left)
 		begin_counting(w, m, now);
-	return w->err || (m->deadline && now >= m->deadline) || group_stopped(w) || ss_stopped(w->ss);
+	if (w->job->lat_target_ns)
+		lat_check(w, m, now);
+	return w->err || m->lat_done || (m->deadline && now >= m->deadline) || group_stopped(w) ||
+	       ss_stopped(w->ss);
 }
 
 static void sample_tick(struct worker *w, struct meter *m, uint64_t now)
@@ -404,6 +497,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 			       : s->ddir == DDIR_WRITE ? "write wrote nothing" : "trim trimmed nothing", s->off);
 		return;
 	}
+	if (j->lat_target_ns)
+		lat_account(w, m, s, t_done);
 	__atomic_store_n(&w->prog_ios[s->ddir], w->prog_ios[s->ddir] + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->prog_bytes[s->ddir], w->prog_bytes[s->ddir] + (uint64_t)res, __ATOMIC_RELAXED);
 	if (s->ddir == DDIR_WRITE && w->vmap)
@@ -766,7 +861,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		int queued = 0, issued = 0, ddir, more = 1;
 		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && u.nfree && (more = next_io(j, m, g, t_prep, u.inflight, &ddir, &off, &len, &until)) > 0) {
+		while (!stop && u.nfree && u.inflight < m->qd && (more = next_io(j, m, g, t_prep, u.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot, pair = ddir == DDIR_WRITE && rewrite;
 			struct io_uring_sqe *sqe;
 			if (ddir == DDIR_TRIM) {
@@ -1040,7 +1135,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		int queued = 0, issued = 0, ddir, more = 1;
 		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && a.nfree && (more = next_io(j, m, g, t_prep, a.inflight, &ddir, &off, &len, &until)) > 0) {
+		while (!stop && a.nfree && a.inflight < m->qd && (more = next_io(j, m, g, t_prep, a.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot;
 			char *buf;
 			if (ddir == DDIR_TRIM) {
@@ -1240,6 +1335,9 @@ void *worker_run(void *arg)
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
 	m.interval = (uint64_t)(j->sample_ms * 1e6);
 	m.warm_left = (uint64_t)j->warmup_ios;
+	m.qd = j->lat_target_ns ? 1 : j->iodepth;   /* fio's latency_target starts at depth 1 */
+	m.qd_low = 1;
+	m.qd_high = j->iodepth + 1;
 	if (ioengine_queued(j->ioengine)) {
 		r = j->ioengine == IOE_LIBAIO ? run_libaio(w, &m, &g, bufs) : run_uring(w, &m, &g, bufs);
 		if (r < 0) {
@@ -1251,6 +1349,7 @@ void *worker_run(void *arg)
 	} else {
 		r = run_psync(w, &m, &g, bufs);
 	}
+	w->lat_depth = m.qd;
 	if (!m.counting)      /* ended inside the ramp or warm-up: nothing measured */
 		w->start_ns = w->end_ns;
 	else {
