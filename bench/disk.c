@@ -70,6 +70,7 @@ struct disk_cfg {
 	const char *latency_target, *latency_window;
 	double latency_percentile;
 	int latency_run;
+	int fadvise_hint;
 	int unified;
 	long long loops;
 	double startdelay;
@@ -97,6 +98,9 @@ struct disk_cfg {
 	int log_max_value, log_offset, per_job_logs;
 	int eta;                /* fio's eta: auto (on a terminal), always, never */
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
+	const char *ignored_str;
+	int readonly_flag;      /* fio's --readonly: no writes (assay's default mode) */
+	long long nrfiles;
 	const char *description;
 	double ignored_time;
 	int verify, do_verify, verify_only;
@@ -135,6 +139,7 @@ static const struct opt disk_opts[] = {
 	{ "blocksize", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL, "same as --bs", OPT_HIDDEN },
 	{ "bssplit", 0, OPT_STR, O(bssplit), NULL, 0, 0, "size/percent:...: 4k/50:64k/30:1m/20, or reads,writes",
 	  "mixed block sizes, each I/O drawing its own (fio's)", 0 },
+	{ "blocksize_range", 0, OPT_STR, O(bsrange), NULL, 0, 0, NULL, "same as --bsrange", OPT_HIDDEN },
 	{ "bsrange", 0, OPT_STR, O(bsrange), NULL, 0, 0, "min-max: 4k-64k, or reads,writes",
 	  "block sizes drawn at random between min and max, in steps of min (fio's)", 0 },
 	{ "iodepth", 0, OPT_INT, O(iodepth), "1", 1, 4096, NULL, "I/Os in flight per job", 0 },
@@ -143,6 +148,7 @@ static const struct opt disk_opts[] = {
 	  "percent of reads in randrw/readwrite", 0 },
 	{ "rwmixwrite", 0, OPT_INT, O(rwmixwrite), "-1", -1, 100, NULL,
 	  "percent of writes (sets rwmixread to 100 minus it)", OPT_HIDDEN },
+	{ "filesize", 0, OPT_STR, O(size), NULL, 0, 0, NULL, "same as --size (fio's, with one file)", OPT_HIDDEN },
 	{ "size", 0, OPT_STR, O(size), NULL, 0, 0, "a size (4g) or a percentage (50%)",
 	  "length of the region measured [the device from --offset]", 0 },
 	{ "offset", 0, OPT_SIZE, O(offset), "0", 0, 0, NULL, "start of the region", 0 },
@@ -183,6 +189,8 @@ static const struct opt disk_opts[] = {
 	  "IOPS/bandwidth sample interval, ms (fio's default is 500)", 0 },
 	{ "bw_avg_time", 0, OPT_INT, O(sample_ms), "1000", 10, 60000, NULL, "same as --iops_avg_time",
 	  OPT_HIDDEN },
+	{ "bwavgtime", 0, OPT_INT, O(sample_ms), "1000", 10, 60000, NULL, "same as --iops_avg_time", OPT_HIDDEN },
+	{ "iopsavgtime", 0, OPT_INT, O(sample_ms), "1000", 10, 60000, NULL, "same as --iops_avg_time", OPT_HIDDEN },
 	{ "iodepth_batch_submit", 0, OPT_INT, O(batch_submit), "1", 0, 4096, NULL,
 	  "submit once this many I/Os are ready (fio's; 1: each at once, 0: a whole iodepth)", 0 },
 	{ "iodepth_batch", 0, OPT_INT, O(batch_submit), "1", 0, 4096, NULL,
@@ -212,8 +220,12 @@ static const struct opt disk_opts[] = {
 	  "random offsets skewed so that some blocks are hot (fio's; see docs/disk.md)", 0 },
 	{ "norandommap", 0, OPT_BOOL, O(norandommap), "0", 0, 0, NULL,
 	  "random offsets drawn uniformly (default: every block once per pass, as fio)", 0 },
+	{ "fadvise_hint", 0, OPT_ENUM, O(fadvise_hint), "1", 0, 0, "0|1|sequential|random",
+	  "tell the kernel the job's pattern (fio's; 1: random jobs read without readahead, sequential "
+	  "ones with twice the window; 0: no hint)", 0 },
 	{ "invalidate", 0, OPT_BOOL, O(invalidate), "1", 0, 0, NULL,
 	  "drop the device's (file's) page cache before each job, as fio", 0 },
+	{ "allrandrepeat", 0, OPT_BOOL, O(randrepeat), "1", 0, 0, NULL, "same as --randrepeat", OPT_HIDDEN },
 	{ "randrepeat", 0, OPT_BOOL, O(randrepeat), "1", 0, 0, NULL,
 	  "the same random sequence every run (0: seeded from the clock, unless --randseed)", 0 },
 	{ "cpus_allowed", 0, OPT_STR, O(cpus_allowed), NULL, 0, 0, "CPU numbers and ranges: 0-3,8",
@@ -305,6 +317,25 @@ static const struct opt disk_opts[] = {
 	{ "wait_for_previous", 0, OPT_BOOL, O(stonewall), "0", 0, 0, NULL, "same as --stonewall",
 	  OPT_HIDDEN | OPT_NOARG },
 	{ "gtod_reduce", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "disable_lat", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect: every I/O is timed",
+	  OPT_HIDDEN },
+	{ "disable_clat", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "disable_slat", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "disable_bw_measurement", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect",
+	  OPT_HIDDEN },
+	{ "disable_bw", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "terse-version", 0, OPT_ENUM, O(ignored), "3", 0, 0, "3",
+	  "accepted (fio's): the terse format is version 3", OPT_HIDDEN },
+	{ "kb_base", 0, OPT_ENUM, O(ignored), "1024", 0, 0, "1024",
+	  "accepted as 1024 (fio's default): k, m, g are powers of 1024", OPT_HIDDEN },
+	{ "random_generator", 0, OPT_ENUM, O(ignored), "tausworthe", 0, 0, "tausworthe|lfsr|tausworthe64",
+	  "accepted (fio's), no effect: assay's own generator (offsets differ from fio's anyway)", OPT_HIDDEN },
+	{ "file_service_type", 0, OPT_STR, O(ignored_str), NULL, 0, 0, NULL,
+	  "accepted (fio's), no effect: one file per job", OPT_HIDDEN },
+	{ "nrfiles", 0, OPT_INT, O(nrfiles), "1", 1, 1000000, NULL, "accepted as 1 (fio's): one file per job",
+	  OPT_HIDDEN },
+	{ "readonly", 0, OPT_BOOL, O(readonly_flag), "0", 0, 0, NULL,
+	  "fio's: no writes (assay's default --mode=readonly; refuses another --mode)", OPT_HIDDEN | OPT_NOARG },
 	{ "new_group", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
 	/* how fio makes a test file (ours is written with random data whatever they say) */
 	{ "fallocate", 0, OPT_ENUM, O(ignored), "native", 0, 0, "none|native|posix|keep|truncate|0|1",
@@ -1010,6 +1041,15 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->numjobs = (int)(pj && !GIVEN(c, "numjobs") ? pj->numjobs : c->numjobs);
 	j->rwmixread = (int)(pj && pj->rwmixread && !GIVEN(c, "rwmixread") && !GIVEN(c, "rwmixwrite")
 			     ? pj->rwmixread : c->rwmixread);
+	if (c->nrfiles != 1) {
+		snprintf(err, n, "--nrfiles=%lld: one file (or device) per job here", c->nrfiles);
+		return -1;
+	}
+	if (c->readonly_flag && c->mode != MODE_READONLY) {
+		snprintf(err, n, "--readonly and --mode=%s contradict each other", c->mode == MODE_DESTROY ? "destroy" :
+			 "rewrite");
+		return -1;
+	}
 	if (c->allow_mounted_write) {
 		snprintf(err, n, "--allow_mounted_write=1: assay never writes to a mounted device");
 		return -1;
@@ -1033,6 +1073,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (!c->randrepeat && !GIVEN(c, "randseed"))
 		j->randseed = p->clock_seed;
 	j->invalidate = c->invalidate;
+	j->fadvise = c->fadvise_hint;
 	j->norandommap = c->norandommap;
 	j->compress_pct = (int)c->compress_pct;
 	j->fixedbufs = c->fixedbufs;
@@ -1543,6 +1584,18 @@ static void drop_cache(const struct plan *p, const struct job *j, int fd)
 			      (off_t)(j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
 
+/* fio's fadvise_hint (1, its default: by the job's pattern): a random job's target is
+ * read without readahead (POSIX_FADV_RANDOM), a sequential one's with twice the window
+ * (POSIX_FADV_SEQUENTIAL); buffered reads then cost what fio's cost */
+static void fadvise_hint(const struct job *j, int fd)
+{
+	int advice = j->fadvise == 2 ? POSIX_FADV_SEQUENTIAL : j->fadvise == 3 ? POSIX_FADV_RANDOM :
+		     rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
+	if (j->fadvise)
+		posix_fadvise(fd, (off_t)j->offset, (off_t)(j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc),
+			      advice);
+}
+
 static int bad_cmp(const void *a, const void *b)
 {
 	const struct bad_io *x = a, *y = b;
@@ -1739,6 +1792,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	}
 	if (j->invalidate)
 		drop_cache(p, j, r->fd);
+	fadvise_hint(j, r->fd);
 	r->nworkers = j->numjobs;
 	r->w = calloc((size_t)j->numjobs, sizeof *r->w);
 	if (!r->w) {
@@ -1771,7 +1825,9 @@ static int job_prepare(struct plan *p, struct job_result *r)
 				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,
 							      &w->st[DDIR_TRIM].clat });
 		/* the sync engine moves the file position: a thread of its own each */
-		if (j->ioengine == IOE_SYNC && i > 0 && (w->fd = open_target(p, j, writing, err, sizeof err)) < 0) {
+		if (j->ioengine == IOE_SYNC && i > 0 && (w->fd = open_target(p, j, writing, err, sizeof err)) >= 0)
+			fadvise_hint(j, w->fd);
+		else if (j->ioengine == IOE_SYNC && i > 0) {
 			w->err = errno;
 			snprintf(w->errmsg, sizeof w->errmsg, "%s", err);
 			w->fd = -1;

@@ -250,4 +250,17 @@ if command -v script >/dev/null; then
 		/dev/null > "$T/tty" 2>&1 < /dev/null
 	! grep -q 'Jobs:' "$T/tty" || fail "eta=never on a terminal"
 fi
+
+# fio's fadvise_hint (default 1): buffered random reads go to the device one by one, no
+# readahead (as fio's: POSIX_FADV_RANDOM); with --fadvise_hint=0 readahead merges them
+reads() { awk '{ print $1 }' "/sys/block/${dv#/dev/}/stat"; }
+r0=$(reads)
+"$A" disk --filename="$dv" --rw=randread --bs=4k --size=16m --ioengine=psync -J > "$T/out.json" 2>/dev/null ||
+	fail "fadvise: exit $?"
+r1=$(reads)
+"$A" disk --filename="$dv" --rw=randread --bs=4k --size=16m --ioengine=psync --fadvise_hint=0 -J > "$T/out.json" \
+	2>/dev/null || fail "fadvise_hint=0: exit $?"
+r2=$(reads)
+[ $((r1 - r0)) -ge 4096 ] && [ $((r1 - r0)) -le 4100 ] || fail "fadvise_hint=1: $((r1 - r0)) device reads for 4096 4k reads"
+[ $((r2 - r1)) -lt 4000 ] || fail "fadvise_hint=0: $((r2 - r1)) device reads, readahead should merge some"
 finish
