@@ -6,6 +6,7 @@
 #include "clock.h"
 #include "disk.h"
 #include "engine.h"
+#include "fileio.h"
 #include "json.h"
 #include "msg.h"
 #include "report.h"
@@ -71,6 +72,7 @@ struct disk_cfg {
 	double latency_percentile;
 	int latency_run;
 	int fadvise_hint;
+	const char *ioscheduler;
 	int unified;
 	long long loops;
 	double startdelay;
@@ -223,6 +225,8 @@ static const struct opt disk_opts[] = {
 	{ "fadvise_hint", 0, OPT_ENUM, O(fadvise_hint), "1", 0, 0, "0|1|sequential|random",
 	  "tell the kernel the job's pattern (fio's; 1: random jobs read without readahead, sequential "
 	  "ones with twice the window; 0: no hint)", 0 },
+	{ "ioscheduler", 0, OPT_STR, O(ioscheduler), NULL, 0, 0, "one the device offers: none, mq-deadline, bfq, kyber",
+	  "the device's I/O scheduler for the run, the previous one put back after (fio's)", 0 },
 	{ "invalidate", 0, OPT_BOOL, O(invalidate), "1", 0, 0, NULL,
 	  "drop the device's (file's) page cache before each job, as fio", 0 },
 	{ "allrandrepeat", 0, OPT_BOOL, O(randrepeat), "1", 0, 0, NULL, "same as --randrepeat", OPT_HIDDEN },
@@ -1441,6 +1445,41 @@ static int write_allowed(const struct plan *p, char *err, size_t n)
 	return 0;
 }
 
+/* fio's ioscheduler: write want to the device's queue/scheduler (one it offers); 0, or -1
+ * with why */
+static int set_scheduler(const struct blkdev *d, const char *want, char *err, size_t n)
+{
+	char path[300], *list, *save = NULL, offers[256] = "";
+	int found = 0, fd;
+	size_t l = 0;
+	if (d->is_file) {
+		snprintf(err, n, "--ioscheduler=%s: %s is a file: name the device", want, d->path);
+		return -1;
+	}
+	snprintf(path, sizeof path, "/sys/block/%s/queue/scheduler", d->name);
+	if (!(list = read_file(path, 4096, NULL))) {
+		snprintf(err, n, "--ioscheduler=%s: cannot read %s: %s", want, path, strerror(errno));
+		return -1;
+	}
+	for (char *w = strtok_r(list, " []\n", &save); w; w = strtok_r(NULL, " []\n", &save)) {
+		found |= !strcmp(w, want);
+		l += (size_t)snprintf(offers + l, l < sizeof offers ? sizeof offers - l : 0, "%s%s", l ? ", " : "", w);
+	}
+	free(list);
+	if (!found) {
+		snprintf(err, n, "--ioscheduler=%s: %s offers %s", want, d->name, offers[0] ? offers : "none");
+		return -1;
+	}
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0 || write_all(fd, want, strlen(want))) {
+		snprintf(err, n, "--ioscheduler=%s: cannot set it (%s): %s", want, path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
 /* Before any write, a block device is claimed exclusively for the whole run (O_EXCL:
  * EBUSY when it is mounted or claimed by someone else), so nobody mounts it meanwhile and
  * the per-job opens need no claim of their own (a ring's teardown may drop its file
@@ -2631,7 +2670,8 @@ static int disk_run(void *p, struct json *out)
 		free(pl);
 		return EXIT_USAGE;
 	}
-	if (create_logs(pl, err, sizeof err)) {
+	if (create_logs(pl, err, sizeof err) || (c->ioscheduler && set_scheduler(&pl->dev, c->ioscheduler, err,
+										  sizeof err))) {
 		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
 		json_add(out, "assay", as);
@@ -2640,6 +2680,11 @@ static int disk_run(void *p, struct json *out)
 		if (claim >= 0)
 			close(claim);
 		return EXIT_USAGE;
+	}
+	if (c->ioscheduler) {
+		struct json *sch = json_add_obj(as, "ioscheduler");
+		json_add_str(sch, "used", c->ioscheduler);
+		json_add_str(sch, "before", pl->dev.scheduler);
 	}
 	if (c->mode == MODE_DESTROY && any_writes(pl))
 		info("disk: destroying the data on %s (%s%s%llu bytes): --mode=destroy", pl->dev.path,
@@ -2733,6 +2778,9 @@ static int disk_run(void *p, struct json *out)
 		json_add_str(out, "skip_reason", "every job writes and --mode=readonly");
 		rc = EXIT_SKIP;
 	}
+	if (c->ioscheduler && pl->dev.scheduler[0] && strcmp(c->ioscheduler, pl->dev.scheduler) &&
+	    set_scheduler(&pl->dev, pl->dev.scheduler, err, sizeof err))
+		warn("disk: putting the scheduler back: %s", err);
 	unlink_target(c, &pl->dev);
 	free(series);
 	free(pl);

@@ -263,4 +263,19 @@ r1=$(reads)
 r2=$(reads)
 [ $((r1 - r0)) -ge 4096 ] && [ $((r1 - r0)) -le 4100 ] || fail "fadvise_hint=1: $((r1 - r0)) device reads for 4096 4k reads"
 [ $((r2 - r1)) -lt 4000 ] || fail "fadvise_hint=0: $((r2 - r1)) device reads, readahead should merge some"
+
+# fio's ioscheduler: set for the run (seen from outside meanwhile), the old one back after
+sched=/sys/block/${dv#/dev/}/queue/scheduler
+before=$(cat "$sched")
+want=$(tr -d '[]' < "$sched" | tr ' ' '\n' | grep -v "^$(sed 's/.*\[\(.*\)\].*/\1/' "$sched")$" | grep . | head -n 1)
+if [ -n "$want" ]; then
+	(sleep 0.7; cat "$sched" > "$T/during") &
+	"$A" disk --filename="$dv" --rw=randread --runtime=1.5 --time_based --ioscheduler="$want" -J > "$T/out.json" \
+		2>/dev/null || fail "ioscheduler=$want: exit $?"
+	wait
+	grep -q "\[$want\]" "$T/during" || fail "ioscheduler=$want: during the run: $(cat "$T/during")"
+	[ "$(cat "$sched")" = "$before" ] || fail "ioscheduler: not put back: $(cat "$sched"), was $before"
+	J ".assay.ioscheduler.used == \"$want\"" "ioscheduler in the JSON"
+fi
+expect 2 '^assay: error: disk: --ioscheduler=cfq: .* offers ' "$A" disk --filename="$dv" --ioscheduler=cfq
 finish
