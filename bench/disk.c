@@ -161,7 +161,7 @@ static const struct opt disk_opts[] = {
 	{ "ramp_time", 0, OPT_TIME, O(ramp_time), "0", 0, 3600, NULL,
 	  "run this long before measuring", 0 },
 	{ "ioengine", 0, OPT_ENUM, O(ioengine), "io_uring", 0, 0, IOENGINE_CHOICES,
-	  "I/O engine (psync is also the fallback)", 0 },
+	  "I/O engine (psync is also the fallback; pvsync and pvsync2 run as psync)", 0 },
 	{ "direct", 0, OPT_BOOL, O(direct), "0", 0, 0, NULL, "O_DIRECT (bypass the page cache)", 0 },
 	{ "fdatasync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "fdatasync every N writes", 0 },
 	{ "fsync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "same as --fdatasync", OPT_HIDDEN },

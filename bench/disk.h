@@ -26,8 +26,9 @@ _Static_assert(DDIR_N == IOLOG_NDIR, "the logs keep a window per direction");
 extern const char *const ddir_name[DDIR_N];   /* fio's: "read", "write", "trim" */
 enum mode { MODE_READONLY, MODE_REWRITE, MODE_DESTROY };
 #define MODE_CHOICES "readonly|rewrite|destroy"
-enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC };
-#define IOENGINE_CHOICES "io_uring|psync|libaio|sync"
+/* pvsync and pvsync2 (fio's preadv/pwritev engines) run as psync: the same kernel path */
+enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC, IOE_PVSYNC, IOE_PVSYNC2 };
+#define IOENGINE_CHOICES "io_uring|psync|libaio|sync|pvsync|pvsync2"
 extern const char *const ioengine_names[];   /* by enum ioeng */
 static inline int ioengine_queued(int e) { return e == IOE_IO_URING || e == IOE_LIBAIO; }
 

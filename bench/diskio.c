@@ -26,7 +26,7 @@
 #define REWRITE_READ (1ull << 63)   /* user_data flag: the read half of a rewrite */
 #define SYNC_SLOT    0xffffffffull
 
-const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync" };
+const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync", "pvsync", "pvsync2" };
 
 void ddir_stats_init(struct ddir_stats *st)
 {

@@ -96,8 +96,10 @@ jq -e '.jobs[0].read | .total_ios > 0 and .iops > 0 and .lat_ns.percentile["50.0
 "$A" disk --filename="$dev" --rw=randread --size=1m --disable_lat=1 --disable_clat=1 --disable_slat=1 \
 	--disable_bw_measurement=1 --random_generator=tausworthe64 --file_service_type=roundrobin --nrfiles=1 \
 	--terse-version=3 --kb_base=1024 --allrandrepeat=1 --bwavgtime=500 --iopsavgtime=500 --readonly \
-	--blocksize_range=4k-16k --filesize=2m -J > "$T/acc.json" 2>/dev/null || fail "accepted fio options: exit $?"
-jq -e '.jobs[0].read.io_bytes == 2097152 and .jobs[0]["job options"].bsrange == "4k-16k"' "$T/acc.json" >/dev/null ||
+	--blocksize_range=4k-16k --filesize=2m --ioengine=pvsync2 -J > "$T/acc.json" 2>/dev/null ||
+	fail "accepted fio options: exit $?"
+jq -e '.jobs[0].read.io_bytes == 2097152 and .jobs[0]["job options"].bsrange == "4k-16k" and
+	.jobs[0]["job options"].ioengine == "pvsync2"' "$T/acc.json" >/dev/null ||
 	fail "filesize/blocksize_range: $(jq -c '.jobs[0] | [.read.io_bytes, .["job options"]]' "$T/acc.json")"
 expect 2 '^assay: error: disk: --nrfiles=2: one file \(or device\) per job here$' "$A" disk --filename="$dev" --nrfiles=2
 expect 2 '^assay: error: --kb_base=1000: unknown value; accepted: one of 1024$' "$A" disk --filename="$dev" --kb_base=1000
