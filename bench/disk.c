@@ -2811,13 +2811,22 @@ static void disk_text(const struct json *r, FILE *f)
 		}
 		return;
 	}
-	if (dev)
-		fprintf(f, "%s:%s%s%s%s %.2f GB, logical/physical block %.0f/%.0f, mode %s\n",
+	if (dev) {
+		/* what a VPS's virtual disk says of itself: a volatile write cache (fsync then
+		 * costs), discard (trim) */
+		char extra[96] = "";
+		if (json_get(dev, "write_cache") || json_get(dev, "discard_max_bytes"))
+			snprintf(extra, sizeof extra, "%s%s%s%s", json_get(dev, "write_cache") ? ", cache " : "",
+				 json_get_str(dev, "write_cache", ""), json_get(dev, "discard_max_bytes") ? ", discard " : "",
+				 !json_get(dev, "discard_max_bytes") ? "" : json_get_num(dev, "discard_max_bytes", 0) > 0 ? "yes"
+													   : "no");
+		fprintf(f, "%s:%s%s%s%s %.2f GB, logical/physical block %.0f/%.0f%s, mode %s\n",
 			json_get_str(dev, "path", "?"), json_get(dev, "model") ? " model " : "",
 			json_get_str(dev, "model", ""), json_get(dev, "serial") ? " serial " : "",
 			json_get_str(dev, "serial", ""), json_get_num(dev, "size_bytes", 0) / 1e9,
-			json_get_num(dev, "logical_block_size", 0), json_get_num(dev, "physical_block_size", 0),
+			json_get_num(dev, "logical_block_size", 0), json_get_num(dev, "physical_block_size", 0), extra,
 			json_get_str(r, "global options.mode", "?"));
+	}
 	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next)
 		disk_text_job(j, f);
 	disk_text_groups(r, f);

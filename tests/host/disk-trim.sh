@@ -46,6 +46,10 @@ done
 "$A" disk --filename="$dev" --rw=trim --bs=1m --size=16m --mode=destroy > out.txt 2>/dev/null || fail "trim: exit $?"
 grep -qE '^  trim: IOPS=[0-9.k]+, BW=' out.txt || fail "text: no trim line"
 grep -qE '^   TRIM: bw=.*io=16.0MiB' out.txt || fail "text: no TRIM group line"
+grep -qE '^/dev/loop[0-9]+: .*, cache write (back|through), discard yes, mode destroy$' out.txt ||
+	fail "text: the device line lacks cache/discard: $(head -n 3 out.txt)"
+J '.assay.device.discard_max_bytes > 0 and (.assay.device.write_cache | test("^write (back|through)$"))' \
+	"device info: discard, write cache"
 
 # trimwrite: each block trimmed, then written (random data again), counted by its writes
 head -c $((32 * MiB)) /dev/zero > "$img"
