@@ -129,7 +129,7 @@ static const struct opt disk_opts[] = {
 	{ "directory", 0, OPT_STR, O(directory), NULL, 0, 0, "a directory",
 	  "where --filename is (fio's; one file for every job and thread)", 0 },
 	{ "profile", 0, OPT_STR, O(profile), NULL, 0, 0,
-	  "a comma list of seq, qd1, qd8, randrw64, randwrite4, randread16x4, latency, scan, all",
+	  "a comma list of seq, qd1, qd8, randrw64, randwrite4, randread16x4, latency, scan, scanwrite, all",
 	  "named tests (see below) instead of one job from the options", 0 },
 	{ "name", 0, OPT_STR, O(name), "job", 0, 0, NULL, "job name (without --profile)", 0 },
 	{ "output", 0, OPT_STR, O(output), NULL, 0, 0, "a file name",
@@ -402,6 +402,7 @@ struct pjob {
 	uint64_t size_cap;      /* 0: the whole device */
 	int time_based, warmup_ios;
 	int coe;                /* fio's continue_on_error (a mask of 1 << COE_*) */
+	int verify;             /* crc32c headers read back (in --mode=destroy) */
 };
 
 static const struct profile {
@@ -412,27 +413,32 @@ static const struct profile {
 } profiles[] = {
 	{ "seq", "1 MiB sequential write, buffered, fdatasync at the end counted (dd bs=1M "
 		 "count=1024 conv=fdatasync), then 1 MiB O_DIRECT sequential read (dd iflag=direct)",
-	  { { "write", RW_WRITE, 1 << 20, 1, 1, 0, 0, 1, 1ull << 30, 0, 0, 0 },
-	    { "read", RW_READ, 1 << 20, 1, 1, 0, 1, 0, 1ull << 30, 0, 0, 0 } }, 0 },
+	  { { "write", RW_WRITE, 1 << 20, 1, 1, 0, 0, 1, 1ull << 30, 0, 0, 0, 0 },
+	    { "read", RW_READ, 1 << 20, 1, 1, 0, 1, 0, 1ull << 30, 0, 0, 0, 0 } }, 0 },
 	{ "qd1", "4k random read, iodepth 1, O_DIRECT",
-	  { { "", RW_RANDREAD, 4096, 1, 1, 0, 1, 0, 0, 1, 0, 0 } }, 0 },
+	  { { "", RW_RANDREAD, 4096, 1, 1, 0, 1, 0, 0, 1, 0, 0, 0 } }, 0 },
 	{ "qd8", "4k random read, iodepth 8, O_DIRECT",
-	  { { "", RW_RANDREAD, 4096, 8, 1, 0, 1, 0, 0, 1, 0, 0 } }, 0 },
+	  { { "", RW_RANDREAD, 4096, 8, 1, 0, 1, 0, 0, 1, 0, 0, 0 } }, 0 },
 	{ "randrw64", "4k random 75% read / 25% write, iodepth 64, O_DIRECT (Linode's support test)",
-	  { { "", RW_RANDRW, 4096, 64, 1, 75, 1, 0, 0, 1, 0, 0 } }, 0 },
+	  { { "", RW_RANDRW, 4096, 64, 1, 75, 1, 0, 0, 1, 0, 0, 0 } }, 0 },
 	{ "randwrite4", "4k random write, iodepth 1, 4 jobs, O_DIRECT",
-	  { { "", RW_RANDWRITE, 4096, 1, 4, 0, 1, 0, 0, 1, 0, 0 } }, 0 },
+	  { { "", RW_RANDWRITE, 4096, 1, 4, 0, 1, 0, 0, 1, 0, 0, 0 } }, 0 },
 	{ "randread16x4", "4k random read, iodepth 16, 4 jobs, O_DIRECT",
-	  { { "", RW_RANDREAD, 4096, 16, 4, 0, 1, 0, 0, 1, 0, 0 } }, 0 },
+	  { { "", RW_RANDREAD, 4096, 16, 4, 0, 1, 0, 0, 1, 0, 0, 0 } }, 0 },
 	{ "latency", "ioping-style requests at QD1, first one not counted: 4k random uncached "
 		     "(O_DIRECT), 4k cached (a 1 MiB region read through the page cache), 256k sequential",
-	  { { "uncached", RW_RANDREAD, 4096, 1, 1, 0, 1, 0, 0, 1, 1, 0 },
-	    { "cached", RW_READ, 4096, 1, 1, 0, 0, 0, 1 << 20, 1, 256, 0 },
-	    { "seq", RW_READ, 256 << 10, 1, 1, 0, 1, 0, 0, 1, 1, 0 } }, 0 },
+	  { { "uncached", RW_RANDREAD, 4096, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0 },
+	    { "cached", RW_READ, 4096, 1, 1, 0, 0, 0, 1 << 20, 1, 256, 0, 0 },
+	    { "seq", RW_READ, 256 << 10, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0 } }, 0 },
 	{ "scan", "a surface scan (badblocks' read test): the whole device read once, 1 MiB O_DIRECT "
 		  "reads at iodepth 4, going on after read errors and listing them; as long as the disk "
 		  "takes (not in 'all')",
-	  { { "", RW_READ, 1 << 20, 4, 1, 0, 1, 0, 0, 0, 0, 1 << COE_READ } }, 1 },
+	  { { "", RW_READ, 1 << 20, 4, 1, 0, 1, 0, 0, 0, 0, 1 << COE_READ, 0 } }, 1 },
+	{ "scanwrite", "a surface write test (badblocks -w, or -n in rewrite mode): the whole device "
+		       "written once with 1 MiB O_DIRECT writes at iodepth 4, each block carrying a CRC-32C "
+		       "header read back and checked when the pass ends (destroy mode; rewrite mode writes back "
+		       "what it read, unchecked); going on after errors, listing them (not in 'all')",
+	  { { "", RW_WRITE, 1 << 20, 4, 1, 0, 1, 0, 0, 0, 0, (1 << COE_N) - 1, 1 } }, 1 },
 };
 #define NPROFILES (sizeof profiles / sizeof profiles[0])
 #define PROFILE_RUNTIME 10.0
@@ -1174,7 +1180,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	if (pj && !GIVEN(c, "continue_on_error") && !GIVEN(c, "ignore_error"))
 		j->coe |= pj->coe;
-	j->verify = c->verify >= 2;
+	j->verify = c->verify >= 2 || (pj && pj->verify && p->c->mode == MODE_DESTROY && !GIVEN(c, "verify"));
 	j->do_verify = c->do_verify;
 	j->verify_only = c->verify_only;
 	if (j->verify_only && !j->verify) {
@@ -2919,7 +2925,7 @@ const struct engine engine_disk = {
 	.summary = "disk: fio-compatible raw block device benchmarks on io_uring, read-only by default",
 	.usage = "--filename=DEV [--profile=LIST | --rw=.. --bs=.. --iodepth=.. | --name=JOB OPTIONS.. ..] "
 		 "[--mode=..]  or  assay disk JOBFILE.fio [options] "
-		 "(profiles: seq qd1 qd8 randrw64 randwrite4 randread16x4 latency scan all)",
+		 "(profiles: seq qd1 qd8 randrw64 randwrite4 randread16x4 latency scan scanwrite all)",
 	.opts = disk_opts,
 	.cfg_size = sizeof(struct disk_cfg),
 	.check = disk_check,

@@ -146,8 +146,8 @@ static int io_error(struct worker *w, const struct slot *s, int type, int err, c
 		snprintf(w->first_errmsg, sizeof w->first_errmsg, "%s at offset %llu: %s", what,
 			 (unsigned long long)s->off, strerror(err));
 	}
-	if (w->nbad < MAX_BAD)
-		w->bad[w->nbad++] = (struct bad_io){ s->off, s->len, err, s->ddir };
+	if (w->nbad < MAX_BAD)   /* a rewrite's failed read half is a read */
+		w->bad[w->nbad++] = (struct bad_io){ s->off, s->len, err, type == COE_READ ? DDIR_READ : s->ddir };
 	if (s->counted)
 		w->st[s->ddir].errs++;
 	if (j->error_dump)

@@ -144,6 +144,20 @@ rc=$?
 [ $rc = 1 ] && grep -q '^FAIL  disk.scan.errors == 0 *measured 1 errors$' out.txt ||
 	fail "certify disk.scan.errors == 0: exit $rc: $(grep -E 'FAIL|PASS|error' out.txt | head -5)"
 
+# scanwrite: badblocks -w (destroy: written with checked blocks, read back) or -n (rewrite:
+# the same bytes written back); readonly skips it
+sum=$(sha "$back")
+"$A" disk --filename="$dev" --profile=scanwrite -J > out.json 2>/dev/null
+[ $? = 77 ] || fail "scanwrite in readonly mode: not skipped"
+"$A" disk --filename="$dev" --profile=scanwrite --mode=rewrite -J > out.json 2>/dev/null || fail "scanwrite -n: exit $?"
+J '.jobs[0] | .total_err == 2 and .write.total_ios == 32 and .assay.verify == null and
+	[.assay.errors[] | [.op, .offset]] == [["read", 16777216], ["write", 20971520]]' "scanwrite, rewrite"
+[ "$(sha "$back")" = "$sum" ] || fail "scanwrite in rewrite mode changed the device"
+"$A" disk --filename="$dev" --profile=scanwrite --mode=destroy -J > out.json 2>/dev/null || fail "scanwrite -w: exit $?"
+J '.jobs[0] | .total_err == 2 and .write.io_bytes == 31 * 1048576 and .assay.verify.blocks == 30 and
+	.assay.verify.bad == 0 and [.assay.errors[] | [.op, .offset, .length]] ==
+	[["verify", 16777216, 1048576], ["write", 20971520, 1048576]]' "scanwrite, destroy"
+
 # a device that refuses discards (faultfs has no fallocate): the trim job fails at once, saying so
 RUN trim --rw=randtrim --mode=destroy --size=1m
 [ $rc = 1 ] && grep -qx 'assay: error: disk: trim: trim: the device cannot discard: Not supported' err.txt ||
