@@ -34,6 +34,9 @@ static const struct builtin {
 	  "disk.qd8.read.iops       >= 30000\n"
 	  "cpu.events_per_sec.1t    >= 1000\n"
 	  "steal.max                <= 1 %\n" },
+	{ "surface",
+	  "# A surface scan found no bad sector (run with assay.disk-profile=scan).\n"
+	  "disk.scan.errors         == 0\n" },
 	{ "ci",
 	  "# A CI gate under emulation: the suite ran and measured something.\n"
 	  "cpu.events_per_sec.1t    > 0\n"
@@ -61,7 +64,7 @@ static char *profile_text(const char *p, char *err, size_t n)
 		return strdup(b);
 	f = fopen(p, "r");
 	if (!f) {
-		snprintf(err, n, "--profile=%s: %s; built-in profiles: vps-tasting, hw-certify, ci", p,
+		snprintf(err, n, "--profile=%s: %s; built-in profiles: vps-tasting, hw-certify, surface, ci", p,
 			 strerror(errno));
 		return NULL;
 	}
@@ -262,7 +265,7 @@ int cmd_certify(int argc, char **argv)
 			printf("usage: assay certify --profile NAME|FILE [-J] RESULT\n"
 			       "Check a result (JSON or console log) against threshold rules, one per line:\n"
 			       "  FIGURE OP VALUE[UNIT]     e.g.  disk.seq.write.bw >= 600MB/s\n"
-			       "Built-in profiles: vps-tasting, hw-certify, ci.  Exit 0 when every rule passes.\n");
+			       "Built-in profiles: vps-tasting, hw-certify, surface, ci.  Exit 0 when every rule passes.\n");
 			return EXIT_OK;
 		}
 		if (!strcmp(argv[i], "-J") || !strcmp(argv[i], "--json") || !strcmp(argv[i], "--output-format=json"))

@@ -84,7 +84,7 @@ static const struct opt run_opts[] = {
 	  "none, auto (the FAT partition labelled ASSAY), or a directory",
 	  "where the result files (.json, .txt) go besides the console", 0 },
 	{ "certify", 0, OPT_STR, offsetof(struct run_cfg, certify), NULL, 0, 0,
-	  "vps-tasting, hw-certify, ci, or a profile file", "check the figures against threshold "
+	  "vps-tasting, hw-certify, surface, ci, or a profile file", "check the figures against threshold "
 	  "rules; the exit status is the verdict", 0 },
 	{ "cmdline", 0, OPT_STR, offsetof(struct run_cfg, cmdline), NULL, 0, 0, "a file path",
 	  "also read assay.KEY=VALUE options from FILE (/proc/cmdline in the image); "

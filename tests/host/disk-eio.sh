@@ -60,15 +60,18 @@ for eng in io_uring libaio psync; do
 		fail "$eng: stderr: $(cat err.txt)"
 done
 
-# queued random reads: what the device failed is what the job counts
+# queued random reads: what the device failed is what the job counts (a request the block
+# layer merged with the bad one's fails whole: its neighbour's I/O fails too, rarely)
 before=$(failed read)
 RUN qd8 --rw=randread --iodepth=8 --continue_on_error=all --error_dump=1
 n=$(($(failed read) - before))
 [ $rc = 0 ] || fail "qd8: exit $rc"
-J ".jobs[0] | .total_err == $n and .read.total_ios == 8192 and .read.io_bytes == (8192 - $n) * 4096 and
-	.read.clat_ns.N == 8192 - $n" "qd8: $n errors from faultfs"
-[ "$(grep -c 'read at offset 16777216 (4096 bytes): I/O error (going on: --continue_on_error)$' err.txt)" = "$n" ] ||
-	fail "qd8: --error_dump printed $(grep -c . err.txt) lines for $n errors"
+J ".jobs[0] | .total_err as \$e | \$e >= $n and \$e <= 2 * $n and .read.total_ios == 8192 and
+	.read.io_bytes == (8192 - \$e) * 4096 and .read.clat_ns.N == 8192 - \$e and
+	(.assay.errors | map(.offset) | index(16777216) != null) and (.assay.errors | length == \$e)" \
+	"qd8: $n errors from faultfs"
+[ "$(grep -c 'read at offset [0-9]* (4096 bytes): I/O error (going on: --continue_on_error)$' err.txt)" = \
+	"$(jq .jobs[0].total_err out.json)" ] || fail "qd8: --error_dump printed $(grep -c . err.txt) lines for $n errors"
 
 # the text report: fio's errors line and ours; terse ends with total_err;first_error
 "$A" disk --filename="$dev" --direct=1 --rw=read --size=20m --continue_on_error=io > out.txt 2>/dev/null ||
@@ -131,17 +134,18 @@ J '.jobs[0] | .total_err == 2 and .first_error == 84 and .assay.verify.bad == 1 
 
 # the scan profile (a surface scan): the whole device, going on after read errors, each
 # failed I/O listed; the suite's figure disk.scan.errors, a certify rule on it
-"$A" disk --filename="$dev" --profile=scan -J > out.json 2> err.txt || fail "scan: exit $?"
+# (at iodepth 1 here: deeper, the block layer may merge the bad read with its neighbours)
+"$A" disk --filename="$dev" --profile=scan --iodepth=1 -J > out.json 2> err.txt || fail "scan: exit $?"
 J '.jobs[0] | .jobname == "scan" and .total_err == 1 and .read.total_ios == 32 and .read.io_bytes == 31 * 1048576 and
 	.assay.errors == [{"op": "read", "offset": 16777216, "length": 1048576, "errno": 5}]' "scan"
-"$A" disk --filename="$dev" --profile=scan > out.txt 2>/dev/null || fail "scan text: exit $?"
+"$A" disk --filename="$dev" --profile=scan --iodepth=1 > out.txt 2>/dev/null || fail "scan text: exit $?"
 grep -qx '     failed    : read 16777216+1048576' out.txt || fail "scan text: no failed line"
 "$A" disk --filename="$dev" --profile=all --runtime=0.2 -J > out.json 2>/dev/null
 jq -e '[.jobs[].jobname] | index("scan") == null' out.json >/dev/null || fail "profile all includes scan"
 printf 'disk.scan.errors == 0\n' > rules
 "$A" run --tests=disk --disks="${dev#/dev/}" --disk-profile=scan --certify rules > out.txt 2>&1
 rc=$?
-[ $rc = 1 ] && grep -q '^FAIL  disk.scan.errors == 0 *measured 1 errors$' out.txt ||
+[ $rc = 1 ] && grep -qE '^FAIL  disk.scan.errors == 0 *measured [1-9][0-9]* errors$' out.txt ||
 	fail "certify disk.scan.errors == 0: exit $rc: $(grep -E 'FAIL|PASS|error' out.txt | head -5)"
 
 # scanwrite: badblocks -w (destroy: written with checked blocks, read back) or -n (rewrite:
@@ -149,11 +153,13 @@ rc=$?
 sum=$(sha "$back")
 "$A" disk --filename="$dev" --profile=scanwrite -J > out.json 2>/dev/null
 [ $? = 77 ] || fail "scanwrite in readonly mode: not skipped"
-"$A" disk --filename="$dev" --profile=scanwrite --mode=rewrite -J > out.json 2>/dev/null || fail "scanwrite -n: exit $?"
+"$A" disk --filename="$dev" --profile=scanwrite --iodepth=1 --mode=rewrite -J > out.json 2>/dev/null ||
+	fail "scanwrite -n: exit $?"
 J '.jobs[0] | .total_err == 2 and .write.total_ios == 32 and .assay.verify == null and
 	[.assay.errors[] | [.op, .offset]] == [["read", 16777216], ["write", 20971520]]' "scanwrite, rewrite"
 [ "$(sha "$back")" = "$sum" ] || fail "scanwrite in rewrite mode changed the device"
-"$A" disk --filename="$dev" --profile=scanwrite --mode=destroy -J > out.json 2>/dev/null || fail "scanwrite -w: exit $?"
+"$A" disk --filename="$dev" --profile=scanwrite --iodepth=1 --mode=destroy -J > out.json 2>/dev/null ||
+	fail "scanwrite -w: exit $?"
 J '.jobs[0] | .total_err == 2 and .write.io_bytes == 31 * 1048576 and .assay.verify.blocks == 30 and
 	.assay.verify.bad == 0 and [.assay.errors[] | [.op, .offset, .length]] ==
 	[["verify", 16777216, 1048576], ["write", 20971520, 1048576]]' "scanwrite, destroy"
