@@ -35,7 +35,7 @@ struct disk_cfg {
 	const char *profile;
 	const char *output;
 	int rw;
-	unsigned long long bs[2];   /* reads, writes */
+	unsigned long long bs[3];   /* reads, writes, trims */
 	long long iodepth, numjobs, rwmixread, rwmixwrite;
 	const char *size;
 	unsigned long long offset;
@@ -1008,7 +1008,7 @@ static int io_extent(const struct disk_cfg *c, const struct blkdev *d, struct jo
 	return 0;
 }
 
-/* fio's bs=reads,writes: each direction its own size (the var_bs machinery of bssplit,
+/* fio's bs=reads,writes[,trims]: each direction its own size (the var_bs machinery of bssplit,
  * one size a side) */
 static int pair_bs(const struct disk_cfg *c, struct job *j, const uint64_t bs_rw[DDIR_N], char *err,
 		   size_t n)
@@ -1024,9 +1024,11 @@ static int pair_bs(const struct disk_cfg *c, struct job *j, const uint64_t bs_rw
 		j->split_cum[d][0] = 100;
 	}
 	j->bs_max = bs_rw[0] > bs_rw[1] ? bs_rw[0] : bs_rw[1];
+	if (bs_rw[2] > j->bs_max)
+		j->bs_max = bs_rw[2];
 	j->var_bs = j->bs_pair = 1;
-	snprintf(j->bs_desc, sizeof j->bs_desc, "%llu,%llu", (unsigned long long)bs_rw[0],
-		 (unsigned long long)bs_rw[1]);
+	snprintf(j->bs_desc, sizeof j->bs_desc, bs_rw[2] != bs_rw[1] ? "%llu,%llu,%llu" : "%llu,%llu",
+		 (unsigned long long)bs_rw[0], (unsigned long long)bs_rw[1], (unsigned long long)bs_rw[2]);
 	return 0;
 }
 
@@ -1045,8 +1047,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	/* the profile's shape, unless the user said otherwise */
 	j->rw = pj ? pj->rw : c->rw;
 	for (int d = 0; d < DDIR_N; d++)   /* trims: the writes' size */
-		bs_rw[d] = pj && !GIVEN(c, "bs") && !GIVEN(c, "blocksize") ? pj->bs : c->bs[d < 2 ? d : 1];
+		bs_rw[d] = pj && !GIVEN(c, "bs") && !GIVEN(c, "blocksize") ? pj->bs : c->bs[d];
 	j->bs = bs_rw[0] < bs_rw[1] ? bs_rw[0] : bs_rw[1];
+	if (bs_rw[DDIR_TRIM] < j->bs)
+		j->bs = bs_rw[DDIR_TRIM];
 	j->iodepth = (int)(pj && !GIVEN(c, "iodepth") ? pj->iodepth : c->iodepth);
 	j->numjobs = (int)(pj && !GIVEN(c, "numjobs") ? pj->numjobs : c->numjobs);
 	j->rwmixread = (int)(pj && pj->rwmixread && !GIVEN(c, "rwmixread") && !GIVEN(c, "rwmixwrite")
@@ -1128,7 +1132,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	memcpy(j->pcts, c->pcts, sizeof j->pcts);
 	j->offset = c->offset;
 	j->bs_max = j->bs;
-	if (bs_rw[0] != bs_rw[1] && pair_bs(c, j, bs_rw, err, n))
+	if ((bs_rw[0] != bs_rw[1] || bs_rw[1] != bs_rw[2]) && pair_bs(c, j, bs_rw, err, n))
 		return -1;
 	if ((c->bssplit || c->bsrange) && parse_var_bs(c, j, err, n))
 		return -1;

@@ -186,7 +186,7 @@ void opt_accepts(const struct opt *o, char *buf, size_t n)
 		snprintf(buf, n, "a size in bytes with optional k/m/g/t suffix%s", range);
 		break;
 	case OPT_SIZES:
-		snprintf(buf, n, "a size in bytes with optional k/m/g/t suffix%s, or reads,writes "
+		snprintf(buf, n, "a size in bytes with optional k/m/g/t suffix%s, or reads,writes[,trims] "
 			 "(4k,64k)", range);
 		break;
 	case OPT_TIME:
@@ -301,24 +301,31 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 		break;
 	}
 	case OPT_SIZES: {
-		/* "a" is both; "a,b" reads and writes; an empty side keeps its value */
-		const char *comma = strchr(val, ',');
-		unsigned long long v[2] = { ((unsigned long long *)p)[0], ((unsigned long long *)p)[1] };
-		if (comma && strchr(comma + 1, ','))
-			return bad(o, val, "more than reads,writes", err, errlen);
-		if (comma && comma == val && !comma[1])
+		/* fio's "a" for all; "a,b" reads and writes (trims: as writes); "a,b,c" reads, writes,
+		 * trims; an empty part keeps its value */
+		unsigned long long v[3];
+		const char *part[3], *c1 = strchr(val, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+		size_t len[3];
+		int nparts = !c1 ? 1 : !c2 ? 2 : 3;
+		memcpy(v, p, sizeof v);
+		if (c2 && strchr(c2 + 1, ','))
+			return bad(o, val, "more than reads,writes,trims", err, errlen);
+		part[0] = val;
+		len[0] = c1 ? (size_t)(c1 - val) : strlen(val);
+		part[1] = c1 ? c1 + 1 : val;
+		len[1] = c1 ? (c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1)) : len[0];
+		part[2] = c2 ? c2 + 1 : part[1];
+		len[2] = c2 ? strlen(c2 + 1) : len[1];
+		if (nparts > 1 && !len[0] && !len[1] && (nparts < 3 || !len[2]))
 			return bad(o, val, "not a size", err, errlen);
-		for (int k = 0; k < 2; k++) {
-			const char *b = !comma || !k ? val : comma + 1;
-			size_t l = !comma ? strlen(val) : k ? strlen(comma + 1) : (size_t)(comma - val);
+		for (int k = 0; k < 3; k++) {
 			int r;
-			if (comma && !l)
-				continue;
-			if ((r = one_size(o, val, b, l, &v[k], err, errlen)))
+			if (!len[k])
+				continue;      /* an empty part keeps its value */
+			if ((r = one_size(o, val, part[k], len[k], &v[k], err, errlen)))
 				return r;
 		}
-		((unsigned long long *)p)[0] = v[0];
-		((unsigned long long *)p)[1] = v[1];
+		memcpy(p, v, sizeof v);
 		break;
 	}
 	case OPT_TIME: {
@@ -388,7 +395,7 @@ void opt_defaults(const struct opt *tab, void *cfg)
 			case OPT_BOOL: case OPT_ENUM: *(int *)p = 0; break;
 			case OPT_INT: *(long long *)p = 0; break;
 			case OPT_SIZE: *(unsigned long long *)p = 0; break;
-			case OPT_SIZES: memset(p, 0, 2 * sizeof(unsigned long long)); break;
+			case OPT_SIZES: memset(p, 0, 3 * sizeof(unsigned long long)); break;
 			case OPT_TIME: case OPT_FLOAT: *(double *)p = 0; break;
 			case OPT_STR: *(const char **)p = NULL; break;
 			case OPT_ALIAS: break;

@@ -10,7 +10,7 @@ enum opt_type {
 	OPT_BOOL,   /* int 0/1: "--x" alone means 1; 1/0 yes/no true/false on/off */
 	OPT_INT,    /* long long in [min,max]; choices may name words: "all=0,auto=-1" */
 	OPT_SIZE,   /* unsigned long long bytes: 4k 1m 1g 1t (1024-based, as fio) */
-	OPT_SIZES,  /* unsigned long long[2]: one size for both, or reads,writes (fio's
+	OPT_SIZES,  /* unsigned long long[3]: one size for all, or reads,writes[,trims] (fio's
 	             * bs=4k,64k); an empty side keeps what it was */
 	OPT_TIME,   /* double seconds: 10 10s 500ms 250us 2m 1h */
 	OPT_FLOAT,  /* double in [min,max] */

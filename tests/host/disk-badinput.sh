@@ -37,7 +37,7 @@ expect 2 "bssplit and --bsrange: give one or the other" "$A" disk --filename="$d
 expect 2 "thinktime=soon: not a time" "$A" disk --filename="$dev" --thinktime=soon
 expect 2 "thinktime_blocks=0: out of range" "$A" disk --filename="$dev" --thinktime=10 --thinktime_blocks=0
 expect 2 'bs=4q: not a size' "$A" disk --filename="$dev" --bs=4q
-expect 2 'bs=4k,8k,16k: more than reads,writes' "$A" disk --filename="$dev" --bs=4k,8k,16k
+expect 2 'bs=4k,8k,16k,32k: more than reads,writes,trims' "$A" disk --filename="$dev" --bs=4k,8k,16k,32k
 expect 2 'bs=,: not a size' "$A" disk --filename="$dev" --bs=,
 expect 2 'bs=4k,128m: out of range' "$A" disk --filename="$dev" --bs=4k,128m
 expect 2 'bs=4096,8192 and --bssplit: give one or the other' "$A" disk --filename="$dev" --bs=4k,8k --bssplit=4k/100

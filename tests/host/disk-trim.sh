@@ -85,6 +85,9 @@ J '.jobs[0] | .["job options"].rate_iops_trim == "200" and .trim.total_ios <= 26
 "$A" disk --filename="$dev" --rw=trim --bs=4k,16k --size=1m --mode=destroy -J > out.json 2>/dev/null ||
 	fail "bs=4k,16k: exit $?"
 J '.jobs[0].trim.total_ios == 64' "bs=4k,16k: trims of the writes' 16k"
+"$A" disk --filename="$dev" --rw=trim --bs=4k,4k,256k --size=1m --mode=destroy -J > out.json 2>/dev/null ||
+	fail "bs=4k,4k,256k: exit $?"
+J '.jobs[0] | .trim.total_ios == 4 and .["job options"].bs == "4096,4096,262144"' "bs=4k,4k,256k: trims of 256k"
 expect 2 '^assay: error: disk: --verify=crc32c on a trim job: nothing is written to check \(trimwrite is\)$' \
 	"$A" disk --filename="$dev" --rw=randtrim --verify=crc32c --mode=destroy
 expect 2 'give one value, or reads,writes\[,trims\]' "$A" disk --filename="$dev" --rate=1m,1m,1m,1m

@@ -94,7 +94,7 @@ int main(void)
 	}
 	{
 		/* fio's bs=reads,writes: one size for both, a pair, an empty side kept */
-		struct pair { unsigned long long v[2]; } pc = { { 0, 0 } };
+		struct pair { unsigned long long v[3]; } pc = { { 0, 0, 0 } };
 		static const struct opt ptab[] = {
 			{ "bs", 0, OPT_SIZES, offsetof(struct pair, v), "4k", 512, 1 << 26, NULL, "sizes", 0 },
 			OPT_END,
@@ -109,11 +109,20 @@ int main(void)
 		      "sizes: a trailing comma");
 		CHECK(!opt_set(ptab, &pc, "bs", "2k", err, sizeof err) && pc.v[0] == 2048 && pc.v[1] == 2048,
 		      "sizes: one for both");
-		CHECK(opt_set(ptab, &pc, "bs", "1k,2k,3k", err, sizeof err) == OPT_EVALUE &&
-		      strstr(err, "more than reads,writes"), "sizes: three: %s", err);
+		CHECK(pc.v[2] == 2048, "sizes: one for all, trims too: %llu", pc.v[2]);
+		CHECK(!opt_set(ptab, &pc, "bs", "1k,2k,3k", err, sizeof err) && pc.v[0] == 1024 && pc.v[1] == 2048 &&
+		      pc.v[2] == 3072, "sizes: reads,writes,trims");
+		CHECK(!opt_set(ptab, &pc, "bs", "8k,16k", err, sizeof err) && pc.v[2] == 16384,
+		      "sizes: two, trims as writes: %llu", pc.v[2]);
+		CHECK(!opt_set(ptab, &pc, "bs", ",,4k", err, sizeof err) && pc.v[0] == 8192 && pc.v[1] == 16384 &&
+		      pc.v[2] == 4096, "sizes: trims alone");
+		CHECK(opt_set(ptab, &pc, "bs", "1k,2k,3k,4k", err, sizeof err) == OPT_EVALUE &&
+		      strstr(err, "more than reads,writes,trims"), "sizes: four: %s", err);
+		CHECK(!opt_set(ptab, &pc, "bs", "2k", err, sizeof err), "sizes: back to one");
 		CHECK(opt_set(ptab, &pc, "bs", "1k,100", err, sizeof err) == OPT_EVALUE && strstr(err, "out of range") &&
 		      pc.v[0] == 2048 && pc.v[1] == 2048, "sizes: range, nothing set: %s", err);
 		CHECK(opt_set(ptab, &pc, "bs", ",", err, sizeof err) == OPT_EVALUE, "sizes: a comma alone");
+		CHECK(opt_set(ptab, &pc, "bs", ",,", err, sizeof err) == OPT_EVALUE, "sizes: commas alone");
 	}
 	{
 		/* a list of choices (fio's --output-format=normal,json): a bitmask; a value that
