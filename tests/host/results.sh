@@ -78,7 +78,10 @@ echo 'disk.seq.write.bw >= 600 furlongs' > "$T/p4"
 expect 2 "the unit 'furlongs' does not convert to the figure's 'MB/s'" "$A" certify --profile "$T/p4" "$T/vps1.json"
 echo 'disk.seq.write.bw => 600MB/s' > "$T/p5"
 expect 2 'p5:1: .disk.seq.write.bw.: expected an operator' "$A" certify --profile "$T/p5" "$T/vps1.json"
-expect 2 'built-in profiles: vps-tasting, hw-certify, ci' "$A" certify --profile nosuch "$T/vps1.json"
+expect 2 'built-in profiles: vps-tasting, hw-certify, surface, ci' "$A" certify --profile nosuch "$T/vps1.json"
+# the surface profile: disk.scan.errors, absent from a result without a scan (not measured: FAIL)
+"$A" certify --profile surface "$T/vps1.json" > "$T/surface.txt" 2>&1
+[ $? = 1 ] && grep -q '^FAIL  disk.scan.errors == 0 .*not measured' "$T/surface.txt" || fail "surface: $(cat "$T/surface.txt")"
 expect 2 'broken.json: not a result document' "$A" certify --profile ci "$T/broken.json"
 "$A" certify --profile ci "$T/a.json" >/dev/null; [ $? = 1 ] || fail "certify ci on a cpu-only run: want 1 (no disk figures)"
 
