@@ -91,6 +91,7 @@ struct disk_cfg {
 	int unlink;             /* remove the test file at the end (fio's; regular files only) */
 	int allow_mounted_write;
 	int exitall;
+	int exitall_on_error;
 	const char *random_distribution;
 	const char *percentage_random;
 	const char *steadystate;
@@ -266,6 +267,8 @@ static const struct opt disk_opts[] = {
 	  "thread i's region starts i times this after --offset (fio's: threads on separate regions)", 0 },
 	{ "unlink", 0, OPT_BOOL, O(unlink), "0", 0, 0, NULL,
 	  "remove the test file when the run ends (fio's; regular files only, never a device)", 0 },
+	{ "exitall_on_error", 0, OPT_BOOL, O(exitall_on_error), "0", 0, 0, NULL,
+	  "when a job fails, every job still running stops and none after it starts (fio's)", OPT_NOARG },
 	{ "exitall", 0, OPT_BOOL, O(exitall), "0", 0, 0, NULL,
 	  "when a thread of this job ends, every job of its group stops (fio's)", 0 },
 	{ "write_bw_log", 0, OPT_STR, O(write_log[IOLOG_BW]), NULL, 0, 0, "a file name prefix (none: the job's name)",
@@ -1180,6 +1183,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	j->startdelay = c->startdelay;
 	j->exitall = c->exitall;
+	j->exitall_on_error = c->exitall_on_error;
 	if (parse_errors(c, j, err, n))
 		return -1;
 	if (pj && !GIVEN(c, "continue_on_error") && !GIVEN(c, "ignore_error"))
@@ -2624,7 +2628,7 @@ static int disk_run(void *p, struct json *out)
 	struct json *jobs, *as, *reps;
 	struct rep_series *series = NULL;
 	char err[512] = "";
-	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, claim = -1, nres;
+	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, claim = -1, nres, halted = 0;
 	const char *fb_engine = ioengine_names[c->ioengine];
 	time_t now = time(NULL);
 	struct dstat ds0, ds1;
@@ -2704,8 +2708,8 @@ static int disk_run(void *p, struct json *out)
 	t0 = now_ns();
 	jobs = json_add_arr(out, "jobs");
 	series = calloc((size_t)pl->njobs, sizeof *series);
-	for (int rep = 0; rep < c->repeat; rep++) {
-		for (int g0 = 0, g1; g0 < pl->njobs; g0 = g1) {
+	for (int rep = 0; rep < c->repeat && !halted; rep++) {
+		for (int g0 = 0, g1; g0 < pl->njobs && !halted; g0 = g1) {
 			struct job_result *rs;
 			for (g1 = g0 + 1; g1 < pl->njobs && pl->group[g1] == pl->group[g0]; g1++)
 				;
@@ -2745,6 +2749,7 @@ static int disk_run(void *p, struct json *out)
 				else if (r->err) {
 					errmsg("disk: %s: %s", r->job.name, r->errmsg);
 					rc = EXIT_FAIL;
+					halted |= r->job.exitall_on_error;
 				} else
 					nok++;
 				if (series && !r->skipped && !r->err) {
@@ -2755,6 +2760,8 @@ static int disk_run(void *p, struct json *out)
 				result_free(r);
 			}
 			free(rs);
+			if (halted && (g1 < pl->njobs || rep + 1 < c->repeat))
+				warn("disk: --exitall_on_error: a job failed; the jobs after it were not run");
 		}
 	}
 	if (c->repeat > 1 && series) {

@@ -119,6 +119,7 @@ struct job {
 	int loops;              /* a size-based job goes over its region this many times */
 	uint64_t io_size;       /* fio's io_size: a size-based thread's bytes (0: region x loops) */
 	int exitall;            /* fio's exitall: when a thread of this job ends, its group ends */
+	int exitall_on_error;   /* fio's: when a thread fails, its group ends, and the run */
 	uint64_t offset_inc;    /* fio's offset_increment: thread i's region starts i x this later */
 	double startdelay;      /* seconds from the group's start before this job begins */
 	int zero_buffers;       /* write zeros (fio's; default: fresh random data each write) */

@@ -1358,7 +1358,7 @@ void *worker_run(void *arg)
 	}
 	if (w->ss)
 		ss_thread_end(w->ss);
-	if (j->exitall && w->group_stop)    /* fio's exitall: the whole group stops with us */
+	if ((j->exitall || (j->exitall_on_error && w->err)) && w->group_stop)    /* fio's exitall: the whole group stops with us */
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);
 	return NULL;

@@ -164,6 +164,14 @@ J '.jobs[0] | .total_err == 2 and .write.io_bytes == 31 * 1048576 and .assay.ver
 	.assay.verify.bad == 0 and [.assay.errors[] | [.op, .offset, .length]] ==
 	[["verify", 16777216, 1048576], ["write", 20971520, 1048576]]' "scanwrite, destroy"
 
+# --exitall_on_error: a job's failure stops the others of its group and the groups after it
+"$A" disk --filename="$dev" --direct=1 --exitall_on_error --name=a --rw=read --name=b --rw=randread --offset=24m \
+	--size=4m --time_based --runtime=20 --name=c --stonewall --rw=read --size=1m -J > out.json 2> err.txt
+[ $? = 1 ] || fail "exitall_on_error: exit not 1"
+J '[.jobs[] | .jobname] == ["a", "b"] and .jobs[0].error == 5 and .jobs[1].error == 0 and
+	.jobs[1].read.runtime < 10000' "exitall_on_error: b stopped with a, c not run"
+grep -q 'exitall_on_error: a job failed; the jobs after it were not run' err.txt || fail "exitall_on_error: $(cat err.txt)"
+
 # a device that refuses discards (faultfs has no fallocate): the trim job fails at once, saying so
 RUN trim --rw=randtrim --mode=destroy --size=1m
 [ $rc = 1 ] && grep -qx 'assay: error: disk: trim: trim: the device cannot discard: Not supported' err.txt ||
