@@ -38,7 +38,7 @@ struct disk_cfg {
 	unsigned long long bs[3];   /* reads, writes, trims */
 	long long iodepth, numjobs, rwmixread, rwmixwrite;
 	const char *size;
-	unsigned long long offset;
+	const char *offset_s;       /* --offset as given: a size or a percentage (add_job resolves it) */
 	double runtime, ramp_time;
 	int time_based;
 	int ioengine;
@@ -154,7 +154,8 @@ static const struct opt disk_opts[] = {
 	{ "filesize", 0, OPT_STR, O(size), NULL, 0, 0, NULL, "same as --size (fio's, with one file)", OPT_HIDDEN },
 	{ "size", 0, OPT_STR, O(size), NULL, 0, 0, "a size (4g) or a percentage (50%)",
 	  "length of the region measured [the device from --offset]", 0 },
-	{ "offset", 0, OPT_SIZE, O(offset), "0", 0, 0, NULL, "start of the region", 0 },
+	{ "offset", 0, OPT_STR, O(offset_s), "0", 0, 0, "a size, or a percentage of the target (50%)",
+	  "start of the region", 0 },
 	{ "runtime", 0, OPT_TIME, O(runtime), "0", 0, 7 * 86400, NULL,
 	  "time limit per job (0: until size is done; profiles: 10s)", 0 },
 	{ "time_based", 0, OPT_BOOL, O(time_based), "0", 0, 0, NULL,
@@ -467,16 +468,47 @@ struct plan {
 #define GIVEN(c, name) opt_was_given(disk_opts, (c)->common.given, name)
 
 /* region size from --size (bytes or N%), the profile's cap and the device */
-static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t cap, uint64_t bs,
+/* fio's offset: bytes, or a percentage of the target's size aligned down to align (the
+ * job's block size); 0, or -1 with why */
+static int parse_offset(const char *v, const struct blkdev *d, uint64_t align, uint64_t *off, char *err, size_t n)
+{
+	size_t l = strlen(v);
+	unsigned long long x;
+	if (l > 1 && v[l - 1] == '%') {
+		char num[32], *end;
+		double pct;
+		snprintf(num, sizeof num, "%.*s", (int)(l - 1), v);
+		pct = strtod(num, &end);
+		if (*end || l - 1 >= sizeof num || !(pct >= 0 && pct < 100)) {
+			snprintf(err, n, "--offset=%s: a percentage must be in [0,100)%%", v);
+			return -1;
+		}
+		if (!d) {
+			snprintf(err, n, "--offset=%s: a percentage of a target that does not exist yet", v);
+			return -1;
+		}
+		*off = (uint64_t)((double)d->size * pct / 100.0);
+		*off -= align ? *off % align : 0;
+		return 0;
+	}
+	if (parse_size(v, &x)) {
+		snprintf(err, n, "--offset=%s: not a size (bytes with k/m/g/t suffix) or a percentage (50%%)", v);
+		return -1;
+	}
+	*off = x;
+	return 0;
+}
+
+static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t offset, uint64_t cap, uint64_t bs,
 		  uint64_t *size, char *err, size_t n)
 {
 	uint64_t avail, want;
-	if (c->offset >= d->size) {
-		snprintf(err, n, "--offset=%llu is beyond the end of %s (%llu bytes)",
-			 c->offset, d->path, (unsigned long long)d->size);
+	if (offset >= d->size) {
+		snprintf(err, n, "--offset=%s is beyond the end of %s (%llu bytes)", c->offset_s, d->path,
+			 (unsigned long long)d->size);
 		return -1;
 	}
-	avail = d->size - c->offset;
+	avail = d->size - offset;
 	if (c->size) {
 		size_t l = strlen(c->size);
 		unsigned long long v;
@@ -499,7 +531,7 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t cap
 			want = v;
 			if (want > avail) {
 				snprintf(err, n, "--size=%s: beyond the end of %s (%llu bytes from offset %llu)",
-					 c->size, d->path, (unsigned long long)avail, c->offset);
+					 c->size, d->path, (unsigned long long)avail, (unsigned long long)offset);
 				return -1;
 			}
 		}
@@ -1133,7 +1165,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->npcts = c->npcts;
 	j->bins = p->c->common.format == 3;   /* the run's (a job's words may repeat it) */
 	memcpy(j->pcts, c->pcts, sizeof j->pcts);
-	j->offset = c->offset;
+	if (parse_offset(c->offset_s, &p->dev, j->bs, &j->offset, err, n))
+		return -1;
 	j->bs_max = j->bs;
 	if ((bs_rw[0] != bs_rw[1] || bs_rw[1] != bs_rw[2]) && pair_bs(c, j, bs_rw, err, n))
 		return -1;
@@ -1155,12 +1188,12 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 			 "O_DIRECT needs", (unsigned long long)j->bs, p->dev.path, p->dev.lbs);
 		return -1;
 	}
-	if (j->direct && c->offset % p->dev.lbs) {
-		snprintf(err, n, "--offset=%llu: not a multiple of %s's logical block size (%u)",
-			 c->offset, p->dev.path, p->dev.lbs);
+	if (j->direct && j->offset % p->dev.lbs) {
+		snprintf(err, n, "--offset=%s: not a multiple of %s's logical block size (%u)",
+			 c->offset_s, p->dev.path, p->dev.lbs);
 		return -1;
 	}
-	if (region(c, &p->dev, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
+	if (region(c, &p->dev, j->offset, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
 		return -1;
 	if (c->rate && c->rate_iops) {
 		snprintf(err, n, "--rate and --rate_iops: give one or the other (as fio)");
@@ -2576,16 +2609,19 @@ static int lay_out_file(const struct disk_cfg *c, char *err, size_t n)
 	char *buf;
 	uint64_t left;
 	int fd, e = 0;
+	uint64_t offset;
 	if (!c->filename || !strchr(c->filename, '/') || !strncmp(c->filename, "/dev/", 5) ||
 	    !stat(c->filename, &st) || errno != ENOENT || !c->size || parse_size(c->size, &size) || !size)
 		return 0;
+	if (parse_offset(c->offset_s, NULL, 0, &offset, err, n))
+		return -1;
 	fd = open(c->filename, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		snprintf(err, n, "cannot create %s: %s", c->filename, strerror(errno));
 		return -1;
 	}
 	buf = malloc(1 << 20);
-	left = c->offset + size;
+	left = offset + size;
 	for (uint64_t k = 0; buf && left && !e; k++) {
 		size_t len = left < (1u << 20) ? (size_t)left : (1u << 20);
 		ssize_t w;
@@ -2605,11 +2641,11 @@ static int lay_out_file(const struct disk_cfg *c, char *err, size_t n)
 	if (e) {
 		unlink(c->filename);
 		snprintf(err, n, "cannot lay out %s (%llu bytes): %s", c->filename,
-			 (unsigned long long)(c->offset + size), strerror(e));
+			 (unsigned long long)(offset + size), strerror(e));
 		return -1;
 	}
 	info("disk: laid out %s: %llu bytes of random data (%s)", c->filename,
-	     (unsigned long long)(c->offset + size),
+	     (unsigned long long)(offset + size),
 	     c->unlink ? "--unlink removes it at the end" : "it stays: delete it when done");
 	return 1;
 }

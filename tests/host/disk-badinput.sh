@@ -92,6 +92,18 @@ jq -e '.jobs[0].read | .total_ios > 0 and .iops > 0 and .lat_ns.percentile["50.0
 	.lat_ns.percentile["99.000000"] >= .lat_ns.percentile["50.000000"] and
 	.clat_ns.percentile["50.000000"] <= .lat_ns.percentile["50.000000"]' "$T/bare.json" >/dev/null ||
 	fail "qd1-bare: $(cat "$T/bare.json")"
+# fio's --offset as a percentage of the target (aligned down to --bs)
+"$A" disk --filename="$dev" --rw=read --offset=25% --size=1m --write_iops_log="$T/o" --log_offset=1 -J > "$T/off.json" \
+	2>/dev/null || fail "offset=25%: exit $?"
+jq -e '.jobs[0]["job options"].offset == "4194304" and .jobs[0].read.io_bytes == 1048576' "$T/off.json" >/dev/null ||
+	fail "offset=25%: $(jq -c '.jobs[0] | [.["job options"].offset, .read.io_bytes]' "$T/off.json")"
+awk -F', ' '$5 < 4194304 || $5 >= 5242880 { bad = 1 } END { exit bad }' "$T/o_iops.1.log" ||
+	fail "offset=25%: I/Os outside [4m, 5m)"
+expect 2 '^assay: error: disk: --offset=100%: a percentage must be in \[0,100\)%$' "$A" disk --filename="$dev" --offset=100%
+expect 2 'offset=12x: not a size' "$A" disk --filename="$dev" --offset=12x
+expect 2 'offset=50%: a percentage of a target that does not exist yet' \
+	"$A" disk --filename="$T/newfile" --size=1m --offset=50%
+
 # fio options a pasted line carries: accepted (no effect, or aliases), or refused with a line
 "$A" disk --filename="$dev" --rw=randread --size=1m --disable_lat=1 --disable_clat=1 --disable_slat=1 \
 	--disable_bw_measurement=1 --random_generator=tausworthe64 --file_service_type=roundrobin --nrfiles=1 \
