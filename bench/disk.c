@@ -73,6 +73,7 @@ struct disk_cfg {
 	int latency_run;
 	int fadvise_hint;
 	const char *ioscheduler;
+	double status_interval;
 	int unified;
 	long long loops;
 	double startdelay;
@@ -355,6 +356,8 @@ static const struct opt disk_opts[] = {
 	  "accepted (fio's), no effect: the clock is always CLOCK_MONOTONIC", OPT_HIDDEN },
 	{ "description", 0, OPT_STR, O(description), NULL, 0, 0, NULL, "a job's description (fio's; not used)",
 	  OPT_HIDDEN },
+	{ "status-interval", 0, OPT_TIME, O(status_interval), "0", 0, 86400, NULL,
+	  "print the report so far every this long, in the run's formats (fio's; 0: never)", 0 },
 	{ "eta", 0, OPT_ENUM, O(eta), "auto", 0, 0, "auto|always|never",
 	  "fio's progress line on stderr each second (auto: when it is a terminal)", 0 },
 	{ "eta-newline", 0, OPT_TIME, O(ignored_time), "0", 0, 86400, NULL, "accepted (fio's), no effect",
@@ -1922,8 +1925,8 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	return 0;
 }
 
-/* Close the job's files and add its threads up (the aggregate: group_reporting). */
-static void job_finish(const struct plan *p, struct job_result *r)
+/* Add a job's threads up (the aggregate: group_reporting). */
+static void job_aggregate(struct job_result *r)
 {
 	const struct job *j = &r->job;
 	for (int i = 0; i < j->numjobs; i++) {
@@ -1953,6 +1956,13 @@ static void job_finish(const struct plan *p, struct job_result *r)
 		if (w->end_ns - w->start_ns > r->runtime_ns)
 			r->runtime_ns = w->end_ns - w->start_ns;
 	}
+}
+
+/* Add its threads up, then close the job's files. */
+static void job_finish(const struct plan *p, struct job_result *r)
+{
+	const struct job *j = &r->job;
+	job_aggregate(r);
 	if (j->fsync_on_close && rw_writes(j->rw) && fsync(r->fd) && !r->err) {
 		r->err = errno;
 		snprintf(r->errmsg, sizeof r->errmsg, "fsync_on_close: %s", strerror(errno));
@@ -2043,12 +2053,132 @@ static void *eta_main(void *arg)
 	return NULL;
 }
 
+/* ---- fio's status-interval: the report so far, every N seconds, in the run's formats ---- */
+
+struct status {
+	const struct plan *p;
+	struct job_result *rs;
+	const int *ready;
+	int n, stop;
+	unsigned gen;          /* the workers' snap_req: a new report asks */
+	pthread_t tid;
+	struct cpusnap s0;
+};
+
+static void disk_text(const struct json *r, FILE *f);
+static void group_bandwidth(struct job_result *rs, int n);
+static void fill_global(struct json *g, const struct disk_cfg *c, const struct blkdev *d);
+
+static void status_report(struct status *st)
+{
+	const struct plan *p = st->p;
+	const struct disk_cfg *c = p->c;
+	struct job_result *r2 = calloc((size_t)st->n, sizeof *r2);
+	struct worker *snaps[MAX_JOBS] = { 0 };
+	struct json *doc, *jobs, *as;
+	struct cpusnap s1;
+	struct cpuload load;
+	unsigned gen, fmts = c->common.formats ? (unsigned)c->common.formats : 1u << c->common.format;
+	int n = 0;
+	if (!r2)
+		return;
+	for (int k = 0; k < st->n; k++)
+		if (st->ready[k] && st->rs[k].w && st->rs[k].nworkers > 0 &&
+		    (snaps[k] = calloc((size_t)st->rs[k].nworkers, sizeof *snaps[k])))
+			for (int i = 0; i < st->rs[k].nworkers; i++)
+				st->rs[k].w[i].snap_dst = &snaps[k][i];
+	gen = st->gen + 1;
+	__atomic_store_n(&st->gen, gen, __ATOMIC_RELEASE);
+	/* every thread answers at its next turn of the loop, or has ended (its figures final) */
+	for (int k = 0; k < st->n; k++)
+		for (int i = 0; snaps[k] && i < st->rs[k].nworkers; i++) {
+			struct worker *w = &st->rs[k].w[i];
+			for (;;) {
+				if (__atomic_load_n(&w->snap_seen, __ATOMIC_ACQUIRE) == gen)
+					break;
+				if (__atomic_load_n(&w->finished, __ATOMIC_ACQUIRE)) {
+					worker_snapshot(w, &snaps[k][i], 0);
+					break;
+				}
+				nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+			}
+		}
+	cpusnap_take(&s1);
+	cpuload_between(&st->s0, &s1, &load);
+	for (int k = 0; k < st->n; k++) {
+		struct job_result *r = &r2[n];
+		if (!snaps[k])
+			continue;
+		memcpy(r, &st->rs[k], sizeof *r);
+		r->w = snaps[k];
+		for (int d = 0; d < DDIR_N; d++)
+			ddir_stats_init(&r->agg[d]);
+		moments_init(&r->sync_lat);
+		r->sync_ios = 0;
+		r->runtime_ns = 0;
+		r->usr_s = r->sys_s = 0;
+		r->ctx = 0;
+		r->err = 0;
+		r->nerr = 0;
+		r->nbad = 0;
+		memset(&r->ss, 0, sizeof r->ss);
+		memset(&r->ver, 0, sizeof r->ver);
+		r->load = load;
+		job_aggregate(r);
+		n++;
+	}
+	group_bandwidth(r2, n);
+	doc = json_obj();
+	json_add_str(doc, "fio version", "assay-" ASSAY_VERSION);
+	json_add_int(doc, "timestamp", (long long)time(NULL));
+	fill_global(json_add_obj(doc, "global options"), c, &p->dev);
+	jobs = json_add_arr(doc, "jobs");
+	for (int k = 0; k < n; k++)
+		job_json(&r2[k], c->group_reporting, jobs);
+	as = json_add_obj(doc, "assay");
+	json_add_str(as, "status_report", "so far: the run goes on");
+	json_add(as, "device", blkdev_json(&p->dev));
+	/* the run's formats, in fio's order */
+	if (fmts & 4)
+		disk_terse(doc, stdout);
+	if (fmts & 10)
+		json_print(stdout, doc, 2);
+	if (fmts & 1)
+		disk_text(doc, stdout);
+	fflush(stdout);
+	json_free(doc);
+	for (int k = 0; k < st->n; k++) {
+		for (int i = 0; snaps[k] && i < st->rs[k].nworkers; i++)
+			worker_snap_free(&snaps[k][i]);
+		free(snaps[k]);
+	}
+	free(r2);
+}
+
+static void *status_main(void *arg)
+{
+	struct status *st = arg;
+	uint64_t every = (uint64_t)(st->p->c->status_interval * 1e9), next = now_ns() + every;
+	cpusnap_take(&st->s0);
+	for (;;) {
+		/* in 10 ms steps, so that the group's end is seen at once */
+		while (!__atomic_load_n(&st->stop, __ATOMIC_RELAXED) && now_ns() < next)
+			nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+		if (__atomic_load_n(&st->stop, __ATOMIC_RELAXED))
+			break;
+		status_report(st);
+		next += every;
+	}
+	return NULL;
+}
+
 /* Run one group: every thread of every job in it starts measuring together (a barrier),
  * as fio starts a group's jobs; the CPU load is taken over the whole group. */
 static void run_group(struct plan *p, struct job_result *rs, int n)
 {
-	int total = 0, ready[MAX_JOBS] = { 0 }, failed = 0, stop = 0, show_eta;
+	int total = 0, ready[MAX_JOBS] = { 0 }, failed = 0, stop = 0, show_eta, show_status;
 	struct eta eta = { 0 };
+	struct status st = { 0 };
 	pthread_barrier_t bar;
 	struct cpusnap s0, s1;
 	struct cpuload load;
@@ -2064,6 +2194,14 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 	eta.n = n;
 	show_eta = (p->c->eta == 1 || (p->c->eta == 0 && isatty(2))) &&
 		   !pthread_create(&eta.tid, NULL, eta_main, &eta);
+	st.p = p;
+	st.rs = rs;
+	st.ready = ready;
+	st.n = n;
+	for (int k = 0; p->c->status_interval > 0 && k < n; k++)
+		for (int i = 0; ready[k] && i < rs[k].job.numjobs; i++)
+			rs[k].w[i].snap_req = &st.gen;
+	show_status = p->c->status_interval > 0 && !pthread_create(&st.tid, NULL, status_main, &st);
 	if (total == 1) {
 		/* one thread: run it here, no second thread waiting in join (with its CPU
 		 * mask as it was after) */
@@ -2120,6 +2258,10 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 	if (show_eta) {
 		__atomic_store_n(&eta.stop, 1, __ATOMIC_RELAXED);
 		pthread_join(eta.tid, NULL);
+	}
+	if (show_status) {
+		__atomic_store_n(&st.stop, 1, __ATOMIC_RELAXED);
+		pthread_join(st.tid, NULL);
 	}
 	cpuload_between(&s0, &s1, &load);
 	for (int k = 0; k < n; k++)

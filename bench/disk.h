@@ -257,7 +257,17 @@ struct worker {
 	/* every I/O done so far, the ramp's too: the ETA line reads them (relaxed atomics,
 	 * written by this thread only) */
 	uint64_t prog_ios[DDIR_N], prog_bytes[DDIR_N];
+	/* fio's status-interval: when *snap_req moves past snap_seen, the thread copies its
+	 * figures to *snap_dst (worker_snapshot) and sets snap_seen; finished once it ended */
+	const unsigned *snap_req;
+	struct worker *snap_dst;
+	unsigned snap_seen;
+	int finished;
 };
+/* diskio.c: copy w's figures to dst (the samples too, in fresh memory: worker_snap_free);
+ * now (the calling thread is w's, still measuring): the figures end at now */
+void worker_snapshot(const struct worker *w, struct worker *dst, uint64_t now);
+void worker_snap_free(struct worker *dst);
 
 /* diskverify.c: fio's verify.  Every bs-block a verifying job writes starts with a
  * 32-byte header (magic, block size, its offset on the device, the job's randseed, a

@@ -420,12 +420,60 @@ static void lat_check(struct worker *w, struct meter *m, uint64_t now)
 		lat_failure(w, m, now);
 }
 
+void worker_snapshot(const struct worker *w, struct worker *dst, uint64_t now)
+{
+	memcpy(dst, w, sizeof *dst);
+	memset(&dst->log, 0, sizeof dst->log);
+	memset(&dst->hlog, 0, sizeof dst->hlog);
+	dst->vmap = NULL;
+	dst->ss = NULL;
+	for (int d = 0; d < DDIR_N; d++) {
+		dst->smp.ios[d] = w->smp.n ? malloc(w->smp.n * sizeof *dst->smp.ios[d]) : NULL;
+		dst->smp.bytes[d] = w->smp.n ? malloc(w->smp.n * sizeof *dst->smp.bytes[d]) : NULL;
+		if (w->smp.n && (!dst->smp.ios[d] || !dst->smp.bytes[d])) {
+			dst->smp.n = 0;
+			continue;
+		}
+		if (w->smp.n) {
+			memcpy(dst->smp.ios[d], w->smp.ios[d], w->smp.n * sizeof *dst->smp.ios[d]);
+			memcpy(dst->smp.bytes[d], w->smp.bytes[d], w->smp.n * sizeof *dst->smp.bytes[d]);
+		}
+	}
+	dst->smp.cap = dst->smp.n;
+	if (now) {
+		dst->end_ns = now;
+		getrusage(RUSAGE_THREAD, &dst->ru_end);
+	}
+}
+
+void worker_snap_free(struct worker *dst)
+{
+	for (int d = 0; d < DDIR_N; d++) {
+		free(dst->smp.ios[d]);
+		free(dst->smp.bytes[d]);
+	}
+}
+
+/* --status-interval: a status report asks for this thread's figures so far */
+static void snap_answer(struct worker *w, const struct meter *m, uint64_t now)
+{
+	unsigned gen = __atomic_load_n(w->snap_req, __ATOMIC_ACQUIRE);
+	if (gen == w->snap_seen)
+		return;
+	worker_snapshot(w, w->snap_dst, m->counting ? now : 0);
+	if (!m->counting)
+		w->snap_dst->end_ns = w->snap_dst->start_ns = 0;
+	__atomic_store_n(&w->snap_seen, gen, __ATOMIC_RELEASE);
+}
+
 /* the top of every engine's loop: measuring starts once the ramp and the warm-up are
  * over; returns whether to stop issuing (a failure, or the runtime is up) */
 static int loop_tick(struct worker *w, struct meter *m, uint64_t now)
 {
 	if (!m->counting && now >= m->ramp_end && !m->warm_left)
 		begin_counting(w, m, now);
+	if (w->snap_req)
+		snap_answer(w, m, now);
 	if (w->job->lat_target_ns)
 		lat_check(w, m, now);
 	return w->err || m->lat_done || (m->deadline && now >= m->deadline) || group_stopped(w) ||
@@ -1361,10 +1409,12 @@ void *worker_run(void *arg)
 	if ((j->exitall || (j->exitall_on_error && w->err)) && w->group_stop)    /* fio's exitall: the whole group stops with us */
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);
+	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);   /* its figures are final */
 	return NULL;
 early:          /* could not start: still at the start line, and no second from us */
 	start_line(w);
 	if (w->ss)
 		ss_thread_end(w->ss);
+	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
 }

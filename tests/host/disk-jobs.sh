@@ -251,6 +251,19 @@ if command -v script >/dev/null; then
 	! grep -q 'Jobs:' "$T/tty" || fail "eta=never on a terminal"
 fi
 
+# fio's --status-interval: the report so far every interval, in the run's formats, then the
+# final one; the figures only grow
+"$A" disk --filename="$dv" --rw=randread --direct=1 --runtime=2.2 --time_based --status-interval=0.5 --numjobs=2 \
+	-J > "$T/status.json" 2>/dev/null || fail "status-interval: exit $?"
+jq -se 'length >= 4 and (.[:-1] | all(.assay.status_report != null)) and .[-1].assay.status_report == null and
+	([.[].jobs[0].read.total_ios] | . == sort) and .[-1].jobs[0].read.total_ios > .[0].jobs[0].read.total_ios and
+	([.[].jobs[0].read.runtime] | . == sort)' "$T/status.json" >/dev/null ||
+	fail "status-interval json: $(jq -sc 'map([.assay.status_report, .jobs[0].read.total_ios, .jobs[0].read.runtime])' "$T/status.json")"
+"$A" disk --filename="$dv" --rw=randread --direct=1 --runtime=1.2 --time_based --status-interval=0.5 \
+	--output-format=terse,normal > "$T/status.txt" 2>/dev/null || fail "status-interval text: exit $?"
+[ "$(grep -c '^Run status group 0' "$T/status.txt")" -ge 3 ] && [ "$(grep -c '^3;' "$T/status.txt")" -ge 3 ] ||
+	fail "status-interval text/terse: $(grep -c '^Run status' "$T/status.txt") reports"
+
 # fio's fadvise_hint (default 1): buffered random reads go to the device one by one, no
 # readahead (as fio's: POSIX_FADV_RANDOM); with --fadvise_hint=0 readahead merges them
 reads() { awk '{ print $1 }' "/sys/block/${dv#/dev/}/stat"; }
