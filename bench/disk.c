@@ -2657,6 +2657,10 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 	}
 	if (parse_pcts(c, err, n))
 		return EXIT_USAGE;
+	if (c->status_interval > 0 && c->status_interval < 0.1) {
+		snprintf(err, n, "--status-interval=%g: at least 0.1 s (or 0: never)", c->status_interval);
+		return EXIT_USAGE;
+	}
 	/* fio's --output: the report goes to the file, messages stay on stderr */
 	if (c->output && !freopen(c->output, "w", stdout)) {
 		snprintf(err, n, "--output=%s: %s", c->output, strerror(errno));

@@ -264,6 +264,9 @@ jq -se 'length >= 4 and (.[:-1] | all(.assay.status_report != null)) and .[-1].a
 [ "$(grep -c '^Run status group 0' "$T/status.txt")" -ge 3 ] && [ "$(grep -c '^3;' "$T/status.txt")" -ge 3 ] ||
 	fail "status-interval text/terse: $(grep -c '^Run status' "$T/status.txt") reports"
 
+expect 2 '^assay: error: disk: --status-interval=0.01: at least 0.1 s \(or 0: never\)$' "$A" disk --filename="$dv" \
+	--status-interval=10ms
+
 # fio's fadvise_hint (default 1): buffered random reads go to the device one by one, no
 # readahead (as fio's: POSIX_FADV_RANDOM); with --fadvise_hint=0 readahead merges them
 reads() { awk '{ print $1 }' "/sys/block/${dv#/dev/}/stat"; }
