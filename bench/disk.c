@@ -354,7 +354,7 @@ static const struct opt disk_opts[] = {
 	{ "overwrite", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
 	{ "clocksource", 0, OPT_ENUM, O(ignored), "clock_gettime", 0, 0, "gettimeofday|clock_gettime|cpu",
 	  "accepted (fio's), no effect: the clock is always CLOCK_MONOTONIC", OPT_HIDDEN },
-	{ "description", 0, OPT_STR, O(description), NULL, 0, 0, NULL, "a job's description (fio's; not used)",
+	{ "description", 0, OPT_STR, O(description), NULL, 0, 0, NULL, "a job's description (fio's JSON desc)",
 	  OPT_HIDDEN },
 	{ "status-interval", 0, OPT_TIME, O(status_interval), "0", 0, 86400, NULL,
 	  "print the report so far every this long, in the run's formats (fio's; 0: never)", 0 },
@@ -1084,6 +1084,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	snprintf(j->name, sizeof j->name, "%s", name);
 	/* the profile's shape, unless the user said otherwise */
 	j->rw = pj ? pj->rw : c->rw;
+	if (c->description)
+		snprintf(j->desc, sizeof j->desc, "%s", c->description);
 	for (int d = 0; d < DDIR_N; d++)   /* trims: the writes' size */
 		bs_rw[d] = pj && !GIVEN(c, "bs") && !GIVEN(c, "blocksize") ? pj->bs : c->bs[d];
 	j->bs = bs_rw[0] < bs_rw[1] ? bs_rw[0] : bs_rw[1];
@@ -2994,17 +2996,21 @@ static void disk_text(const struct json *r, FILE *f)
 	const struct json *jobs = json_get(r, "jobs"), *dev = json_path(r, "assay.device");
 	const struct json *disks = json_get(r, "disks");
 	if (disks) {
-		fprintf(f, "%-10s %12s %5s %5s %-4s %-12s %-24s %-20s %s\n", "disk", "size", "lbs",
-			"pbs", "rot", "scheduler", "model", "serial", "holds");
+		fprintf(f, "%-10s %12s %5s %5s %-4s %-5s %-4s %-12s %-24s %-20s %s\n", "disk", "size", "lbs",
+			"pbs", "rot", "cache", "trim", "scheduler", "model", "serial", "holds");
 		for (const struct json *d = disks->child; d; d = d->next) {
 			char holds[128];
 			snprintf(holds, sizeof holds, "%s%s%s", json_get_str(d, "signature", "unreadable"),
 				 json_get_num(d, "partitions", 0) > 0 ? ", partitions" : "",
 				 strcmp(json_get_str(d, "mounted", "no"), "no") ? ", mounted" : "");
-			fprintf(f, "%-10s %10.1fGB %5.0f %5.0f %-4s %-12s %-24s %-20s %s\n",
+			/* a volatile write cache (write back, wb) or none (write through, wt); discard */
+			const char *wc = json_get_str(d, "write_cache", "");
+			fprintf(f, "%-10s %10.1fGB %5.0f %5.0f %-4s %-5s %-4s %-12s %-24s %-20s %s\n",
 				json_get_str(d, "name", "?"), json_get_num(d, "size_bytes", 0) / 1e9,
 				json_get_num(d, "logical_block_size", 0), json_get_num(d, "physical_block_size", 0),
 				json_get(d, "rotational") ? (json_get(d, "rotational")->b ? "yes" : "no") : "?",
+				!strcmp(wc, "write back") ? "wb" : !strcmp(wc, "write through") ? "wt" : "?",
+				!json_get(d, "discard_max_bytes") ? "?" : json_get_num(d, "discard_max_bytes", 0) > 0 ? "yes" : "no",
 				json_get_str(d, "scheduler", "-"), json_get_str(d, "model", "-"),
 				json_get_str(d, "serial", "-"), holds);
 		}

@@ -62,6 +62,7 @@ enum dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 /* One fio job: what numjobs threads each do. */
 struct job {
 	char name[64];
+	char desc[128];         /* fio's description (its JSON "desc") */
 	int rw;
 	uint64_t bs;            /* the block size; with --bssplit/--bsrange the smallest: the
 				 * unit offsets are aligned to and the region is counted in */

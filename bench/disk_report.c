@@ -231,6 +231,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 
 	json_add_str(o, "jobname", j->name);
+	if (j->desc[0])
+		json_add_str(o, "desc", j->desc);   /* fio's, when the job has a description */
 	json_add_int(o, "groupid", r->group);
 	json_add_int(o, "error", r->err);
 	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));

@@ -267,6 +267,10 @@ jq -se 'length >= 4 and (.[:-1] | all(.assay.status_report != null)) and .[-1].a
 expect 2 '^assay: error: disk: --status-interval=0.01: at least 0.1 s \(or 0: never\)$' "$A" disk --filename="$dv" \
 	--status-interval=10ms
 
+# fio's description: the JSON's desc
+"$A" disk --filename="$dv" --size=1m --description="a note" -J > "$T/out.json" 2>/dev/null || fail "description: exit $?"
+J '.jobs[0].desc == "a note"' "description"
+
 # fio's fadvise_hint (default 1): buffered random reads go to the device one by one, no
 # readahead (as fio's: POSIX_FADV_RANDOM); with --fadvise_hint=0 readahead merges them
 reads() { awk '{ print $1 }' "/sys/block/${dv#/dev/}/stat"; }

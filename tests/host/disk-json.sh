@@ -255,6 +255,9 @@ done
 # --list finds the loop device only with --include-virtual
 "$A" disk --list --include-virtual -J > "$T/out.json" || fail "list: exit $?"
 J ".disks | map(.path) | index(\"$dev\") != null" "--list --include-virtual"
+"$A" disk --list --include-virtual > "$T/list.txt" || fail "list text: exit $?"
+grep -qE "^${dev#/dev/} +[0-9.]+GB +512 +[0-9]+ +no +(wb|wt) +yes " "$T/list.txt" ||
+	fail "list text: $(grep -E "^(disk|${dev#/dev/}) " "$T/list.txt")"
 "$A" disk --list -J > "$T/out.json" || fail "list: exit $?"
 J ".disks | map(.path) | index(\"$dev\") == null" "--list skips loop devices"
 finish
