@@ -99,7 +99,7 @@ struct disk_cfg {
 	double ss_dur, ss_ramp;
 	const char *write_log[IOLOG_NOPT];   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	long long log_avg_msec, log_hist_msec, log_hist_coarseness;
-	int log_max_value, log_offset, per_job_logs;
+	int log_max_value, log_offset, per_job_logs, log_unix_epoch;
 	int eta;                /* fio's eta: auto (on a terminal), always, never */
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	const char *ignored_str;
@@ -292,6 +292,8 @@ static const struct opt disk_opts[] = {
 	{ "log_max_value", 0, OPT_BOOL, O(log_max_value), "0", 0, 0, NULL,
 	  "with --log_avg_msec: each window's highest latency, not its mean", 0 },
 	{ "log_offset", 0, OPT_BOOL, O(log_offset), "0", 0, 0, NULL, "the logs hold each I/O's offset too", 0 },
+	{ "log_unix_epoch", 0, OPT_BOOL, O(log_unix_epoch), "0", 0, 0, NULL,
+	  "the logs' time column in ms from the Unix epoch, not from the job's start (fio's)", 0 },
 	{ "per_job_logs", 0, OPT_BOOL, O(per_job_logs), "1", 0, 0, NULL,
 	  "a log file per thread (0: one per job, its threads one after another)", 0 },
 	{ "allow_mounted_write", 0, OPT_BOOL, O(allow_mounted_write), "0", 0, 0, NULL,
@@ -1249,7 +1251,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	memcpy(j->log.prefix, c->write_log, sizeof j->log.prefix);
 	if (!iolog_wanted(&j->log))
 		for (const char *const *o = (const char *const[]){ "log_avg_msec", "log_max_value", "log_offset",
-								    "per_job_logs", NULL }; *o; o++)
+								    "per_job_logs", "log_unix_epoch", NULL }; *o; o++)
 			if (GIVEN(c, *o)) {
 				snprintf(err, n, "--%s: no log asked for (--write_bw_log, --write_iops_log or "
 					 "--write_lat_log)", *o);
@@ -1272,6 +1274,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->log.avg_ms = (unsigned)c->log_avg_msec;
 	j->log.max_value = c->log_max_value;
 	j->log.offset = c->log_offset;
+	j->log.unix_epoch = c->log_unix_epoch;
 	j->log.per_job = c->per_job_logs;
 	j->thread0 = p->njobs ? p->jobs[p->njobs - 1].thread0 + p->jobs[p->njobs - 1].numjobs : 1;
 	j->zero_buffers = c->zero_buffers;

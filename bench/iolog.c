@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char *const iolog_file_kind[LOGF_N] = { "bw", "iops", "slat", "clat", "lat", "clat_hist" };
 const int iolog_file_opt[LOGF_N] = { IOLOG_BW, IOLOG_IOPS, IOLOG_LAT, IOLOG_LAT, IOLOG_LAT, IOLOG_HIST };
@@ -63,6 +64,11 @@ void iolog_init_hist(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs
 
 void iolog_start(struct iolog *l, uint64_t t)
 {
+	struct timespec now;
+	/* fio's log_unix_epoch: times from the Unix epoch, not from the start (ms) */
+	l->epoch_ms = 0;
+	if (l->cfg && l->cfg->unix_epoch && !clock_gettime(CLOCK_REALTIME, &now))
+		l->epoch_ms = (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
 	l->n = 0;
 	l->truncated = 0;
 	l->start_ns = t;
@@ -200,15 +206,19 @@ void iolog_end(struct iolog *l, uint64_t t)
 	for (; t >= l->win_end; l->win_end += l->win_ns)
 		close_window(l, l->win_end, l->win_ns, 1);
 	begin = l->win_end - l->win_ns;
-	if (t > begin && (l->acc[0].ios || l->acc[1].ios))
-		close_window(l, t, t - begin, 0);
+	for (int d = 0; d < IOLOG_NDIR; d++)
+		if (t > begin && l->acc[d].ios) {
+			close_window(l, t, t - begin, 0);
+			break;
+		}
 }
 
 int iolog_print(const struct iolog *l, int kind, FILE *f)
 {
 	for (uint64_t i = 0; l->hist && i < l->n; i++) {
 		const struct hist_ent *e = entry(l, i);
-		fprintf(f, "%u, %d, %llu", e->t_ms, e->ddir, (unsigned long long)l->cfg->bs);
+		fprintf(f, "%llu, %d, %llu", (unsigned long long)e->t_ms + l->epoch_ms, e->ddir,
+			(unsigned long long)l->cfg->bs);
 		for (unsigned c = 0; c < l->nbins; c++)
 			fprintf(f, ", %u", e->n[c]);
 		fputc('\n', f);
@@ -248,6 +258,7 @@ int iolog_print(const struct iolog *l, int kind, FILE *f)
 			bs = e->len;
 			off = e->off;
 		}
+		t += l->epoch_ms;
 		if (l->cfg->offset)
 			fprintf(f, "%llu, %llu, %d, %llu, %llu, 0\n", t, v, d, bs, off);
 		else

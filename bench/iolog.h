@@ -27,6 +27,7 @@ struct iolog_cfg {
 	unsigned hist_ms;                /* log_hist_msec: write_hist_log's window */
 	unsigned hist_coarse;            /* log_hist_coarseness: 2^this buckets summed per column */
 	uint64_t bs;                     /* the block size column of the histogram log */
+	int unix_epoch;                  /* log_unix_epoch: the time column from the Unix epoch */
 };
 static inline int iolog_wanted(const struct iolog_cfg *c)
 {
@@ -56,6 +57,7 @@ struct iolog {
 	int truncated;              /* the byte cap was reached: entries after it are missing */
 	uint64_t start_ns;          /* time 0 of the log (measuring began) */
 	uint64_t win_ns, win_end;   /* windows: length and the current one's end */
+	uint64_t epoch_ms;          /* added to the times (log_unix_epoch: measuring's start) */
 	struct iolog_win acc[IOLOG_NDIR];
 };
 

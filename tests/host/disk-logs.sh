@@ -116,5 +116,16 @@ expect 2 "log_max_value: the maximum of each window, which needs --log_avg_msec"
 expect 2 "log_offset: no log asked for" "$A" disk --filename="$dev" --rw=read --size=1m --log_offset=1
 expect 2 "log_avg_msec=-1: out of range" "$A" disk --filename="$dev" --log_avg_msec=-1
 
+# fio's log_unix_epoch: the time column in ms from the epoch, inside the run's wall time
+t0=$(date +%s%3N)
+"$A" disk --filename="$dev" --rw=randread --size=2m --write_lat_log=ue --write_hist_log=ue --log_hist_msec=10 \
+	--log_unix_epoch=1 -J > out.json 2>/dev/null || fail "log_unix_epoch: exit $?"
+t1=$(date +%s%3N)
+for f in ue_clat.1.log ue_clat_hist.1.log; do
+	awk -F', ' -v a="$t0" -v b="$t1" '$1 < a || $1 > b { bad++ } END { exit bad > 0 || NR == 0 }' "$f" ||
+		fail "log_unix_epoch: $f times outside [$t0, $t1]: $(head -n 1 "$f" | cut -c1-60)"
+done
+expect 2 "log_unix_epoch: no log asked for" "$A" disk --filename="$dev" --rw=read --size=1m --log_unix_epoch=1
+
 [ "$(sha "$dev")" = "$sum0" ] || fail "the device changed"
 finish
