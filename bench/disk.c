@@ -60,7 +60,8 @@ struct disk_cfg {
 	int invalidate, randrepeat, norandommap;
 	int slat_pcts, clat_pcts, lat_pcts;
 	const char *percentile_list;
-	const char *rate, *rate_iops;
+	const char *rate, *rate_iops, *rate_min, *rate_iops_min;
+	long long rate_cycle;
 	int rate_process;
 	const char *bssplit, *bsrange;
 	const char *directory;
@@ -308,6 +309,12 @@ static const struct opt disk_opts[] = {
 	  "cap each thread's bandwidth (fio's)", 0 },
 	{ "rate_iops", 0, OPT_STR, O(rate_iops), NULL, 0, 0, "I/Os per second: 1000, or reads,writes",
 	  "cap each thread's IOPS (fio's): latency at a given load", 0 },
+	{ "rate_min", 0, OPT_STR, O(rate_min), NULL, 0, 0, "bytes/s: 10m, or reads,writes[,trims]",
+	  "the job fails if a thread moves less than this over a --rate_cycle (fio's)", 0 },
+	{ "rate_iops_min", 0, OPT_STR, O(rate_iops_min), NULL, 0, 0, "I/Os per second, or reads,writes[,trims]",
+	  "the job fails if a thread does fewer I/Os per second than this over a --rate_cycle (fio's)", 0 },
+	{ "rate_cycle", 0, OPT_INT, O(rate_cycle), "1000", 10, 3600000, NULL,
+	  "with --rate_min/--rate_iops_min: the window judged, ms (fio's)", 0 },
 	{ "rate_process", 0, OPT_ENUM, O(rate_process), "linear", 0, 0, "linear|poisson",
 	  "capped I/Os evenly spaced, or with exponential gaps (Poisson arrivals)", 0 },
 	{ "clat_percentiles", 0, OPT_BOOL, O(clat_pcts), "1", 0, 0, NULL,
@@ -1210,6 +1217,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		    : c->rate_iops && parse_rate("rate_iops", c->rate_iops, 1, j->rate_gap_ns, err, n))
 		return -1;
 	j->rate_poisson = c->rate_process == 1;
+	if ((c->rate_min && parse_rate("rate_min", c->rate_min, 0, j->min_bps, err, n)) ||
+	    (c->rate_iops_min && parse_rate("rate_iops_min", c->rate_iops_min, 1, j->min_gap_ns, err, n)))
+		return -1;
+	j->rate_cycle_ns = (uint64_t)c->rate_cycle * 1000000u;
 	j->dist_center = -1;
 	if ((c->random_distribution && parse_dist(c, j, err, n)) || parse_ss(c, j, err, n))
 		return -1;

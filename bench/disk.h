@@ -117,6 +117,10 @@ struct job {
 	uint64_t rate_gap_ns[DDIR_N];
 	uint64_t rate_bps[DDIR_N];  /* --rate: bytes/s (each I/O's gap from its length) */
 	int rate_poisson;
+	/* fio's rate_min, rate_iops_min (as the gap between I/Os), rate_cycle: a direction
+	 * slower than that over a cycle fails the job */
+	uint64_t min_bps[DDIR_N], min_gap_ns[DDIR_N];
+	uint64_t rate_cycle_ns;
 	int loops;              /* a size-based job goes over its region this many times */
 	uint64_t io_size;       /* fio's io_size: a size-based thread's bytes (0: region x loops) */
 	int exitall;            /* fio's exitall: when a thread of this job ends, its group ends */

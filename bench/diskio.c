@@ -199,6 +199,8 @@ struct meter {                /* the measuring state of a worker */
 	int qd, qd_low, qd_high;
 	uint64_t lat_ts, lat_ios, lat_failed;
 	int lat_end_run, lat_done;
+	/* --rate_min/--rate_iops_min: the cycle's end and the counts at its start */
+	uint64_t mr_next, mr_ios[DDIR_N], mr_bytes[DDIR_N];
 };
 
 /* may an I/O of direction d go now under its rate cap? */
@@ -466,6 +468,33 @@ static void snap_answer(struct worker *w, const struct meter *m, uint64_t now)
 	__atomic_store_n(&w->snap_seen, gen, __ATOMIC_RELEASE);
 }
 
+/* fio's rate_min/rate_iops_min: each --rate_cycle of measuring, a direction slower than its
+ * minimum fails the job */
+static void min_rate_check(struct worker *w, struct meter *m, uint64_t now)
+{
+	const struct job *j = w->job;
+	double cyc = (double)(now - (m->mr_next - j->rate_cycle_ns)) / 1e9;
+	for (int d = 0; m->mr_next && d < DDIR_N && !w->err; d++) {
+		uint64_t ios = w->prog_ios[d] - m->mr_ios[d], bytes = w->prog_bytes[d] - m->mr_bytes[d];
+		if (!(d == DDIR_READ ? rw_reads(j->rw) : d == DDIR_WRITE ? rw_writes(j->rw) : rw_trims(j->rw)))
+			continue;      /* only the directions the job does */
+		if (j->min_bps[d] && (double)bytes / cyc < (double)j->min_bps[d]) {
+			w->err = ETIMEDOUT;
+			snprintf(w->errmsg, sizeof w->errmsg, "--rate_min: %ss at %.0f B/s over the last %.0f ms, under "
+				 "the minimum %llu B/s", ddir_name[d], (double)bytes / cyc, cyc * 1e3,
+				 (unsigned long long)j->min_bps[d]);
+		} else if (j->min_gap_ns[d] && (double)ios / cyc < 1e9 / (double)j->min_gap_ns[d] - 0.5) {
+			w->err = ETIMEDOUT;
+			snprintf(w->errmsg, sizeof w->errmsg, "--rate_iops_min: %ss at %.0f IOPS over the last %.0f ms, "
+				 "under the minimum %.0f", ddir_name[d], (double)ios / cyc, cyc * 1e3,
+				 1e9 / (double)j->min_gap_ns[d]);
+		}
+	}
+	memcpy(m->mr_ios, w->prog_ios, sizeof m->mr_ios);
+	memcpy(m->mr_bytes, w->prog_bytes, sizeof m->mr_bytes);
+	m->mr_next = now + j->rate_cycle_ns;
+}
+
 /* the top of every engine's loop: measuring starts once the ramp and the warm-up are
  * over; returns whether to stop issuing (a failure, or the runtime is up) */
 static int loop_tick(struct worker *w, struct meter *m, uint64_t now)
@@ -474,6 +503,9 @@ static int loop_tick(struct worker *w, struct meter *m, uint64_t now)
 		begin_counting(w, m, now);
 	if (w->snap_req)
 		snap_answer(w, m, now);
+	if (m->counting && now >= m->mr_next && (w->job->min_bps[0] || w->job->min_bps[1] || w->job->min_bps[2] ||
+						  w->job->min_gap_ns[0] || w->job->min_gap_ns[1] || w->job->min_gap_ns[2]))
+		min_rate_check(w, m, now);
 	if (w->job->lat_target_ns)
 		lat_check(w, m, now);
 	return w->err || m->lat_done || (m->deadline && now >= m->deadline) || group_stopped(w) ||

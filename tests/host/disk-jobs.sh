@@ -267,6 +267,22 @@ jq -se 'length >= 4 and (.[:-1] | all(.assay.status_report != null)) and .[-1].a
 expect 2 '^assay: error: disk: --status-interval=0.01: at least 0.1 s \(or 0: never\)$' "$A" disk --filename="$dv" \
 	--status-interval=10ms
 
+# fio's rate_min/rate_iops_min: a thread slower than that over a --rate_cycle fails the job
+"$A" disk --filename="$dv" --rw=randread --direct=1 --runtime=2 --time_based --rate_iops=200 --rate_iops_min=1000 \
+	--rate_cycle=500 -J > "$T/out.json" 2> "$T/err"
+[ $? = 1 ] && grep -q -- '--rate_iops_min: reads at [0-9]* IOPS over the last [0-9]* ms, under the minimum 1000$' "$T/err" ||
+	fail "rate_iops_min not met: $(cat "$T/err")"
+J '.jobs[0].error == 110' "rate_iops_min: the job's error"
+"$A" disk --filename="$dv" --rw=randread --direct=1 --runtime=1.5 --time_based --rate_iops=400 --rate_iops_min=50 \
+	--rate_cycle=500 -J > "$T/out.json" 2>/dev/null || fail "rate_iops_min met: exit $?"
+"$A" disk --filename="$dv" --rw=read --direct=1 --runtime=1.5 --time_based --rate=1m --rate_min=,4m,4m \
+	-J > "$T/out.json" 2>/dev/null || fail "rate_min of writes on a read job: exit $?"
+"$A" disk --filename="$dv" --rw=read --direct=1 --runtime=1.5 --time_based --rate=1m --rate_min=4m \
+	-J > "$T/out.json" 2> "$T/err"
+[ $? = 1 ] && grep -q -- '--rate_min: reads at [0-9]* B/s over the last [0-9]* ms, under the minimum 4194304 B/s$' \
+	"$T/err" || fail "rate_min not met: $(cat "$T/err")"
+expect 2 "rate_min=fast: 'fast' is not a rate" "$A" disk --filename="$dv" --rate_min=fast
+
 # fio's description: the JSON's desc
 "$A" disk --filename="$dv" --size=1m --description="a note" -J > "$T/out.json" 2>/dev/null || fail "description: exit $?"
 J '.jobs[0].desc == "a note"' "description"
