@@ -43,7 +43,7 @@ struct disk_cfg {
 	int time_based;
 	int ioengine;
 	int direct;
-	long long fdatasync;
+	long long fdatasync, fsync_n;
 	int end_fsync;
 	int sync;
 	int fsync_on_close;
@@ -168,9 +168,10 @@ static const struct opt disk_opts[] = {
 	  "I/O engine (psync is also the fallback; pvsync and pvsync2 run as psync)", 0 },
 	{ "direct", 0, OPT_BOOL, O(direct), "0", 0, 0, NULL, "O_DIRECT (bypass the page cache)", 0 },
 	{ "fdatasync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "fdatasync every N writes", 0 },
-	{ "fsync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "same as --fdatasync", OPT_HIDDEN },
+	{ "fsync", 0, OPT_INT, O(fsync_n), "0", 0, 1e9, NULL,
+	  "fsync every N writes (fio's: data and metadata; on a file slower than fdatasync)", 0 },
 	{ "end_fsync", 0, OPT_BOOL, O(end_fsync), "0", 0, 0, NULL,
-	  "fdatasync when the job's writes are done (counted in its time)", 0 },
+	  "fsync when the job's writes are done (counted in its time; fio's)", 0 },
 	{ "sync", 0, OPT_ENUM, O(sync), "none", 0, 0, "none|sync|dsync|0|1",
 	  "synchronous writes (fio's): O_SYNC (sync, 1) or O_DSYNC (dsync): each write done when stable", 0 },
 	{ "fsync_on_close", 0, OPT_BOOL, O(fsync_on_close), "0", 0, 0, NULL,
@@ -1132,6 +1133,15 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->ramp_time = c->ramp_time;
 	j->ioengine = c->ioengine;
 	j->fdatasync = (int)c->fdatasync;
+	if (c->fsync_n && c->fdatasync) {
+		snprintf(err, n, "--fsync and --fdatasync: give one or the other");
+		return -1;
+	}
+	if (c->fsync_n) {
+		j->fdatasync = (int)c->fsync_n;
+		j->fsync_full = 1;
+	}
+	j->end_full = j->end_fsync && (!pj || GIVEN(c, "end_fsync"));
 	j->randseed = (uint64_t)c->randseed;
 	if (!c->randrepeat && !GIVEN(c, "randseed"))
 		j->randseed = p->clock_seed;

@@ -88,6 +88,8 @@ struct job {
 	int direct;
 	int fdatasync;          /* fdatasync after every N writes (0 = never) */
 	int end_fsync;
+	int fsync_full;         /* the every-N sync is fio's fsync (else fdatasync) */
+	int end_full;           /* end_fsync is fsync (fio's; the seq profile's, dd's fdatasync) */
 	int sync_flags;         /* fio's sync: O_SYNC or O_DSYNC on the writes' file (0: none) */
 	int fsync_on_close;     /* fio's: fsync when the job ends, after its measured time */
 	uint64_t randseed;

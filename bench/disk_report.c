@@ -258,7 +258,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	if (j->end_fsync)
 		json_add_str(opt, "end_fsync", "1");
 	if (j->fdatasync) {
-		opt_num(opt, "fdatasync", j->fdatasync);
+		opt_num(opt, j->fsync_full ? "fsync" : "fdatasync", j->fdatasync);
 	}
 	json_add_str(opt, "ioengine", ioengine_names[j->ioengine]);
 	for (int d = 0; d < DDIR_N; d++) {

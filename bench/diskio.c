@@ -847,8 +847,8 @@ static int sq_reserve(struct worker *w, struct uring_ctx *u, unsigned n)
 	return 0;
 }
 
-/* fdatasync through the ring once every write in flight has completed */
-static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u)
+/* fdatasync (full: fsync) through the ring once every write in flight has completed */
+static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u, int full)
 {
 	struct io_uring_sqe *sqe;
 	struct io_uring_cqe *cqe;
@@ -861,17 +861,17 @@ static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u)
 	sqe = io_uring_get_sqe(&u->ring);
 	if (!sqe)
 		return;
-	io_uring_prep_fsync(sqe, u->fixed_file ? 0 : w->fd, IORING_FSYNC_DATASYNC);
+	io_uring_prep_fsync(sqe, u->fixed_file ? 0 : w->fd, full ? 0 : IORING_FSYNC_DATASYNC);
 	if (u->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
 	io_uring_sqe_set_data64(sqe, SYNC_SLOT);
 	t0 = now_ns();
 	if (io_uring_submit_and_wait(&u->ring, 1) < 0 || io_uring_wait_cqe(&u->ring, &cqe)) {
-		set_err(w, EIO, "fdatasync could not be submitted", UINT64_MAX);
+		set_err(w, EIO, full ? "fsync could not be submitted" : "fdatasync could not be submitted", UINT64_MAX);
 		return;
 	}
 	if (cqe->res < 0)
-		set_err(w, -cqe->res, "fdatasync", UINT64_MAX);
+		set_err(w, -cqe->res, full ? "fsync" : "fdatasync", UINT64_MAX);
 	else if (m->counting) {
 		moments_add(&w->sync_lat, now_ns() - t0);
 		w->sync_ios++;
@@ -976,7 +976,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		if (queued > issued && uring_submit(w, m, &u, batch, &issued, queued, &t_prep) < 0)
 			break;
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
-			uring_sync(w, m, &u);
+			uring_sync(w, m, &u, j->fsync_full);
 			writes_since_sync = 0;
 		}
 		if (!u.inflight) {
@@ -1021,7 +1021,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		while (u.inflight && uring_reap(w, m, &u, 1, 0) >= 0)
 			;
 	} else if (j->end_fsync && rw_writes(j->rw)) {
-		uring_sync(w, m, &u);
+		uring_sync(w, m, &u, j->end_full);
 	}
 	w->end_ns = now_ns();
 	getrusage(RUSAGE_THREAD, &w->ru_end);
@@ -1160,15 +1160,21 @@ static int aio_submit_batch(struct worker *w, const struct meter *m, struct aio_
 	return 0;
 }
 
-static void aio_sync(struct worker *w, struct meter *m, struct aio_state *a, char *bufs)
+/* fio's fdatasync, or (full) fsync */
+static int sync_fd(int fd, int full)
+{
+	return full ? fsync(fd) : fdatasync(fd);
+}
+
+static void aio_sync(struct worker *w, struct meter *m, struct aio_state *a, char *bufs, int full)
 {
 	uint64_t t0;
 	while (a->inflight && !w->err)
 		if (aio_reap(w, m, a, bufs, 1) < 0)
 			return;
 	t0 = now_ns();
-	if (fdatasync(w->fd))
-		set_err(w, errno, "fdatasync", UINT64_MAX);
+	if (sync_fd(w->fd, full))
+		set_err(w, errno, full ? "fsync" : "fdatasync", UINT64_MAX);
 	else if (m->counting) {
 		moments_add(&w->sync_lat, now_ns() - t0);
 		w->sync_ios++;
@@ -1244,7 +1250,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		if (queued > issued && aio_submit_batch(w, m, &a, &issued, queued, &t_prep) < 0)
 			break;
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
-			aio_sync(w, m, &a, bufs);
+			aio_sync(w, m, &a, bufs, j->fsync_full);
 			writes_since_sync = 0;
 		}
 		if (!a.inflight) {
@@ -1267,7 +1273,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		while (a.inflight && aio_reap(w, m, &a, bufs, 1) >= 0)
 			;
 	} else if (j->end_fsync && rw_writes(j->rw)) {
-		aio_sync(w, m, &a, bufs);
+		aio_sync(w, m, &a, bufs, j->end_full);
 	}
 	w->end_ns = now_ns();
 	getrusage(RUSAGE_THREAD, &w->ru_end);
@@ -1353,8 +1359,8 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		if (s.ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync) {
 			uint64_t t0 = now_ns();
 			writes_since_sync = 0;
-			if (fdatasync(w->fd))
-				set_err(w, errno, "fdatasync", UINT64_MAX);
+			if (sync_fd(w->fd, j->fsync_full))
+				set_err(w, errno, j->fsync_full ? "fsync" : "fdatasync", UINT64_MAX);
 			else if (m->counting) {
 				moments_add(&w->sync_lat, now_ns() - t0);
 				w->sync_ios++;
@@ -1363,8 +1369,8 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	}
 	if (!w->err && j->end_fsync && rw_writes(j->rw)) {
 		uint64_t t0 = now_ns();
-		if (fdatasync(w->fd))
-			set_err(w, errno, "fdatasync", UINT64_MAX);
+		if (sync_fd(w->fd, j->end_full))
+			set_err(w, errno, j->end_full ? "fsync" : "fdatasync", UINT64_MAX);
 		else if (m->counting) {
 			moments_add(&w->sync_lat, now_ns() - t0);
 			w->sync_ios++;

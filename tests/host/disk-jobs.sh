@@ -283,6 +283,27 @@ J '.jobs[0].error == 110' "rate_iops_min: the job's error"
 	"$T/err" || fail "rate_min not met: $(cat "$T/err")"
 expect 2 "rate_min=fast: 'fast' is not a rate" "$A" disk --filename="$dv" --rate_min=fast
 
+# fio's --fsync is fsync(2), --fdatasync fdatasync(2), --end_fsync fsync(2); the seq profile's
+# end is dd's fdatasync
+if command -v strace >/dev/null; then
+	f=/dev/shm/assay-test.$$.sync
+	head -c 4194304 /dev/zero > "$f"
+	calls() { strace -f -qq -e trace=fsync,fdatasync -o "$T/st" "$A" disk --filename="$f" --mode=destroy "$@" \
+		-J > /dev/null 2>&1; grep -oE '(fsync|fdatasync)\(' "$T/st" | sort | uniq -c | awk '{ printf "%s%s", $2, $1 }'; }
+	for eng in psync libaio io_uring; do
+		[ "$(calls --rw=write --size=64k --ioengine=$eng --fsync=4)" = "fsync(4" ] || [ $eng = io_uring ] ||
+			fail "$eng --fsync=4: $(calls --rw=write --size=64k --ioengine=$eng --fsync=4)"
+		[ "$(calls --rw=write --size=64k --ioengine=$eng --fdatasync=4)" = "fdatasync(4" ] || [ $eng = io_uring ] ||
+			fail "$eng --fdatasync=4"
+	done
+	[ "$(calls --rw=write --size=64k --ioengine=psync --end_fsync=1)" = "fsync(1" ] || fail "--end_fsync: fsync"
+	[ "$(calls --profile=seq --size=2m --ioengine=psync)" = "fdatasync(1" ] || fail "seq: fdatasync"
+	"$A" disk --filename="$f" --mode=destroy --rw=write --size=64k --fsync=4 -J > "$T/out.json" 2>/dev/null ||
+		fail "io_uring --fsync: exit $?"
+	J '.jobs[0] | .sync.total_ios == 4 and .["job options"].fsync == "4"' "io_uring --fsync=4: 4 syncs"
+	expect 2 'fsync and --fdatasync: give one or the other' "$A" disk --filename="$f" --fsync=1 --fdatasync=1
+fi
+
 # fio's description: the JSON's desc
 "$A" disk --filename="$dv" --size=1m --description="a note" -J > "$T/out.json" 2>/dev/null || fail "description: exit $?"
 J '.jobs[0].desc == "a note"' "description"
