@@ -48,7 +48,7 @@ struct disk_cfg {
 	int sync;
 	int fsync_on_close;
 	long long randseed;
-	long long compress_pct;
+	long long compress_pct, dedupe_pct;
 	int fixedbufs, registerfiles;
 	int sqpoll, hipri;
 	long long sqpoll_cpu;
@@ -177,6 +177,8 @@ static const struct opt disk_opts[] = {
 	{ "fsync_on_close", 0, OPT_BOOL, O(fsync_on_close), "0", 0, 0, NULL,
 	  "fsync when the job ends, outside its measured time (fio's)", 0 },
 	{ "randseed", 0, OPT_INT, O(randseed), "0x89", 0, 9.2e18, NULL, "seed of random offsets and data", 0 },
+	{ "dedupe_percentage", 0, OPT_INT, O(dedupe_pct), "0", 0, 100, NULL,
+	  "this percent of the writes carry identical data, which a deduplicating backend stores once (fio's)", 0 },
 	{ "buffer_compress_percentage", 0, OPT_INT, O(compress_pct), "0", 0, 99, NULL,
 	  "make written data compressible by about this much (0: incompressible)", 0 },
 	{ "fixedbufs", 0, OPT_BOOL, O(fixedbufs), "1", 0, 0, NULL, "io_uring registered buffers", 0 },
@@ -1149,6 +1151,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->fadvise = c->fadvise_hint;
 	j->norandommap = c->norandommap;
 	j->compress_pct = (int)c->compress_pct;
+	j->dedupe_pct = (int)c->dedupe_pct;
 	j->fixedbufs = c->fixedbufs;
 	j->sqpoll = c->sqpoll;
 	j->sqpoll_cpu = (int)c->sqpoll_cpu;

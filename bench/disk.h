@@ -94,6 +94,7 @@ struct job {
 	int fsync_on_close;     /* fio's: fsync when the job ends, after its measured time */
 	uint64_t randseed;
 	int compress_pct;       /* buffer_compress_percentage */
+	int dedupe_pct;         /* fio's dedupe_percentage: writes whose data repeats (identical buffers) */
 	int fixedbufs, registerfiles;
 	int sqpoll, sqpoll_cpu;   /* fio's sqthread_poll, sqthread_poll_cpu (-1: any) */
 	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL) */
@@ -260,6 +261,7 @@ struct worker {
 	struct iolog log;            /* fio's I/O logs, kept while the job runs */
 	struct iolog hlog;           /* fio's histogram log */
 	uint8_t *vmap;               /* --verify: a bit per block of the region, set once written */
+	char *dedupe;                /* --dedupe_percentage: the data those writes repeat */
 	struct ss_state *ss;         /* --steadystate: the job's per-second totals */
 	/* every I/O done so far, the ramp's too: the ETA line reads them (relaxed atomics,
 	 * written by this thread only) */

@@ -65,10 +65,15 @@ void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct)
 /* fresh data for each write (8 random bytes in every 512, so no two writes are alike and
  * a deduplicating backend cannot skip them), unless --zero_buffers asked for zeros; with
  * --verify each block then gets its header */
-static void scramble(const struct job *j, void *buf, uint64_t off, uint64_t len, struct prng *r)
+static void scramble(const struct worker *w, void *buf, uint64_t off, uint64_t len, struct prng *r)
 {
-	for (size_t c = 0; !j->zero_buffers && c + 8 <= len; c += 512)
-		*(uint64_t *)((char *)buf + c) = prng_next(r);
+	const struct job *j = w->job;
+	/* fio's dedupe_percentage: this share of the writes carry the same data each time */
+	if (w->dedupe && (int)prng_below(r, 100) < j->dedupe_pct)
+		memcpy(buf, w->dedupe, len);
+	else
+		for (size_t c = 0; !j->zero_buffers && c + 8 <= len; c += 512)
+			*(uint64_t *)((char *)buf + c) = prng_next(r);
 	if (j->verify)
 		verify_stamp(j, buf, off, len);
 }
@@ -428,6 +433,7 @@ void worker_snapshot(const struct worker *w, struct worker *dst, uint64_t now)
 	memset(&dst->log, 0, sizeof dst->log);
 	memset(&dst->hlog, 0, sizeof dst->hlog);
 	dst->vmap = NULL;
+	dst->dedupe = NULL;
 	dst->ss = NULL;
 	for (int d = 0; d < DDIR_N; d++) {
 		dst->smp.ios[d] = w->smp.n ? malloc(w->smp.n * sizeof *dst->smp.ios[d]) : NULL;
@@ -961,7 +967,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				prep_rw(&u, w, sqe, 1, slot, off);
 			} else {
 				if (ddir == DDIR_WRITE)
-					scramble(j, bufs + (size_t)slot * j->bs_max, off, len, &scr);
+					scramble(w, bufs + (size_t)slot * j->bs_max, off, len, &scr);
 				prep_rw(&u, w, sqe, ddir == DDIR_WRITE, slot, off);
 			}
 			u.inflight++;
@@ -1235,7 +1241,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
 			} else {
 				if (ddir == DDIR_WRITE)
-					scramble(j, buf, off, len, &scr);
+					scramble(w, buf, off, len, &scr);
 				aio_prep(&a, w, slot, ddir == DDIR_WRITE, off, buf, (uint64_t)slot);
 			}
 			a.inflight++;
@@ -1346,7 +1352,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			r = trim_range(w, s.off, s.len);
 		} else {
 			if (s.ddir == DDIR_WRITE)
-				scramble(j, buf, s.off, s.len, &scr);
+				scramble(w, buf, s.off, s.len, &scr);
 			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, s.len, s.off, pos);
 		}
 		t_done = now_ns();
@@ -1417,6 +1423,17 @@ void *worker_run(void *arg)
 		free(bufs);
 		goto early;
 	}
+	if (j->dedupe_pct && rw_writes(j->rw)) {
+		/* the same for every thread of the job: its writes repeat each other's too */
+		if (posix_memalign((void **)&w->dedupe, align, j->bs_max)) {
+			set_err(w, ENOMEM, "--dedupe_percentage: a buffer", UINT64_MAX);
+			free(bufs);
+			free(w->vmap);
+			w->vmap = NULL;
+			goto early;
+		}
+		fill_buffer(w->dedupe, j->bs_max, j->randseed * 131 + 7, j->zero_buffers ? 100 : j->compress_pct);
+	}
 	iogen_init(&g, j, w->idx);
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
 	m.interval = (uint64_t)(j->sample_ms * 1e6);
@@ -1447,6 +1464,8 @@ void *worker_run(void *arg)
 	if ((j->exitall || (j->exitall_on_error && w->err)) && w->group_stop)    /* fio's exitall: the whole group stops with us */
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);
+	free(w->dedupe);
+	w->dedupe = NULL;
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);   /* its figures are final */
 	return NULL;
 early:          /* could not start: still at the start line, and no second from us */

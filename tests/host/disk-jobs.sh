@@ -304,6 +304,23 @@ if command -v strace >/dev/null; then
 	expect 2 'fsync and --fdatasync: give one or the other' "$A" disk --filename="$f" --fsync=1 --fdatasync=1
 fi
 
+# fio's dedupe_percentage: that share of 4k writes identical (counted in the data written)
+if command -v python3 >/dev/null; then
+	f=/dev/shm/assay-test.$$.dedupe
+	head -c 4194304 /dev/zero > "$f"
+	for pct in 0 50 100; do
+		"$A" disk --filename="$f" --rw=randwrite --size=4m --mode=destroy --iodepth=8 --dedupe_percentage=$pct \
+			-J > /dev/null 2>&1 || fail "dedupe_percentage=$pct: exit $?"
+		u=$(python3 -c "import hashlib,sys; d=open(sys.argv[1],'rb').read()
+print(len({hashlib.sha1(d[i:i+4096]).digest() for i in range(0, len(d), 4096)}))" "$f")
+		case $pct in
+		0) [ "$u" = 1024 ] ;;
+		50) [ "$u" -ge 460 ] && [ "$u" -le 570 ] ;;
+		100) [ "$u" = 1 ] ;;
+		esac || fail "dedupe_percentage=$pct: $u distinct blocks of 1024"
+	done
+fi
+
 # fio's description: the JSON's desc
 "$A" disk --filename="$dv" --size=1m --description="a note" -J > "$T/out.json" 2>/dev/null || fail "description: exit $?"
 J '.jobs[0].desc == "a note"' "description"

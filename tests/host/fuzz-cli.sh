@@ -36,7 +36,7 @@ opts = {
           "--log_hist_msec", "--log_hist_coarseness", "--continue_on_error", "--ignore_error", "--error_dump",
           "--latency_target", "--latency_window", "--latency_percentile", "--latency_run",
           "--fadvise_hint", "--nrfiles", "--filesize", "--readonly", "--random_generator", "--ioscheduler",
-          "--exitall_on_error", "--status-interval", "--log_unix_epoch", "--description", "--rate_min", "--rate_iops_min", "--rate_cycle"],
+          "--exitall_on_error", "--status-interval", "--log_unix_epoch", "--description", "--rate_min", "--rate_iops_min", "--rate_cycle", "--dedupe_percentage", "--fsync"],
  "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
          "--reverse", "--time", "--latency", "--latency-port"],
  "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
