@@ -1234,6 +1234,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	    (c->rate_iops_min && parse_rate("rate_iops_min", c->rate_iops_min, 1, j->min_gap_ns, err, n)))
 		return -1;
 	j->rate_cycle_ns = (uint64_t)c->rate_cycle * 1000000u;
+	for (int d = 0; d < DDIR_N; d++)
+		j->min_rate |= j->min_bps[d] || j->min_gap_ns[d];
 	j->dist_center = -1;
 	if ((c->random_distribution && parse_dist(c, j, err, n)) || parse_ss(c, j, err, n))
 		return -1;

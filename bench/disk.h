@@ -124,6 +124,7 @@ struct job {
 	 * slower than that over a cycle fails the job */
 	uint64_t min_bps[DDIR_N], min_gap_ns[DDIR_N];
 	uint64_t rate_cycle_ns;
+	int min_rate;           /* any of those */
 	int loops;              /* a size-based job goes over its region this many times */
 	uint64_t io_size;       /* fio's io_size: a size-based thread's bytes (0: region x loops) */
 	int exitall;            /* fio's exitall: when a thread of this job ends, its group ends */

@@ -509,8 +509,7 @@ static int loop_tick(struct worker *w, struct meter *m, uint64_t now)
 		begin_counting(w, m, now);
 	if (w->snap_req)
 		snap_answer(w, m, now);
-	if (m->counting && now >= m->mr_next && (w->job->min_bps[0] || w->job->min_bps[1] || w->job->min_bps[2] ||
-						  w->job->min_gap_ns[0] || w->job->min_gap_ns[1] || w->job->min_gap_ns[2]))
+	if (w->job->min_rate && m->counting && now >= m->mr_next)
 		min_rate_check(w, m, now);
 	if (w->job->lat_target_ns)
 		lat_check(w, m, now);
