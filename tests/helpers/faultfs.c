@@ -6,9 +6,6 @@
  * here.
  *
  * usage: faultfs MNT BACKING [--fail-read OFF+LEN]... [--fail-write OFF+LEN]...
- *                            [--fail-times N]
- *   --fail-times N: each range fails its first N requests only (a flaky sector), then
- *                   reads and writes there work.  Default: always.
  * Runs in the foreground until MNT is unmounted (umount MNT) or it gets SIGTERM. */
 #define FUSE_USE_VERSION 31
 #include <errno.h>
@@ -26,7 +23,6 @@
 struct range {
 	uint64_t off, len;
 	int wr;                 /* fails writes (else reads) */
-	long hits;              /* requests failed so far */
 };
 
 static struct {
@@ -34,7 +30,6 @@ static struct {
 	uint64_t size;
 	struct range r[MAX_RANGES];
 	int n;
-	long times;             /* 0: always */
 	long failed[2];         /* reads, writes */
 	long requests[2];
 } fs;
@@ -85,9 +80,7 @@ static int fault(int wr, uint64_t off, uint64_t len)
 	fs.requests[wr]++;
 	for (int i = 0; i < fs.n; i++) {
 		struct range *r = &fs.r[i];
-		if (r->wr == wr && off < r->off + r->len && r->off < off + len &&
-		    (!fs.times || r->hits < fs.times)) {
-			r->hits++;
+		if (r->wr == wr && off < r->off + r->len && r->off < off + len) {
 			fs.failed[wr]++;
 			return -EIO;
 		}
@@ -145,7 +138,7 @@ static const struct fuse_operations ops = {
 static void usage(const char *why)
 {
 	fprintf(stderr, "faultfs: %s\nusage: faultfs MNT BACKING [--fail-read OFF+LEN]... "
-		"[--fail-write OFF+LEN]... [--fail-times N]\n", why);
+		"[--fail-write OFF+LEN]...\n", why);
 	exit(2);
 }
 
@@ -160,12 +153,6 @@ int main(int argc, char **argv)
 		char *end;
 		if (i + 1 >= argc)
 			usage("an option without its value");
-		if (!strcmp(argv[i], "--fail-times")) {
-			fs.times = strtol(argv[++i], &end, 10);
-			if (*end || fs.times < 0)
-				usage("--fail-times: not a count");
-			continue;
-		}
 		if (strcmp(argv[i], "--fail-read") && strcmp(argv[i], "--fail-write"))
 			usage("unknown option");
 		if (fs.n == MAX_RANGES)
