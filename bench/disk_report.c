@@ -418,10 +418,12 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(as, "skipped", r->skipped);
 	if (r->err)
 		json_add_str(as, "error", r->errmsg);
-	if (first_err) {
-		/* the failed I/Os themselves, the first MAX_BAD by offset: where the bad sectors are */
+	if (first_err || j->coe) {
+		/* the failed I/Os themselves, the first MAX_BAD by offset: where the bad sectors are
+		 * (with --continue_on_error always there, empty when none failed) */
 		struct json *a;
-		json_add_str(as, "first_error", first_err);
+		if (first_err)
+			json_add_str(as, "first_error", first_err);
 		a = json_add_arr(as, "errors");
 		for (int i = 0; i < nbad; i++) {
 			struct json *e = json_push(a, json_obj());
