@@ -193,6 +193,8 @@ static double disk_estimate(const char *profiles, double runtime)
 	static const struct { const char *name; int jobs; } n[] = {
 		{ "seq", 2 }, { "qd1", 1 }, { "qd8", 1 }, { "randrw64", 1 }, { "randwrite4", 1 },
 		{ "randread16x4", 1 }, { "latency", 3 }, { "all", 10 },
+		/* a surface scan ends with the disk or at the runtime; scanwrite reads back too */
+		{ "scan", 1 }, { "scanwrite", 2 },
 	};
 	double t = 0;
 	for (size_t i = 0; i < sizeof n / sizeof n[0]; i++)
@@ -718,7 +720,10 @@ int cmd_run(int argc, char **argv)
 		const char *st;
 		struct progress pg = { i + 1, plan.n, isatty(2), now_s() + (isatty(2) ? 2 : 10) };
 		fprintf(stderr, "[%2d/%d] %s: start\n", i + 1, plan.n, plan.it[i].name);
-		t = json_push(tests, run_one(&plan.it[i], c.test_timeout, &pg));
+		/* the watchdog allows at least twice what the test is planned to take (a surface
+		 * scan given hours of assay.disk-time) */
+		t = json_push(tests, run_one(&plan.it[i], c.test_timeout > 2 * plan.it[i].expect_s + 60 ? c.test_timeout
+							 : 2 * plan.it[i].expect_s + 60, &pg));
 		st = json_get_str(t, "status", "?");
 		failed += !strcmp(st, "failed");
 		fprintf(stderr, "%s[%2d/%d] %s: %s in %.1f s%s%s\n", pg.tty ? "\r\033[K" : "", i + 1, plan.n,
