@@ -28,6 +28,8 @@
 enum suite_kind { SUITE_QUICK, SUITE_STANDARD, SUITE_FULL };
 static const char *const suite_names[] = { "quick", "standard", "full" };
 
+#define DEFAULT_TEST_TIMEOUT 1800   /* s; the option's default below */
+
 struct run_cfg {
 	struct common_cfg common;
 	int suite;
@@ -720,9 +722,10 @@ int cmd_run(int argc, char **argv)
 		const char *st;
 		struct progress pg = { i + 1, plan.n, isatty(2), now_s() + (isatty(2) ? 2 : 10) };
 		fprintf(stderr, "[%2d/%d] %s: start\n", i + 1, plan.n, plan.it[i].name);
-		/* the watchdog allows at least twice what the test is planned to take (a surface
-		 * scan given hours of assay.disk-time) */
-		t = json_push(tests, run_one(&plan.it[i], c.test_timeout > 2 * plan.it[i].expect_s + 60 ? c.test_timeout
+		/* the default watchdog allows at least twice what the test is planned to take (a
+		 * surface scan given hours of assay.disk-time); one the user gave is kept */
+		t = json_push(tests, run_one(&plan.it[i], c.test_timeout != DEFAULT_TEST_TIMEOUT ||
+							 c.test_timeout > 2 * plan.it[i].expect_s + 60 ? c.test_timeout
 							 : 2 * plan.it[i].expect_s + 60, &pg));
 		st = json_get_str(t, "status", "?");
 		failed += !strcmp(st, "failed");

@@ -27,4 +27,13 @@ echo "$out" | jq -e '.events == 300 and (.per_thread_events | add) == 300 and .t
 "$A" run --tests=cpu --cpu-time=0.1 --cmdline=/nonexistent >/dev/null 2>"$T/err" ||
 	fail "run with a missing --cmdline file"
 grep -q "cmdline=/nonexistent: cannot read" "$T/err" || fail "missing --cmdline file not reported"
+
+# the watchdog: a test running past --test-timeout is killed, marked failed, and the run goes on
+t0=$(date +%s)
+"$A" run --tests=cpu --cpu-time=30 --test-timeout=1 -J > "$T/wd.json" 2> "$T/err"
+rc=$?
+[ $rc = 1 ] && [ $(($(date +%s) - t0)) -lt 20 ] || fail "watchdog: exit $rc after $(($(date +%s) - t0)) s"
+jq -e '[.tests[] | select(.engine == "cpu")] | length == 2 and
+	all(.status == "failed" and .why == "timed out after 1 s: killed")' "$T/wd.json" >/dev/null ||
+	fail "watchdog: $(jq -c '[.tests[] | {name, status, why}]' "$T/wd.json")"
 finish
