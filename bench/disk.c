@@ -565,24 +565,6 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t off
 	return 0;
 }
 
-/* fio's per-direction values, "R,W[,T]" (",W": reads keep the default) or one for all:
- * direction d's part of v (trims without their own: the writes'); -1 when v has more
- * than three */
-static int rw_part(const char *v, int d, const char **p, size_t *l)
-{
-	const char *start = v, *comma;
-	int ncomma = 0;
-	for (const char *c = v; *c; c++)
-		ncomma += *c == ',';
-	if (ncomma > 2)
-		return -1;
-	for (int k = 0; k < d && (comma = strchr(start, ',')); k++)
-		start = comma + 1;
-	comma = strchr(start, ',');
-	*p = start;
-	*l = comma ? (size_t)(comma - start) : strlen(start);
-	return 0;
-}
 
 /* fio's --rate_iops (out: the gap between two issues, ns) and --rate (out: bytes/s), per
  * direction; 0 where a direction is not capped */
@@ -595,7 +577,7 @@ static int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDI
 		const char *from;
 		size_t l;
 		out[d] = 0;
-		if (rw_part(v, d, &from, &l) || l >= sizeof part) {
+		if (opt_dir_part(v, d, &from, &l) || l >= sizeof part) {
 			snprintf(err, n, "--%s=%s: give one value, or reads,writes[,trims]", opt, v);
 			return -1;
 		}
@@ -645,7 +627,7 @@ static int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size
 	for (int d = 0; d < DDIR_N; d++) {
 		const char *p, *e;
 		size_t l;
-		if (rw_part(v, d, &p, &l)) {
+		if (opt_dir_part(v, d, &p, &l)) {
 			snprintf(err, n, "--%s=%s: give one for all directions, or reads,writes[,trims]", opt, v);
 			return -1;
 		}
@@ -919,7 +901,7 @@ static int parse_pct_random(const char *v, int out[DDIR_N])
 		out[d] = 0;
 		if (!v)
 			continue;
-		if (rw_part(v, d, &from, &l) || l >= sizeof part)
+		if (opt_dir_part(v, d, &from, &l) || l >= sizeof part)
 			return -1;
 		memcpy(part, from, l);
 		part[l] = 0;

@@ -207,6 +207,22 @@ void opt_accepts(const struct opt *o, char *buf, size_t n)
 	}
 }
 
+int opt_dir_part(const char *v, int d, const char **p, size_t *l)
+{
+	const char *start = v, *comma;
+	int ncomma = 0;
+	for (const char *c = v; *c; c++)
+		ncomma += *c == ',';
+	if (ncomma > 2)
+		return -1;
+	for (int k = 0; k < d && (comma = strchr(start, ',')); k++)
+		start = comma + 1;
+	comma = strchr(start, ',');
+	*p = start;
+	*l = comma ? (size_t)(comma - start) : strlen(start);
+	return 0;
+}
+
 static int bad(const struct opt *o, const char *val, const char *why, char *err, size_t n)
 {
 	char acc[256];
@@ -304,27 +320,23 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 		/* fio's "a" for all; "a,b" reads and writes (trims: as writes); "a,b,c" reads, writes,
 		 * trims; an empty part keeps its value */
 		unsigned long long v[3];
-		const char *part[3], *c1 = strchr(val, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
-		size_t len[3];
-		int nparts = !c1 ? 1 : !c2 ? 2 : 3;
+		const char *part;
+		size_t len;
+		int any = 0;
 		memcpy(v, p, sizeof v);
-		if (c2 && strchr(c2 + 1, ','))
+		if (opt_dir_part(val, 0, &part, &len))
 			return bad(o, val, "more than reads,writes,trims", err, errlen);
-		part[0] = val;
-		len[0] = c1 ? (size_t)(c1 - val) : strlen(val);
-		part[1] = c1 ? c1 + 1 : val;
-		len[1] = c1 ? (c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1)) : len[0];
-		part[2] = c2 ? c2 + 1 : part[1];
-		len[2] = c2 ? strlen(c2 + 1) : len[1];
-		if (nparts > 1 && !len[0] && !len[1] && (nparts < 3 || !len[2]))
-			return bad(o, val, "not a size", err, errlen);
 		for (int k = 0; k < 3; k++) {
 			int r;
-			if (!len[k])
+			opt_dir_part(val, k, &part, &len);
+			if (!len)
 				continue;      /* an empty part keeps its value */
-			if ((r = one_size(o, val, part[k], len[k], &v[k], err, errlen)))
+			any = 1;
+			if ((r = one_size(o, val, part, len, &v[k], err, errlen)))
 				return r;
 		}
+		if (!any)
+			return bad(o, val, "not a size", err, errlen);
 		memcpy(p, v, sizeof v);
 		break;
 	}

@@ -58,6 +58,10 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		    char **pos, int *npos, int maxpos, unsigned char *given);
 /* Was the option NAME given?  (given as filled by opt_parse_given) */
 int opt_was_given(const struct opt *tab, const unsigned char *given, const char *name);
+/* fio's per-direction values, "R,W[,T]" (",W": reads keep theirs) or one for all: direction
+ * d's part of v (a direction past the parts given takes the last one given); -1 when v
+ * has more than three */
+int opt_dir_part(const char *v, int d, const char **p, size_t *l);
 /* Print the table as help text. */
 void opt_help(const struct opt *tab, FILE *f);
 /* Describe what an option accepts, e.g. "a size like 4k, 1m (512..64m)". */
