@@ -2097,7 +2097,7 @@ static void status_report(struct status *st)
 		return;
 	for (int k = 0; k < st->n; k++)
 		if (st->ready[k] && st->rs[k].w && st->rs[k].nworkers > 0 &&
-		    (snaps[k] = calloc((size_t)st->rs[k].nworkers, sizeof *snaps[k])))
+		    (snaps[k] = calloc((size_t)st->rs[k].job.numjobs, sizeof *snaps[k])))  /* as r->w */
 			for (int i = 0; i < st->rs[k].nworkers; i++)
 				st->rs[k].w[i].snap_dst = &snaps[k][i];
 	gen = st->gen + 1;
@@ -2122,20 +2122,12 @@ static void status_report(struct status *st)
 		struct job_result *r = &r2[n];
 		if (!snaps[k])
 			continue;
-		memcpy(r, &st->rs[k], sizeof *r);
+		/* the job as far as its threads got: their copies added up as at the end */
+		result_init(r, &st->rs[k].job, st->rs[k].repeat);
+		r->group = st->rs[k].group;
+		r->t0_ns = st->rs[k].t0_ns;
 		r->w = snaps[k];
-		for (int d = 0; d < DDIR_N; d++)
-			ddir_stats_init(&r->agg[d]);
-		moments_init(&r->sync_lat);
-		r->sync_ios = 0;
-		r->runtime_ns = 0;
-		r->usr_s = r->sys_s = 0;
-		r->ctx = 0;
-		r->err = 0;
-		r->nerr = 0;
-		r->nbad = 0;
-		memset(&r->ss, 0, sizeof r->ss);
-		memset(&r->ver, 0, sizeof r->ver);
+		r->nworkers = st->rs[k].nworkers;
 		r->load = load;
 		job_aggregate(r);
 		n++;

@@ -4,9 +4,10 @@
 head -c $((32 << 20)) /dev/urandom > "$T/eio.img"
 # reads touching sector 40960 (20 MiB) fail with EIO
 printf '[inject-error]\nevent = "read_aio"\nerrno = "5"\nsector = "40960"\n' > "$T/blkdebug.conf"
+eio_disk=(--qemu-arg -drive --qemu-arg "driver=raw,file.driver=blkdebug,file.config=$T/blkdebug.conf,file.image.driver=file,file.image.filename=$T/eio.img,if=none,id=eio,cache=none"
+	--qemu-arg -device --qemu-arg "virtio-blk-pci,drive=eio,serial=assay-eio")
 boot --no-disk --append "assay.disk-profile=seq,qd1 assay.disk-time=1" \
-	--qemu-arg -drive --qemu-arg "driver=raw,file.driver=blkdebug,file.config=$T/blkdebug.conf,file.image.driver=file,file.image.filename=$T/eio.img,if=none,id=eio,cache=none" \
-	--qemu-arg -device --qemu-arg "virtio-blk-pci,drive=eio,serial=assay-eio"
+	"${eio_disk[@]}"
 [ "$rc" = 1 ] || fail "qemu/run exited $rc, want 1 (a test failed)"
 has '^assay: error: disk: seq.read: read at offset 20971520: I/O error$'
 has 'FAILED: read at offset 20971520: I/O error \(figures above are partial\)'
@@ -24,8 +25,7 @@ jq -e '.tests[] | select(.name == "cpu.all") | .status == "ok"' "$T/result.json"
 # the same disk scanned (assay.disk-profile=scan): the run goes on past the bad sector, the
 # failed read is listed, and assay.certify=surface fails on disk.scan.errors
 boot --no-disk --append "assay.tests=disk assay.disk-profile=scan assay.disk-time=60 assay.certify=surface" \
-	--qemu-arg -drive --qemu-arg "driver=raw,file.driver=blkdebug,file.config=$T/blkdebug.conf,file.image.driver=file,file.image.filename=$T/eio.img,if=none,id=eio,cache=none" \
-	--qemu-arg -device --qemu-arg "virtio-blk-pci,drive=eio,serial=assay-eio"
+	"${eio_disk[@]}"
 [ "$rc" = 1 ] || fail "scan + certify=surface: qemu/run exited $rc, want 1 (the verdict)"
 has '^FAIL  disk.scan.errors == 0 +measured [1-9][0-9]* errors$'
 has '^     failed    : (read [0-9]+\+1048576, )*read 20971520\+1048576'
