@@ -1698,25 +1698,6 @@ static void fadvise_hint(const struct job *j, int fd)
 			      advice);
 }
 
-static int bad_cmp(const void *a, const void *b)
-{
-	const struct bad_io *x = a, *y = b;
-	return x->off < y->off ? -1 : x->off > y->off ? 1 : x->ddir - y->ddir;
-}
-
-/* add ns failed I/Os to a job's list: the first MAX_BAD by offset stay */
-static void bad_merge(struct bad_io *dst, int *nd, const struct bad_io *src, int ns)
-{
-	struct bad_io all[2 * MAX_BAD];
-	int n = *nd;
-	memcpy(all, dst, (size_t)n * sizeof *all);
-	for (int i = 0; i < ns && n < 2 * MAX_BAD; i++)
-		all[n++] = src[i];
-	qsort(all, (size_t)n, sizeof *all, bad_cmp);
-	*nd = n < MAX_BAD ? n : MAX_BAD;
-	memcpy(dst, all, (size_t)*nd * sizeof *dst);
-}
-
 /* an error the job went on after (--continue_on_error), outside its threads (verify's
  * read-back: ddir DDIR_N): counted, listed */
 static void soft_error(struct job_result *r, int err, uint64_t off, uint64_t len, const char *fmt, ...)
@@ -1724,17 +1705,13 @@ static void soft_error(struct job_result *r, int err, uint64_t off, uint64_t len
 static void soft_error(struct job_result *r, int err, uint64_t off, uint64_t len, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[sizeof r->first_errmsg];
+	struct errlog one = { .n = 1, .first = err, .bad = { { off, len, err, DDIR_N } }, .nbad = 1 };
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(one.first_msg, sizeof one.first_msg, fmt, ap);
 	va_end(ap);
-	bad_merge(r->bad, &r->nbad, &(struct bad_io){ off, len, err, DDIR_N }, 1);
-	if (!r->nerr++) {
-		r->first_err = err;
-		snprintf(r->first_errmsg, sizeof r->first_errmsg, "%s", msg);
-	}
+	errlog_merge(&r->errs, &one, "");
 	if (r->job.error_dump)
-		fprintf(stderr, "assay: disk: %s: %s (going on: --continue_on_error)\n", r->job.name, msg);
+		fprintf(stderr, "assay: disk: %s: %s (going on: --continue_on_error)\n", r->job.name, one.first_msg);
 }
 
 /* verify's read of len bytes at off into buf: 0 when read.  A read error the job goes on
@@ -1854,8 +1831,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	char err[300];
 	/* the logs of every thread together may take half the memory free */
 	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->numjobs;
-	/* the logs' directions */
-	unsigned dirs = (rw_reads(j->rw) ? 1u : 0) | (rw_writes(j->rw) ? 2u : 0) | (rw_trims(j->rw) ? 4u : 0);
+	unsigned dirs = rw_dirs(j->rw);   /* the logs' directions */
 
 	if (j->verify_only) {
 		/* no workload: check what an earlier run wrote, reading only */
@@ -1950,12 +1926,7 @@ static void job_aggregate(struct job_result *r)
 		}
 		if (i >= r->nworkers)
 			continue;
-		if (w->nerr && !r->nerr) {
-			r->first_err = w->first_err;
-			snprintf(r->first_errmsg, sizeof r->first_errmsg, "%s", w->first_errmsg);
-		}
-		r->nerr += w->nerr;
-		bad_merge(r->bad, &r->nbad, w->bad, w->nbad);
+		errlog_merge(&r->errs, &w->errs, "");
 		for (int d = 0; d < DDIR_N; d++)
 			ddir_stats_merge(&r->agg[d], &w->st[d]);
 		moments_merge(&r->sync_lat, &w->sync_lat);
@@ -2297,6 +2268,7 @@ static int merge_group(struct job_result *rs, int n)
 	for (int k = 0; k < n; k++) {
 		struct job_result *r = &rs[k], *b;
 		struct worker *nw;
+		char name[sizeof r->job.name + 2];
 		if (r->skipped || !r->w || base < 0) {
 			if (!r->skipped && r->w && base < 0)
 				base = out;
@@ -2329,12 +2301,8 @@ static int merge_group(struct job_result *rs, int n)
 			b->err = r->err;
 			snprintf(b->errmsg, sizeof b->errmsg, "%s: %s", r->job.name, r->errmsg);
 		}
-		if (r->nerr && !b->nerr) {
-			b->first_err = r->first_err;
-			snprintf(b->first_errmsg, sizeof b->first_errmsg, "%s: %s", r->job.name, r->first_errmsg);
-		}
-		b->nerr += r->nerr;
-		bad_merge(b->bad, &b->nbad, r->bad, r->nbad);
+		snprintf(name, sizeof name, "%s: ", r->job.name);
+		errlog_merge(&b->errs, &r->errs, name);
 		b->job.coe |= r->job.coe;
 		free(r->w);       /* the threads' samples now belong to the base */
 		ss_free(&r->ss);
@@ -2386,7 +2354,7 @@ static struct json *rep_json(const struct rep_series *s, const struct job *j)
 	struct json *o = json_obj();
 	for (int d = 0; d < DDIR_N; d++) {
 		struct json *dj;
-		if (d == DDIR_READ ? !rw_reads(j->rw) : d == DDIR_WRITE ? !rw_writes(j->rw) : !rw_trims(j->rw))
+		if (!(rw_dirs(j->rw) >> d & 1))
 			continue;
 		dj = json_add_obj(o, ddir_name[d]);
 		for (int f = 0; f < 4; f++)
@@ -2927,10 +2895,10 @@ static int disk_run(void *p, struct json *out)
 						warn("disk: %s unavailable (%s): measured with psync instead",
 						     fb_engine, strerror(fallback));
 					}
-				if (r->nerr)
+				if (r->errs.n)
 					warn("disk: %s: %llu I/O error%s gone on after (--continue_on_error); the first: %s",
-					     r->job.name, (unsigned long long)r->nerr, r->nerr > 1 ? "s" : "",
-					     r->first_errmsg);
+					     r->job.name, (unsigned long long)r->errs.n, r->errs.n > 1 ? "s" : "",
+					     r->errs.first_msg);
 				if (r->skipped)
 					nskip++;
 				else if (r->err) {

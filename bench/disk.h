@@ -46,6 +46,11 @@ static inline int rw_reads(int rw) { return rw == RW_READ || rw == RW_RANDREAD |
 static inline int rw_trims(int rw) { return rw >= RW_TRIM; }
 /* the job changes the device's content */
 static inline int rw_modifies(int rw) { return rw_writes(rw) || rw_trims(rw); }
+/* the directions the job does: bit d for enum ddir d */
+static inline unsigned rw_dirs(int rw)
+{
+	return (rw_reads(rw) ? 1u : 0) | (rw_writes(rw) ? 2u : 0) | (rw_trims(rw) ? 4u : 0);
+}
 
 #define MAX_PCTS 20     /* fio's FIO_IO_U_LIST_MAX_LEN */
 
@@ -211,6 +216,20 @@ struct bad_io {
 };
 #define MAX_BAD 64              /* listed per thread and per job */
 
+/* the errors a thread, or a job, went on after (--continue_on_error) */
+struct errlog {
+	uint64_t n;             /* how many (the ramp's too) */
+	int first;              /* the first's errno */
+	char first_msg[240];    /* and what, where, why */
+	struct bad_io bad[MAX_BAD];  /* a thread's first MAX_BAD, a job's first MAX_BAD by offset */
+	int nbad;
+};
+/* diskio.c: one more error; the first's message from fmt */
+void errlog_note(struct errlog *l, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* diskio.c: src's errors added to dst's (the first's message after prefix, when dst had none;
+ * the failed I/Os kept by offset) */
+void errlog_merge(struct errlog *dst, const struct errlog *src, const char *prefix);
+
 /* Per-direction counters of one thread (and of an aggregate). */
 struct ddir_stats {
 	uint64_t ios, bytes, short_ios;
@@ -247,11 +266,7 @@ struct worker {
 	int err;                /* errno of the first failure, 0 if none */
 	char errmsg[256];
 	int lat_depth;          /* --latency_target: the depth found (the last one allowed) */
-	uint64_t nerr;          /* errors gone on after (--continue_on_error), ramp's too */
-	int first_err;          /* the first of them: errno and where */
-	char first_errmsg[200];
-	struct bad_io bad[MAX_BAD];  /* the first MAX_BAD of them (nbad) */
-	int nbad;
+	struct errlog errs;     /* errors gone on after (--continue_on_error) */
 	uint64_t depth_map[7];  /* I/Os submitted at depth 1, 2-3, 4-7, .., 32-63, 64+ (fio's) */
 	int engine_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */
@@ -320,11 +335,7 @@ struct job_result {
 	uint64_t t0_ns;            /* when the run began (its jobs' times are from it) */
 	double group_kib[DDIR_N];  /* the group's bandwidth, KiB/s (fio's per= is a share of it) */
 	struct ss_state ss;        /* --steadystate */
-	uint64_t nerr;             /* --continue_on_error: errors gone on after (verify's too) */
-	int first_err;
-	char first_errmsg[240];
-	struct bad_io bad[MAX_BAD];  /* the first MAX_BAD of them by offset (nbad) */
-	int nbad;
+	struct errlog errs;        /* --continue_on_error: errors gone on after (verify's too) */
 	struct {                   /* --verify's read-back */
 		int ran;
 		uint64_t blocks, bad;  /* blocks checked, of them bad */

@@ -215,9 +215,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 {
 	const struct job *j = &r->job;
 	struct json *o = json_push(jobs, json_obj()), *opt, *sy, *as, *wi;
-	const char *first_err = NULL;
-	const struct bad_io *bad = NULL;
-	int nbad = 0;
+	/* the errors gone on after: the job's (its threads' and verify's), or its one thread's */
+	const struct errlog *el = nw == r->nworkers ? &r->errs : nw ? &w[0]->errs : NULL;
 	char b[64];
 	static const char *const modes[] = { "readonly", "rewrite", "destroy" };
 	/* fio's unified_rw_reporting: reads and writes as one ("mixed") */
@@ -375,18 +374,10 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_num(o, "usr_cpu", runtime_ns ? 100.0 * usr_s / ((double)runtime_ns / 1e9) : 0);
 	json_add_num(o, "sys_cpu", runtime_ns ? 100.0 * sys_s / ((double)runtime_ns / 1e9) : 0);
 	json_add_int(o, "ctx", ctx);
-	if (j->coe || r->nerr) {
-		/* fio's, with continue_on_error: the errors gone on after, the first's errno; a
-		 * job's (its threads' and verify's) or one thread's */
-		int whole = nw == r->nworkers;
-		uint64_t nerr = whole ? r->nerr : nw ? w[0]->nerr : 0;
-		json_add_int(o, "total_err", (long long)nerr);
-		json_add_int(o, "first_error", nerr ? whole ? r->first_err : w[0]->first_err : 0);
-		if (nerr) {
-			first_err = whole ? r->first_errmsg : w[0]->first_errmsg;
-			bad = whole ? r->bad : w[0]->bad;
-			nbad = whole ? r->nbad : w[0]->nbad;
-		}
+	if (j->coe || r->errs.n) {
+		/* fio's, with continue_on_error: the errors gone on after, the first's errno */
+		json_add_int(o, "total_err", el ? (long long)el->n : 0);
+		json_add_int(o, "first_error", el && el->n ? el->first : 0);
 	}
 	{
 		long majf = 0, minf = 0;
@@ -418,14 +409,15 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(as, "skipped", r->skipped);
 	if (r->err)
 		json_add_str(as, "error", r->errmsg);
-	if (first_err || j->coe) {
+	if (el && (el->n || j->coe)) {
 		/* the failed I/Os themselves, the first MAX_BAD by offset: where the bad sectors are
 		 * (with --continue_on_error always there, empty when none failed) */
+		const struct bad_io *bad = el->bad;
 		struct json *a;
-		if (first_err)
-			json_add_str(as, "first_error", first_err);
+		if (el->n)
+			json_add_str(as, "first_error", el->first_msg);
 		a = json_add_arr(as, "errors");
-		for (int i = 0; i < nbad; i++) {
+		for (int i = 0; i < el->nbad; i++) {
 			struct json *e = json_push(a, json_obj());
 			json_add_str(e, "op", bad[i].ddir < DDIR_N ? ddir_name[bad[i].ddir] : "verify");
 			json_add_int(e, "offset", (long long)bad[i].off);

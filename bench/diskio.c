@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <sched.h>
 #include <fcntl.h>
 #include <linux/aio_abi.h>
@@ -137,6 +138,40 @@ int coe_nonfatal(const struct job *j, int type, int err)
 	return 0;
 }
 
+void errlog_note(struct errlog *l, int err, const char *fmt, ...)
+{
+	va_list ap;
+	if (l->n++)
+		return;
+	l->first = err;
+	va_start(ap, fmt);
+	vsnprintf(l->first_msg, sizeof l->first_msg, fmt, ap);
+	va_end(ap);
+}
+
+static int bad_cmp(const void *a, const void *b)
+{
+	const struct bad_io *x = a, *y = b;
+	return x->off < y->off ? -1 : x->off > y->off ? 1 : x->ddir - y->ddir;
+}
+
+void errlog_merge(struct errlog *dst, const struct errlog *src, const char *prefix)
+{
+	struct bad_io all[2 * MAX_BAD];
+	int n = dst->nbad;
+	if (src->n && !dst->n) {
+		dst->first = src->first;
+		snprintf(dst->first_msg, sizeof dst->first_msg, "%s%s", prefix, src->first_msg);
+	}
+	dst->n += src->n;
+	memcpy(all, dst->bad, (size_t)n * sizeof *all);
+	for (int i = 0; i < src->nbad && n < 2 * MAX_BAD; i++)
+		all[n++] = src->bad[i];
+	qsort(all, (size_t)n, sizeof *all, bad_cmp);
+	dst->nbad = n < MAX_BAD ? n : MAX_BAD;
+	memcpy(dst->bad, all, (size_t)dst->nbad * sizeof *dst->bad);
+}
+
 /* the I/O in s failed with err (what: "read", "write", "rewrite read"): 1 when the job goes
  * on (the error counted, the I/O left out of the figures), else 0 (the worker's error) */
 static int io_error(struct worker *w, const struct slot *s, int type, int err, const char *what)
@@ -146,13 +181,9 @@ static int io_error(struct worker *w, const struct slot *s, int type, int err, c
 		set_err(w, err, what, s->off);
 		return 0;
 	}
-	if (!w->nerr++) {
-		w->first_err = err;
-		snprintf(w->first_errmsg, sizeof w->first_errmsg, "%s at offset %llu: %s", what,
-			 (unsigned long long)s->off, strerror(err));
-	}
-	if (w->nbad < MAX_BAD)   /* a rewrite's failed read half is a read */
-		w->bad[w->nbad++] = (struct bad_io){ s->off, s->len, err, type == COE_READ ? DDIR_READ : s->ddir };
+	errlog_note(&w->errs, err, "%s at offset %llu: %s", what, (unsigned long long)s->off, strerror(err));
+	if (w->errs.nbad < MAX_BAD)   /* a rewrite's failed read half is a read */
+		w->errs.bad[w->errs.nbad++] = (struct bad_io){ s->off, s->len, err, type == COE_READ ? DDIR_READ : s->ddir };
 	if (s->counted)
 		w->st[s->ddir].errs++;
 	if (j->error_dump)
@@ -482,7 +513,7 @@ static void min_rate_check(struct worker *w, struct meter *m, uint64_t now)
 	double cyc = (double)(now - (m->mr_next - j->rate_cycle_ns)) / 1e9;
 	for (int d = 0; m->mr_next && d < DDIR_N && !w->err; d++) {
 		uint64_t ios = w->prog_ios[d] - m->mr_ios[d], bytes = w->prog_bytes[d] - m->mr_bytes[d];
-		if (!(d == DDIR_READ ? rw_reads(j->rw) : d == DDIR_WRITE ? rw_writes(j->rw) : rw_trims(j->rw)))
+		if (!(rw_dirs(j->rw) >> d & 1))
 			continue;      /* only the directions the job does */
 		if (j->min_bps[d] && (double)bytes / cyc < (double)j->min_bps[d]) {
 			w->err = ETIMEDOUT;
