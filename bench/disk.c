@@ -108,7 +108,8 @@ struct disk_cfg {
 	long long nrfiles;
 	const char *description;
 	double ignored_time;
-	int verify, do_verify, verify_only;
+	int verify, do_verify, verify_only, verify_fatal;
+	const char *verify_pattern, *buffer_pattern;
 	int continue_on_error;
 	const char *ignore_error;
 	int error_dump;
@@ -125,6 +126,7 @@ struct disk_cfg {
 static int parse_pcts(struct disk_cfg *c, char *err, size_t n);
 
 #define O(f) offsetof(struct disk_cfg, f)
+#define VERIFY_CHOICES "0|none|crc32c|crc32c-intel|crc32|crc64|crc16|crc7|md5|sha1|sha256|sha512|xxhash|meta|pattern"
 static const struct opt disk_opts[] = {
 	OPTS_COMMON_TERSE(struct disk_cfg),
 	{ "filename", 0, OPT_STR, O(filename), NULL, 0, 0, "a block device (vda, /dev/vda) or a file",
@@ -302,6 +304,9 @@ static const struct opt disk_opts[] = {
 	  "a log file per thread (0: one per job, its threads one after another)", 0 },
 	{ "allow_mounted_write", 0, OPT_BOOL, O(allow_mounted_write), "0", 0, 0, NULL,
 	  "accepted as 0 (fio's); writes never go to a mounted device", OPT_HIDDEN },
+	{ "buffer_pattern", 0, OPT_STR, O(buffer_pattern), NULL, 0, 0,
+	  "0xHEX, \"text\", a decimal number, 'a file', or several one after another (at most 512 bytes)",
+	  "write this pattern, repeated from each block's start, instead of fresh random data (fio's)", 0 },
 	{ "zero_buffers", 0, OPT_BOOL, O(zero_buffers), "0", 0, 0, NULL,
 	  "write zeros (default: fresh random data for every write)", 0 },
 	{ "refill_buffers", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL,
@@ -374,9 +379,15 @@ static const struct opt disk_opts[] = {
 	  "fio's progress line on stderr each second (auto: when it is a terminal)", 0 },
 	{ "eta-newline", 0, OPT_TIME, O(ignored_time), "0", 0, 86400, NULL, "accepted (fio's), no effect",
 	  OPT_HIDDEN },
-	{ "verify", 0, OPT_ENUM, O(verify), "0", 0, 0, "0|none|crc32c|crc32c-intel",
-	  "crc32c: every block written carries a checked header, read back when the job ends (fio's; "
-	  "needs --mode=destroy)", 0 },
+	{ "verify", 0, OPT_ENUM, O(verify), "0", 0, 0, VERIFY_CHOICES,
+	  "every block written carries a header with this checksum of it (meta: the header alone; "
+	  "pattern: --verify_pattern, no header), read back when the job ends (fio's; needs --mode=destroy)", 0 },
+	{ "verify_pattern", 0, OPT_STR, O(verify_pattern), NULL, 0, 0,
+	  "0xHEX, \"text\", a decimal number, 'a file', or several one after another (at most 512 bytes)",
+	  "the data written, repeated from each block's start: with --verify=pattern the whole block is "
+	  "checked against it (alone it means --verify=pattern; fio's)", 0 },
+	{ "verify_fatal", 0, OPT_BOOL, O(verify_fatal), "0", 0, 0, NULL,
+	  "stop the read-back at the first bad block (fio's; default: count them all)", 0 },
 	{ "do_verify", 0, OPT_BOOL, O(do_verify), "1", 0, 0, NULL,
 	  "with --verify: read back and check when the job ends (0: only write the headers)", 0 },
 	{ "verify_only", 0, OPT_BOOL, O(verify_only), "0", 0, 0, NULL,
@@ -831,6 +842,58 @@ static const struct { const char *name; int err; } errnames[] = {
 	{ "ENOMEDIUM", ENOMEDIUM }, { "ECONNRESET", ECONNRESET }, { "ENOTCONN", ENOTCONN },
 };
 
+/* What a job writes and how it is checked: fio's verify (a method; a profile's job may
+ * carry crc32c, in destroy mode), verify_pattern, buffer_pattern. */
+static int job_data(const struct plan *p, const struct disk_cfg *c, const struct pjob *pj, struct job *j, char *err,
+		    size_t n)
+{
+	/* --verify's choices (VERIFY_CHOICES) in order: the method each means */
+	static const int meth[] = { VM_NONE, VM_NONE, DG_CRC32C, DG_CRC32C, DG_CRC32, DG_CRC64, DG_CRC16, DG_CRC7,
+				    DG_MD5, DG_SHA1, DG_SHA256, DG_SHA512, DG_XXHASH, VM_META, VM_PATTERN };
+	const char *what, *pat = c->verify_pattern ? c->verify_pattern : c->buffer_pattern;
+	j->verify = meth[c->verify];
+	if (!GIVEN(c, "verify") && pj && pj->verify && p->c->mode == MODE_DESTROY)
+		j->verify = DG_CRC32C;
+	if (!GIVEN(c, "verify") && c->verify_pattern)
+		j->verify = VM_PATTERN;
+	j->do_verify = c->do_verify;
+	j->verify_only = c->verify_only;
+	j->verify_fatal = c->verify_fatal;
+	if (pat && (j->pattern_len = pattern_parse(c->verify_pattern ? "verify_pattern" : "buffer_pattern", pat,
+						    j->pattern, err, n)) < 0)
+		return -1;
+	if (j->pattern_len && (c->zero_buffers || c->compress_pct || c->dedupe_pct)) {
+		snprintf(err, n, "--%s: with --%s the data would be two things at once",
+			 c->verify_pattern ? "verify_pattern" : "buffer_pattern",
+			 c->zero_buffers ? "zero_buffers" : c->compress_pct ? "buffer_compress_percentage"
+									  : "dedupe_percentage");
+		return -1;
+	}
+	if (j->verify == VM_PATTERN && !c->verify_pattern) {
+		snprintf(err, n, "--verify=pattern: give the pattern with --verify_pattern");
+		return -1;
+	}
+	if (!j->verify && j->verify_only) {
+		snprintf(err, n, "--verify_only: give the --verify (and --verify_pattern) the data was written with");
+		return -1;
+	}
+	if (!j->verify)
+		return 0;
+	what = j->verify == VM_PATTERN ? "--verify=pattern" : j->verify == VM_META ? "--verify=meta" : "--verify";
+	if (j->verify_only)
+		return 0;
+	if (rw_trims(j->rw) && !rw_writes(j->rw))
+		snprintf(err, n, "%s on a trim job: nothing is written to check (trimwrite is)", what);
+	else if (!rw_writes(j->rw))
+		snprintf(err, n, "%s on a job that only reads: --verify_only=1 checks what an earlier --verify run "
+			 "wrote", what);
+	else if (p->c->mode != MODE_DESTROY)
+		snprintf(err, n, "%s writes its own data to every block: it needs --mode=destroy", what);
+	else
+		return 0;
+	return -1;
+}
+
 /* fio's continue_on_error (a choice: none, read, write, io, verify, all, 0, 1) and
  * ignore_error (READS:WRITES:VERIFY lists of errnos; a type with a list goes on after
  * those, whatever continue_on_error says) */
@@ -1236,26 +1299,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	if (pj && !GIVEN(c, "continue_on_error") && !GIVEN(c, "ignore_error"))
 		j->coe |= pj->coe;
-	j->verify = c->verify >= 2 || (pj && pj->verify && p->c->mode == MODE_DESTROY && !GIVEN(c, "verify"));
-	j->do_verify = c->do_verify;
-	j->verify_only = c->verify_only;
-	if (j->verify_only && !j->verify) {
-		snprintf(err, n, "--verify_only: give the --verify=crc32c the data was written with");
+	if (job_data(p, c, pj, j, err, n))
 		return -1;
-	}
-	if (j->verify && !j->verify_only && rw_trims(j->rw) && !rw_writes(j->rw)) {
-		snprintf(err, n, "--verify=crc32c on a trim job: nothing is written to check (trimwrite is)");
-		return -1;
-	}
-	if (j->verify && !j->verify_only && !rw_writes(j->rw)) {
-		snprintf(err, n, "--verify=crc32c on a job that only reads: --verify_only=1 checks what an earlier "
-			 "--verify run wrote");
-		return -1;
-	}
-	if (j->verify && !j->verify_only && p->c->mode != MODE_DESTROY) {
-		snprintf(err, n, "--verify=crc32c writes its own data to every block: it needs --mode=destroy");
-		return -1;
-	}
 	memcpy(j->log.prefix, c->write_log, sizeof j->log.prefix);
 	if (!iolog_wanted(&j->log))
 		for (const char *const *o = (const char *const[]){ "log_avg_msec", "log_max_value", "log_offset",
@@ -1772,11 +1817,12 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 	fdatasync(r->fd);
 	drop_cache(p, j, r->fd);
 	r->ver.ran = 1;
-	for (int i = 0; i < nreg && !r->err; i++) {
+#define GOING (!r->err && !(j->verify_fatal && r->ver.bad))   /* verify_fatal: to the first bad block */
+	for (int i = 0; i < nreg && GOING; i++) {
 		const uint8_t *map = j->verify_only ? NULL : i < r->nworkers ? r->w[i].vmap : NULL;
 		uint64_t base = j->offset + (uint64_t)i * j->offset_inc;
 #define WRITTEN(b) (!map || (map[(b) / 8] >> ((b) % 8) & 1))
-		for (uint64_t b = 0; (map || j->verify_only) && b < nblk && !r->err; b += per) {
+		for (uint64_t b = 0; (map || j->verify_only) && b < nblk && GOING; b += per) {
 			uint64_t cnt = nblk - b < per ? nblk - b : per, k;
 			int bybl;
 			if (show && now_ns() >= next_show) {   /* --eta: where the read-back is */
@@ -1793,7 +1839,7 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 			/* a read error the job goes on after: read these blocks one by one */
 			if (verify_read(r, buf, cnt * j->bs, base + b * j->bs, &bybl))
 				break;
-			for (k = 0; k < cnt && !r->err; k++) {
+			for (k = 0; k < cnt && GOING; k++) {
 				char why[200];
 				uint64_t off = base + (b + k) * j->bs;
 				if (!WRITTEN(b + k) || (bybl && verify_read(r, buf + k * j->bs, j->bs, off, NULL)))
@@ -1811,6 +1857,7 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 		}
 #undef WRITTEN
 	}
+#undef GOING
 	if (shown)
 		fprintf(stderr, "\r%40s\r", "");
 	r->ver.seconds = (double)(now_ns() - t0) / 1e9;

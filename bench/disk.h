@@ -10,10 +10,13 @@
 
 #include "blkdev.h"
 #include "cpustat.h"
+#include "digest.h"
 #include "hist.h"
 #include "iolog.h"
 #include "prng.h"
 #include "steady.h"
+
+#define PATTERN_MAX 512   /* fio's longest buffer_pattern/verify_pattern */
 
 struct json;
 
@@ -156,7 +159,10 @@ struct job {
 	char dist_desc[160];    /* as given */
 	struct ss_cfg ss;       /* fio's steadystate: the job stops once its IOPS/bandwidth settled */
 	char ss_desc[64];       /* as given */
-	int verify;             /* fio's verify=crc32c: each written block carries a checked header */
+	int verify;             /* fio's verify: enum vmeth or digest, how each written block is checked */
+	int verify_fatal;       /* stop the read-back at the first bad block (fio's) */
+	uint8_t pattern[PATTERN_MAX];   /* fio's verify_pattern, or buffer_pattern: the data written */
+	int pattern_len;
 	int do_verify;          /* read back and check what the job wrote, when it ends */
 	int verify_only;        /* no workload: check what an earlier --verify run wrote */
 	struct iolog_cfg log;   /* fio's write_bw_log, write_iops_log, write_lat_log */
@@ -295,14 +301,24 @@ void worker_snapshot(const struct worker *w, struct worker *dst, uint64_t now);
 void worker_snap_free(struct worker *dst);
 
 /* diskverify.c: fio's verify.  Every bs-block a verifying job writes starts with a
- * 32-byte header (magic, block size, its offset on the device, the job's randseed, a
- * CRC-32C of the header and the rest of the block); checking it catches changed data,
- * misdirected and torn writes, and data of another run (another randseed). */
-#define VERIFY_HDR 32
+ * 32-byte header (magic, block size, its offset on the device, the job's randseed, the
+ * method and its digest's length) and the digest (--verify's checksum or hash of the
+ * block, the digest's bytes zeroed); checking it catches changed data, misdirected and
+ * torn writes, and data of another run (another randseed).  meta: the header alone;
+ * pattern: no header, the block is --verify_pattern repeated. */
+enum vmeth { VM_NONE, VM_META = DG_N, VM_PATTERN };  /* and the enum digest kinds between */
+/* the method's name as --verify takes it */
+const char *verify_name(int method);
+/* fio's pattern syntax (0xhex, "text", decimal, 'file', one after another) into out:
+ * its length, or -1 with why in err, naming opt */
+int pattern_parse(const char *opt, const char *s, uint8_t out[PATTERN_MAX], char *err, size_t n);
+/* fill buf with the job's pattern, from its start at each bs-block */
+void pattern_fill(const struct job *j, void *buf, uint64_t len);
 /* stamp the blocks of a write of len bytes at off (buf: its data, random already) */
 void verify_stamp(const struct job *j, void *buf, uint64_t off, uint64_t len);
-/* check the block read from off; 0 if good, else -1 with why */
-int verify_check(const struct job *j, const void *blk, uint64_t off, char *why, size_t n);
+/* check the block read from off (its digest bytes are zeroed on the way); 0 if good,
+ * else -1 with why */
+int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t n);
 /* the worker's bitmap: a write of len bytes done at off */
 void verify_mark(struct worker *w, uint64_t off, uint64_t len);
 

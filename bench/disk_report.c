@@ -298,11 +298,19 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "continue_on_error", coe_names[j->coe & 7]);
 	}
 	if (j->verify) {
-		json_add_str(opt, "verify", "crc32c");
+		json_add_str(opt, "verify", verify_name(j->verify));
 		if (!j->do_verify)
 			json_add_str(opt, "do_verify", "0");
 		if (j->verify_only)
 			json_add_str(opt, "verify_only", "1");
+		if (j->verify_fatal)
+			json_add_str(opt, "verify_fatal", "1");
+	}
+	if (j->pattern_len) {   /* the data written, as hex */
+		char hx[2 * PATTERN_MAX + 3] = "0x";
+		for (int i = 0; i < j->pattern_len; i++)
+			snprintf(hx + 2 + 2 * i, 3, "%02x", j->pattern[i]);
+		json_add_str(opt, j->verify == VM_PATTERN ? "verify_pattern" : "buffer_pattern", hx);
 	}
 	if (j->pct_seq[0] || j->pct_seq[1]) {
 		char b2[32];
@@ -472,7 +480,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_int(as, "warmup_ios", j->warmup_ios);
 	if (r->ver.ran) {
 		struct json *v = json_add_obj(as, "verify");
-		json_add_str(v, "algorithm", "crc32c");
+		json_add_str(v, "algorithm", verify_name(j->verify));
 		json_add_int(v, "blocks", (long long)r->ver.blocks);
 		json_add_int(v, "block_size", (long long)j->bs);
 		json_add_int(v, "bad", (long long)r->ver.bad);
@@ -664,8 +672,8 @@ void disk_text_job(const struct json *j, FILE *f)
 	}
 	if (json_get(as, "verify")) {
 		const struct json *v = json_get(as, "verify");
-		fprintf(f, "  verify       : crc32c, %.0f blocks of %.0f B read back in %.3f s, %.0f bad%s%s\n",
-			json_get_num(v, "blocks", 0), json_get_num(v, "block_size", 0), json_get_num(v, "seconds", 0),
+		fprintf(f, "  verify       : %s, %.0f blocks of %.0f B read back in %.3f s, %.0f bad%s%s\n",
+			json_get_str(v, "algorithm", "?"), json_get_num(v, "blocks", 0), json_get_num(v, "block_size", 0), json_get_num(v, "seconds", 0),
 			json_get_num(v, "bad", 0), json_get(v, "first_bad") ? "; the first: " : "",
 			json_get_str(v, "first_bad", ""));
 	}

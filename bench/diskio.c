@@ -64,7 +64,8 @@ void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct)
 }
 
 /* fresh data for each write (8 random bytes in every 512, so no two writes are alike and
- * a deduplicating backend cannot skip them), unless --zero_buffers asked for zeros; with
+ * a deduplicating backend cannot skip them), unless --zero_buffers asked for zeros or a
+ * pattern was given (the buffers hold it from the start); with
  * --verify each block then gets its header */
 static void scramble(const struct worker *w, void *buf, uint64_t off, uint64_t len, struct prng *r)
 {
@@ -73,7 +74,7 @@ static void scramble(const struct worker *w, void *buf, uint64_t off, uint64_t l
 	if (w->dedupe && (int)prng_below(r, 100) < j->dedupe_pct)
 		memcpy(buf, w->dedupe, len);
 	else
-		for (size_t c = 0; !j->zero_buffers && c + 8 <= len; c += 512)
+		for (size_t c = 0; !j->zero_buffers && !j->pattern_len && c + 8 <= len; c += 512)
 			*(uint64_t *)((char *)buf + c) = prng_next(r);
 	if (j->verify)
 		verify_stamp(j, buf, off, len);
@@ -1446,8 +1447,11 @@ void *worker_run(void *arg)
 		goto early;
 	}
 	for (size_t i = 0; i < nbuf; i++)
-		fill_buffer(bufs + i * j->bs_max, j->bs_max, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
-			    j->zero_buffers ? 100 : j->compress_pct);
+		if (j->pattern_len)
+			pattern_fill(j, bufs + i * j->bs_max, j->bs_max);
+		else
+			fill_buffer(bufs + i * j->bs_max, j->bs_max, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
+				    j->zero_buffers ? 100 : j->compress_pct);
 	if (j->verify && rw_writes(j->rw) && !(w->vmap = calloc(j->size / j->bs / 8 + 1, 1))) {
 		set_err(w, ENOMEM, "--verify: the map of blocks written", UINT64_MAX);
 		free(bufs);

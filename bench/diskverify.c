@@ -1,38 +1,185 @@
-/* fio's verify for the disk engine: see disk.h.  The header is ours (fio's has more
- * kinds); what it catches is what fio's crc32c verify catches. */
-#include "crc32.h"
+/* fio's verify for the disk engine: see disk.h.  The header is ours (fio's has other
+ * fields); what each method catches is what fio's catches. */
 #include "disk.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define VERIFY_MAGIC 0x66767361u   /* "asvf" */
 
 struct vhdr {
 	uint32_t magic, len;
 	uint64_t off, seed;
-	uint32_t crc, zero;
+	uint16_t method, dlen;
+	uint32_t zero;
 };
 
-static uint32_t block_crc(const struct vhdr *h, const unsigned char *blk, uint64_t bs)
+const char *verify_name(int method)
 {
-	return crc32c(crc32c(0, blk + VERIFY_HDR, bs - VERIFY_HDR), h, offsetof(struct vhdr, crc));
+	static const char *const names[] = { [VM_NONE] = "none", [DG_CRC32C] = "crc32c", [DG_CRC32] = "crc32",
+					     [DG_CRC64] = "crc64", [DG_CRC16] = "crc16", [DG_CRC7] = "crc7",
+					     [DG_MD5] = "md5", [DG_SHA1] = "sha1", [DG_SHA256] = "sha256",
+					     [DG_SHA512] = "sha512", [DG_XXHASH] = "xxhash", [VM_META] = "meta",
+					     [VM_PATTERN] = "pattern" };
+	return method >= 0 && method <= VM_PATTERN ? names[method] : "?";
+}
+
+/* one piece of a pattern: 0x hex digits, "text", a decimal number (the fewest bytes
+ * little-endian; a negative one 4 bytes), 'a file' (as much of it as fits) */
+static int pattern_piece(const char **sp, uint8_t *out, size_t room, size_t *got, char *why, size_t n)
+{
+	const char *s = *sp;
+	if ((s[0] == '0') && (s[1] == 'x' || s[1] == 'X')) {
+		size_t nd = strspn(s + 2, "0123456789abcdefABCDEF"), nb = (nd + 1) / 2;
+		if (!nd)
+			return snprintf(why, n, "0x without hex digits"), -1;
+		if (nb > room)
+			return snprintf(why, n, "longer than %d bytes", PATTERN_MAX), -1;
+		memset(out, 0, nb);
+		for (size_t i = 0; i < nd; i++) {   /* an odd count: a 0 before the first digit (0x123: 01 23) */
+			char c = s[2 + i];
+			size_t at = i + nd % 2;
+			out[at / 2] |= (uint8_t)((c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10) << (at % 2 ? 0 : 4));
+		}
+		*got = nb;
+		*sp = s + 2 + nd;
+		return 0;
+	}
+	if (*s == '"' || *s == '\'') {
+		const char *e = strchr(s + 1, *s);
+		size_t len;
+		if (!e)
+			return snprintf(why, n, "%c without its closing %c", *s, *s), -1;
+		len = (size_t)(e - s - 1);
+		if (*s == '"') {
+			if (!len)
+				return snprintf(why, n, "an empty \"\""), -1;
+			if (len > room)
+				return snprintf(why, n, "longer than %d bytes", PATTERN_MAX), -1;
+			memcpy(out, s + 1, len);
+			*got = len;
+		} else {
+			char path[4096];
+			int fd;
+			ssize_t r;
+			if (!len || len >= sizeof path)
+				return snprintf(why, n, "'%.*s': not a file name", (int)len, s + 1), -1;
+			memcpy(path, s + 1, len);
+			path[len] = 0;
+			if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+				return snprintf(why, n, "'%s': %s", path, strerror(errno)), -1;
+			r = read(fd, out, room);
+			close(fd);
+			if (r <= 0)
+				return snprintf(why, n, "'%s': %s", path, r ? strerror(errno) : "empty"), -1;
+			*got = (size_t)r;
+		}
+		*sp = e + 1;
+		return 0;
+	}
+	if (*s == '-' || (*s >= '0' && *s <= '9')) {
+		char *e;
+		long long v;
+		size_t nb = 1;
+		errno = 0;
+		v = strtoll(s, &e, 10);
+		if (e == s || (*s == '-' && e == s + 1))
+			return snprintf(why, n, "'%s': not a number", s), -1;
+		if (errno || v > 0xffffffffll || v < -0x80000000ll)
+			return snprintf(why, n, "%.*s: beyond 32 bits", (int)(e - s), s), -1;
+		if (v < 0)
+			nb = 4;
+		else
+			while (nb < 4 && (unsigned long long)v >> (8 * nb))
+				nb++;
+		if (nb > room)
+			return snprintf(why, n, "longer than %d bytes", PATTERN_MAX), -1;
+		for (size_t i = 0; i < nb; i++)
+			out[i] = (uint8_t)((unsigned long long)v >> (8 * i));
+		*got = nb;
+		*sp = e;
+		return 0;
+	}
+	snprintf(why, n, "'%s': not 0xHEX, \"text\", a number or 'a file'", s);
+	return -1;
+}
+
+int pattern_parse(const char *opt, const char *s, uint8_t out[PATTERN_MAX], char *err, size_t n)
+{
+	size_t len = 0;
+	char why[300];
+	if (!*s) {
+		snprintf(err, n, "--%s=: an empty pattern", opt);
+		return -1;
+	}
+	while (*s) {
+		size_t got = 0;
+		if (pattern_piece(&s, out + len, PATTERN_MAX - len, &got, why, sizeof why)) {
+			snprintf(err, n, "--%s: %s", opt, why);
+			return -1;
+		}
+		len += got;
+	}
+	return (int)len;
+}
+
+void pattern_fill(const struct job *j, void *buf, uint64_t len)
+{
+	for (uint64_t b = 0; b < len; b += j->bs)
+		for (uint64_t k = 0; k < j->bs && b + k < len; k += (uint64_t)j->pattern_len) {
+			uint64_t c = j->bs - k < (uint64_t)j->pattern_len ? j->bs - k : (uint64_t)j->pattern_len;
+			memcpy((char *)buf + b + k, j->pattern, b + k + c <= len ? c : len - b - k);
+		}
 }
 
 void verify_stamp(const struct job *j, void *buf, uint64_t off, uint64_t len)
 {
+	size_t dlen = digest_len(j->verify);
+	if (j->verify == VM_PATTERN)
+		return;   /* the buffer holds the pattern */
 	for (uint64_t k = 0; k + j->bs <= len; k += j->bs) {
 		unsigned char *blk = (unsigned char *)buf + k;
-		struct vhdr h = { VERIFY_MAGIC, (uint32_t)j->bs, off + k, j->randseed, 0, 0 };
-		h.crc = block_crc(&h, blk, j->bs);
+		uint8_t d[DIGEST_MAX];
+		struct vhdr h = { VERIFY_MAGIC, (uint32_t)j->bs, off + k, j->randseed, (uint16_t)j->verify,
+				  (uint16_t)dlen, 0 };
 		memcpy(blk, &h, sizeof h);
+		if (dlen) {
+			memset(blk + sizeof h, 0, dlen);
+			digest(j->verify, blk, j->bs, d);
+			memcpy(blk + sizeof h, d, dlen);
+		}
 	}
 }
 
-int verify_check(const struct job *j, const void *blk, uint64_t off, char *why, size_t n)
+static void hexs(char *s, size_t n, const uint8_t *d, size_t len)
+{
+	size_t i;
+	for (i = 0; i < len && i < 8 && 2 * i + 3 <= n; i++)
+		snprintf(s + 2 * i, 3, "%02x", d[i]);
+	if (len > 8)
+		snprintf(s + 2 * i, n - 2 * i, "...");
+}
+
+int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t n)
 {
 	struct vhdr h;
-	uint32_t c;
+	size_t dlen = digest_len(j->verify);
+	uint8_t stored[DIGEST_MAX], now[DIGEST_MAX];
+	if (j->verify == VM_PATTERN) {
+		const uint8_t *b = blk;
+		for (uint64_t i = 0; i < j->bs; i++)
+			if (b[i] != j->pattern[i % (uint64_t)j->pattern_len]) {
+				snprintf(why, n, "byte %" PRIu64 " is 0x%02x, the pattern's 0x%02x: the data changed, "
+					 "or was never written with this pattern", i, b[i],
+					 j->pattern[i % (uint64_t)j->pattern_len]);
+				return -1;
+			}
+		return 0;
+	}
 	memcpy(&h, blk, sizeof h);
 	if (h.magic != VERIFY_MAGIC)
 		snprintf(why, n, "no verify header (never written by a --verify run, or overwritten since)");
@@ -43,10 +190,23 @@ int verify_check(const struct job *j, const void *blk, uint64_t off, char *why, 
 	else if (h.seed != j->randseed)
 		snprintf(why, n, "written by another run (--randseed=%" PRIu64 ", this one %" PRIu64 ")", h.seed,
 			 j->randseed);
-	else if ((c = block_crc(&h, blk, j->bs)) != h.crc)
-		snprintf(why, n, "CRC-32C 0x%08x stored, 0x%08x read back: the data changed", h.crc, c);
-	else
+	else if (h.method != j->verify || h.dlen != dlen)
+		snprintf(why, n, "written with --verify=%s, checked with --verify=%s", verify_name(h.method),
+			 verify_name(j->verify));
+	else if (!dlen)
 		return 0;
+	else {
+		unsigned char *d = (unsigned char *)blk + sizeof h;
+		memcpy(stored, d, dlen);
+		memset(d, 0, dlen);
+		digest(j->verify, blk, j->bs, now);
+		if (!memcmp(stored, now, dlen))
+			return 0;
+		char a[24], b[24];
+		hexs(a, sizeof a, stored, dlen);
+		hexs(b, sizeof b, now, dlen);
+		snprintf(why, n, "%s %s stored, %s read back: the data changed", verify_name(j->verify), a, b);
+	}
 	return -1;
 }
 

@@ -1,9 +1,11 @@
-# fio's --verify=crc32c: every block a job writes carries a header checked when the job
-# ends (read back from the device, the cache dropped): clean runs find 0 bad blocks with
+# fio's --verify (crc32c, md5, sha*, xxhash, crc*, meta, pattern): every block a job writes
+# carries a header checked when the job ends (read back from the device, the cache dropped): clean runs find 0 bad blocks with
 # every engine, block-size mix and thread layout; --verify_only finds what changed since
 # (a flipped byte, a block copied over another, another run's --randseed) and names the
-# first; only --mode=destroy writes; bad combinations are refused with one line.
-# TIMEOUT: 240
+# first; each method's digest is the one md5sum, sha*sum, gzip, xz, xxhsum compute over the
+# block; --buffer_pattern writes what fio's writes; only --mode=destroy writes; bad
+# combinations are refused with one line.
+# TIMEOUT: 300
 . "$(dirname "$0")/lib.sh"
 need_root
 dev=$(loopdev v 16) || skip "losetup failed"
@@ -38,13 +40,17 @@ sum=$(sha "$dev")
 J '.jobs[0].assay.verify | .blocks == 256 and .bad == 0' "verify_only, intact"
 [ "$(sha "$dev")" = "$sum" ] || fail "verify_only wrote to the device"
 printf '\xff' | dd of="$img" bs=1 seek=$((5 * 65536 + 1000)) conv=notrunc status=none
-expect 1 "verify: 1 of 256 blocks bad; the block at offset 327680: CRC-32C 0x[0-9a-f]+ stored, 0x[0-9a-f]+ read back" \
+expect 1 "verify: 1 of 256 blocks bad; the block at offset 327680: crc32c [0-9a-f]{8} stored, [0-9a-f]{8} read back: the data changed" \
 	"$A" disk --filename="$dev" --rw=write --bs=64k --size=16m --direct=1 --verify=crc32c --verify_only=1 --randseed=42
 dd if="$img" of="$img" bs=64k skip=7 seek=9 count=1 conv=notrunc status=none
 "$A" disk --filename="$dev" --rw=write --bs=64k --size=16m --direct=1 --verify=crc32c --verify_only=1 --randseed=42 \
 	-J > out.json 2>/dev/null
 [ $? = 1 ] || fail "two bad blocks: exit code"
 J '.jobs[0].assay.verify.bad == 2 and .jobs[0].assay.status == "failed"' "two bad blocks"
+"$A" disk --filename="$dev" --rw=write --bs=64k --size=16m --direct=1 --verify=crc32c --verify_only=1 --randseed=42 \
+	--verify_fatal=1 -J > out.json 2>/dev/null
+[ $? = 1 ] || fail "verify_fatal: exit code"
+J '.jobs[0].assay.verify | .bad == 1 and .blocks == 6' "verify_fatal: stops at the first bad block"
 "$A" disk --filename="$dev" --rw=write --bs=64k --size=16m --direct=1 --verify=crc32c --verify_only=1 --offset=576k \
 	--size=64k --randseed=42 > out.txt 2>&1
 grep -q "the block at offset 589824: its header is the block at offset 458752's (a misdirected write)" out.txt ||
@@ -60,12 +66,93 @@ expect 1 "the block at offset 786432: no verify header" "$A" disk --filename="$d
 
 # refused: writing outside destroy mode, verifying a read job, verify_only alone, a method
 sum=$(sha "$dev")
-expect 2 "verify=crc32c writes its own data to every block: it needs --mode=destroy" \
+expect 2 "--verify writes its own data to every block: it needs --mode=destroy" \
 	"$A" disk --filename="$dev" --rw=randwrite --size=1m --verify=crc32c --mode=rewrite
-expect 2 "verify=crc32c writes its own data" "$A" disk --filename="$dev" --rw=write --size=1m --verify=crc32c
-expect 2 "verify=crc32c on a job that only reads: --verify_only=1" \
+expect 2 "--verify writes its own data" "$A" disk --filename="$dev" --rw=write --size=1m --verify=md5
+expect 2 "--verify on a job that only reads: --verify_only=1" \
 	"$A" disk --filename="$dev" --rw=randread --size=1m --verify=crc32c
-expect 2 "verify_only: give the --verify=crc32c" "$A" disk --filename="$dev" --rw=read --verify_only=1
-expect 2 "verify=md5: unknown value" "$A" disk --filename="$dev" --rw=write --verify=md5 --mode=destroy
+expect 2 "--verify=pattern on a job that only reads" \
+	"$A" disk --filename="$dev" --rw=randread --size=1m --verify_pattern=0xaa
+expect 2 "verify_only: give the --verify \(and --verify_pattern\) the data was written with" \
+	"$A" disk --filename="$dev" --rw=read --verify_only=1
+expect 2 "verify=sha3-256: unknown value" "$A" disk --filename="$dev" --rw=write --verify=sha3-256 --mode=destroy
+expect 2 "^assay: error: disk: --verify=pattern: give the pattern with --verify_pattern$" \
+	"$A" disk --filename="$dev" --rw=write --verify=pattern --mode=destroy --size=1m
+for bad in "0x:0x without hex digits" "0xZZ:0x without hex digits" "4294967296:4294967296: beyond 32 bits" \
+	"zz:'zz': not 0xHEX, \"text\", a number or 'a file'" "\"ab:\" without its closing \"" \
+	"'$T/none':'$T/none': No such file or directory" "12zz:'zz': not 0xHEX" \
+	"0x$(printf 'ab%.0s' $(seq 513)):longer than 512 bytes"; do
+	expect 2 "^assay: error: disk: --buffer_pattern: ${bad#*:}" \
+		"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy "--buffer_pattern=${bad%%:*}"
+done
+expect 2 "^assay: error: disk: --buffer_pattern=: an empty pattern$" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --buffer_pattern=
+expect 2 "^assay: error: disk: --buffer_pattern: with --zero_buffers the data would be two things at once$" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --buffer_pattern=0xaa --zero_buffers
 [ "$(sha "$dev")" = "$sum" ] || fail "a refused run changed the device"
+
+# every method: clean runs, and the digest in each block's header (bytes 32.., after magic,
+# length, offset, randseed, method, digest length) is the one the usual tool computes over
+# the block with those bytes zeroed (a CRC's value little-endian)
+le() { fold -w2 | tac | tr -d '\n'; }   # a big-endian hex value as little-endian bytes
+id=0
+for m in crc32c:4 crc32:4 crc64:8 crc16:2 crc7:1 md5:16 sha1:20 sha256:32 sha512:64 xxhash:4 meta:0; do
+	name=${m%:*} dl=${m#*:} id=$((id + 1))
+	"$A" disk --filename="$dev" --rw=randwrite --size=2m --iodepth=4 --direct=1 --mode=destroy --verify="$name" \
+		-J > out.json 2>/dev/null || fail "$name: exit $?"
+	J ".jobs[0].assay.verify | .blocks == 512 and .bad == 0 and .algorithm == \"$name\"" "$name"
+	dd if="$dev" bs=4096 skip=3 count=1 iflag=direct status=none > blk
+	[ "$(head -c 4 blk)" = asvf ] || fail "$name: no magic"
+	[ "$(dd if=blk bs=1 skip=8 count=8 status=none | xxd -p)" = 0030000000000000 ] || fail "$name: offset field"
+	[ "$(dd if=blk bs=1 skip=24 count=4 status=none | xxd -p)" = "$(printf '%02x00%02x00' $id "$dl")" ] ||
+		fail "$name: method $id and digest length $dl: $(dd if=blk bs=1 skip=24 count=4 status=none | xxd -p)"
+	[ "$dl" = 0 ] && continue
+	stored=$(dd if=blk bs=1 skip=32 count="$dl" status=none | xxd -p | tr -d '\n')
+	{ head -c 32 blk; head -c "$dl" /dev/zero; tail -c +$((33 + dl)) blk; } > zeroed
+	case $name in
+	md5 | sha1 | sha256 | sha512) want=$("${name}sum" < zeroed | cut -d' ' -f1) ;;
+	crc32) want=$(gzip -c < zeroed | tail -c 8 | head -c 4 | xxd -p) ;;
+	crc64) want=$(xz --check=crc64 -c < zeroed > z.xz && xz --robot -lvv z.xz | awk -F'\t' '$1 == "block" { print $11 }' | le) ;;
+	xxhash) want=$(xxhsum -H0 zeroed | cut -d' ' -f1 | le) ;;
+	*) want=$stored ;;   # crc32c, crc16, crc7: tests/unit/digest checks them
+	esac
+	[ -n "$want" ] && [ "$stored" = "$want" ] || fail "$name: stored $stored, the tool's $want"
+done
+# a changed byte under sha256; a block checked with another method than it was written with
+"$A" disk --filename="$dev" --rw=write --size=1m --direct=1 --mode=destroy --verify=sha256 --do_verify=0 -J > out.json 2>/dev/null ||
+	fail "sha256 write: exit $?"
+printf '\x00\x01' | dd of="$img" bs=1 seek=$((9 * 4096 + 2000)) conv=notrunc status=none
+expect 1 "verify: 1 of 256 blocks bad; the block at offset 36864: sha256 [0-9a-f]{16}\\.\\.\\. stored, [0-9a-f]{16}\\.\\.\\. read back: the data changed" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --direct=1 --verify=sha256 --verify_only=1
+expect 1 "the block at offset 0: written with --verify=sha256, checked with --verify=md5" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --direct=1 --verify=md5 --verify_only=1
+
+# --buffer_pattern: the bytes fio writes for each of its pattern forms; the text report
+printf 'HELLO' > pf
+for pat in 0xdeadface '"abcd"' -12 300 0 0x123 '0xdeadface"ab"12' "'$T/pf'" 0x01e0473; do
+	"$A" disk --filename="$dev" --rw=write --bs=4k --size=64k --mode=destroy --buffer_pattern="$pat" \
+		-J > out.json 2>/dev/null || fail "buffer_pattern=$pat: exit $?"
+	fio --name=x --filename="$T/fio.dat" --rw=write --bs=4k --size=64k --buffer_pattern="$pat" > /dev/null 2>&1 ||
+		fail "fio --buffer_pattern=$pat failed"
+	cmp -s "$T/fio.dat" <(dd if="$dev" bs=64k count=1 iflag=direct status=none) ||
+		fail "buffer_pattern=$pat: not fio's bytes: $(dd if="$dev" bs=16 count=1 status=none | xxd -p) vs $(head -c 16 fio.dat | xxd -p)"
+	rm -f "$T/fio.dat"
+done
+J '.jobs[0]["job options"].buffer_pattern == "0x001e0473"' "pattern as hex"
+# --verify_pattern (alone: --verify=pattern): the whole block; a changed byte is named
+"$A" disk --filename="$dev" --rw=randwrite --bs=8k --size=1m --iodepth=4 --direct=1 --mode=destroy --verify_pattern='"ab"0xff' \
+	-J > out.json 2>/dev/null || fail "verify_pattern: exit $?"
+J '.jobs[0].assay.verify | .blocks == 128 and .bad == 0 and .algorithm == "pattern"' "verify_pattern"
+J '.jobs[0]["job options"] | .verify == "pattern" and .verify_pattern == "0x6162ff"' "verify_pattern options"
+printf 'x' | dd of="$img" bs=1 seek=$((3 * 8192 + 5)) conv=notrunc status=none
+expect 1 "the block at offset 24576: byte 5 is 0x78, the pattern's 0xff: the data changed" \
+	"$A" disk --filename="$dev" --rw=write --bs=8k --size=1m --direct=1 --verify_pattern='"ab"0xff' --verify_only=1
+# a checksum over pattern data: the header, then the pattern
+"$A" disk --filename="$dev" --rw=write --size=64k --mode=destroy --verify=md5 --buffer_pattern=0x5a -J > out.json \
+	2>/dev/null || fail "md5 + buffer_pattern: exit $?"
+J '.jobs[0].assay.verify.bad == 0' "md5 over a pattern"
+[ "$(dd if="$dev" bs=1 skip=48 count=4048 status=none | tr -d '\132' | wc -c)" = 0 ] || fail "md5 + pattern: data not the pattern"
+"$A" disk --filename="$dev" --rw=write --size=64k --mode=destroy --verify=xxhash --eta=never > out.txt 2>&1 ||
+	fail "text: exit $?"
+grep -q "verify       : xxhash, 16 blocks of 4096 B read back in" out.txt || fail "text verify line: $(grep verify out.txt)"
 finish
