@@ -489,6 +489,7 @@ struct plan {
 	int njobs;
 	struct job jobs[MAX_JOBS];
 	int group[MAX_JOBS];    /* fio's groupid: jobs of one group run at once */
+	int excl_fd;            /* the device's exclusive claim, read-write (-1: none) */
 };
 
 #define GIVEN(c, name) opt_was_given(disk_opts, (c)->common.given, name)
@@ -1591,10 +1592,13 @@ static int set_scheduler(const struct blkdev *d, const char *want, char *err, si
 /* Before any write, a block device is claimed exclusively for the whole run (O_EXCL:
  * EBUSY when it is mounted or claimed by someone else), so nobody mounts it meanwhile and
  * the per-job opens need no claim of their own (a ring's teardown may drop its file
- * reference late). */
+ * reference late).  Trims go through this descriptor: the kernel drops the range's cached
+ * pages for the holder of the claim, where for anyone else, while the claim is held, it
+ * can only try to invalidate them (EBUSY when another thread's buffered write left one
+ * dirty: fio, claiming nothing, never sees that). */
 static int claim_device(const struct plan *p, char *err, size_t n)
 {
-	int fd = open(p->dev.path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	int fd = open(p->dev.path, O_RDWR | O_EXCL | O_CLOEXEC);
 	if (fd < 0) {
 		if (errno == EBUSY)
 			snprintf(err, n, "refusing to write: %s is in use (mounted, or claimed by "
@@ -1945,6 +1949,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		w->dev = &p->dev;
 		w->idx = i;
 		w->fd = r->fd;
+		w->trim_fd = p->excl_fd >= 0 ? p->excl_fd : r->fd;
 		iolog_init(&w->log, &r->job.log, dirs, log_cap);
 		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
 				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,
@@ -2886,6 +2891,7 @@ static int disk_run(void *p, struct json *out)
 		free(pl);
 		return EXIT_USAGE;
 	}
+	pl->excl_fd = claim;
 	if (create_logs(pl, err, sizeof err) || (c->ioscheduler && set_scheduler(&pl->dev, c->ioscheduler, err,
 										  sizeof err))) {
 		errmsg("disk: %s", err);

@@ -262,6 +262,7 @@ struct worker {
 	int idx;
 	pthread_t tid;
 	int fd;
+	int trim_fd;            /* the descriptor discards go through (the device's claim) */
 	struct ddir_stats st[DDIR_N];
 	struct moments sync_lat;
 	uint64_t sync_ios;

@@ -655,7 +655,7 @@ static long trim_range(const struct worker *w, uint64_t off, uint64_t len)
 {
 	uint64_t range[2] = { off, len };
 	int r = w->dev->is_file ? fallocate(w->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len)
-				: ioctl(w->fd, BLKDISCARD, range);
+				: ioctl(w->trim_fd, BLKDISCARD, range);
 	return r ? -errno : (long)len;
 }
 
