@@ -36,7 +36,7 @@ struct disk_cfg {
 	const char *output;
 	int rw;
 	unsigned long long bs[3];   /* reads, writes, trims */
-	long long iodepth, numjobs, rwmixread, rwmixwrite;
+	long long iodepth, iodepth_low, numjobs, rwmixread, rwmixwrite;
 	const char *size;
 	const char *offset_s;       /* --offset as given: a size or a percentage (add_job resolves it) */
 	double runtime, ramp_time;
@@ -150,6 +150,9 @@ static const struct opt disk_opts[] = {
 	{ "bsrange", 0, OPT_STR, O(bsrange), NULL, 0, 0, "min-max: 4k-64k, or reads,writes",
 	  "block sizes drawn at random between min and max, in steps of min (fio's)", 0 },
 	{ "iodepth", 0, OPT_INT, O(iodepth), "1", 1, 4096, NULL, "I/Os in flight per job", 0 },
+	{ "iodepth_low", 0, OPT_INT, O(iodepth_low), "0", 0, 4096, NULL,
+	  "once the queue is full, let it drain to this many before filling it again (fio's; 0 or above "
+	  "--iodepth: --iodepth, kept full)", 0 },
 	{ "numjobs", 0, OPT_INT, O(numjobs), "1", 1, 256, NULL, "threads running the job", 0 },
 	{ "rwmixread", 0, OPT_INT, O(rwmixread), "50", 0, 100, NULL,
 	  "percent of reads in randrw/readwrite", 0 },
@@ -1150,6 +1153,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (bs_rw[DDIR_TRIM] < j->bs)
 		j->bs = bs_rw[DDIR_TRIM];
 	j->iodepth = (int)(pj && !GIVEN(c, "iodepth") ? pj->iodepth : c->iodepth);
+	j->iodepth_low = c->iodepth_low && c->iodepth_low < j->iodepth ? (int)c->iodepth_low : j->iodepth;
 	j->numjobs = (int)(pj && !GIVEN(c, "numjobs") ? pj->numjobs : c->numjobs);
 	j->rwmixread = (int)(pj && pj->rwmixread && !GIVEN(c, "rwmixread") && !GIVEN(c, "rwmixwrite")
 			     ? pj->rwmixread : c->rwmixread);

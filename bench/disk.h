@@ -111,6 +111,7 @@ struct job {
 	double io_timeout;      /* no completion for this long: the device stalled */
 	double spin_us;         /* spin this long for a completion before sleeping */
 	int batch_submit;       /* submit once this many are prepared (1..iodepth) */
+	int iodepth_low;        /* fio's: a full queue drains to this before it is filled again (iodepth: kept full) */
 	int batch_cmin;         /* wait for this many completions (0: never wait) */
 	int batch_cmax;         /* reap at most this many at once (0: all there are) */
 	int invalidate;         /* drop the page cache of the region before the job */

@@ -234,6 +234,7 @@ struct meter {                /* the measuring state of a worker */
 	 * the target and the shallowest that failed (iodepth + 1: none yet), the window under
 	 * way (from lat_ts: its I/Os and those over the target), settling */
 	int qd, qd_low, qd_high;
+	int draining;                 /* --iodepth_low: the queue was full, it drains now */
 	uint64_t lat_ts, lat_ios, lat_failed;
 	int lat_end_run, lat_done;
 	/* --rate_min/--rate_iops_min: the cycle's end and the counts at its start */
@@ -571,6 +572,19 @@ static void sample_tick(struct worker *w, struct meter *m, uint64_t now)
 }
 
 /* fio's "IO depths": nr I/Os submitted with depth in flight after the submit */
+/* fio's iodepth_low: once the queue is full, nothing more is queued until it has drained
+ * to iodepth_low; whether another I/O may be queued now (inflight in flight) */
+static int may_queue(const struct job *j, struct meter *m, int inflight)
+{
+	if (j->iodepth_low >= m->qd)
+		return 1;
+	if (inflight >= m->qd)
+		m->draining = 1;
+	else if (inflight <= j->iodepth_low)
+		m->draining = 0;
+	return !m->draining;
+}
+
 static void mark_depth(struct worker *w, const struct meter *m, int depth, int nr)
 {
 	int idx = depth >= 64 ? 6 : depth >= 32 ? 5 : depth >= 16 ? 4 : depth >= 8 ? 3 :
@@ -978,7 +992,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		int queued = 0, issued = 0, ddir, more = 1;
 		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && u.nfree && u.inflight < m->qd && (more = next_io(j, m, g, t_prep, u.inflight, &ddir, &off, &len, &until)) > 0) {
+		while (!stop && may_queue(j, m, u.inflight) && u.nfree && u.inflight < m->qd && (more = next_io(j, m, g, t_prep, u.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot, pair = ddir == DDIR_WRITE && rewrite;
 			struct io_uring_sqe *sqe;
 			if (ddir == DDIR_TRIM) {
@@ -1258,7 +1272,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		int queued = 0, issued = 0, ddir, more = 1;
 		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && a.nfree && a.inflight < m->qd && (more = next_io(j, m, g, t_prep, a.inflight, &ddir, &off, &len, &until)) > 0) {
+		while (!stop && may_queue(j, m, a.inflight) && a.nfree && a.inflight < m->qd && (more = next_io(j, m, g, t_prep, a.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot;
 			char *buf;
 			if (ddir == DDIR_TRIM) {

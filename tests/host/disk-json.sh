@@ -104,6 +104,17 @@ grep -q 'io_uring unavailable (Function not implemented): measured with psync in
 # fio's distributions and disk_util: shares that add up, the device's own counters
 "$A" disk --filename="$dev" --rw=randread --bs=4k --size=2m --iodepth=8 --direct=1 -J > "$T/out.json" || fail "dist: exit $?"
 J '[.jobs[0].iodepth_level[]] | add | . > 99.9 and . < 100.1' "iodepth_level adds up to 100%" '.jobs[0].iodepth_level'
+# fio's iodepth_low, reaping one completion at a time as fio does: the queue fills to 16,
+# drains to 4, fills again (each I/O issued at depth 5..16: fio's 25/66.7/8.3%); 0: kept full
+for e in io_uring libaio; do
+	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_low=4 --iodepth_batch_complete_max=1 \
+		--ioengine=$e --direct=1 --runtime=0.5 --time_based -J > "$T/out.json" || fail "iodepth_low ($e): exit $?"
+	J '.jobs[0].iodepth_level | (.["4"] - 25 | fabs) < 0.5 and (.["8"] - 66.67 | fabs) < 0.5 and
+		(.["16"] - 8.33 | fabs) < 0.5' "iodepth_low=4 ($e)" '.jobs[0].iodepth_level'
+	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_low=0 --iodepth_batch_complete_max=1 \
+		--ioengine=$e --direct=1 --runtime=0.5 --time_based -J > "$T/out.json" || fail "iodepth_low=0 ($e): exit $?"
+	J '.jobs[0].iodepth_level["16"] > 99' "iodepth_low=0 ($e): the queue kept full" '.jobs[0].iodepth_level'
+done
 J '[.jobs[0].latency_ns[], .jobs[0].latency_us[], .jobs[0].latency_ms[]] | add | . > 99.9 and . < 100.1' \
 	"latency buckets add up to 100%" '.jobs[0] | [.latency_ns, .latency_us, .latency_ms]'
 J ".disk_util[0].name == \"${dev#/dev/}\" and .disk_util[0].read_ios >= 512 and .disk_util[0].write_ios == 0" \
