@@ -109,6 +109,11 @@ struct disk_cfg {
 	const char *description;
 	double ignored_time;
 	int verify, do_verify, verify_only, verify_fatal;
+	const char *max_latency;
+	long long nice, prio, prioclass;
+	int disk_util;
+	unsigned long long ignored_size;
+	long long ignored_ll;
 	const char *verify_pattern, *buffer_pattern;
 	int continue_on_error;
 	const char *ignore_error;
@@ -252,6 +257,14 @@ static const struct opt disk_opts[] = {
 	  "pause this long after --thinktime_blocks I/Os have completed (an application's work)", 0 },
 	{ "thinktime_spin", 0, OPT_STR, O(thinktime_spin), NULL, 0, 0, "a time; a bare number is microseconds",
 	  "spend this much of each pause busy on the CPU, sleep the rest", 0 },
+	{ "max_latency", 0, OPT_STR, O(max_latency), NULL, 0, 0,
+	  "a time (a bare number is microseconds), or reads,writes[,trims]",
+	  "an I/O taking longer than this (submit to completion) fails the job with ETIMEDOUT (fio's)", 0 },
+	{ "nice", 0, OPT_INT, O(nice), "0", -20, 19, NULL, "the job threads' nice value (fio's)", 0 },
+	{ "prioclass", 0, OPT_INT, O(prioclass), "0", 0, 3, NULL,
+	  "the job threads' I/O priority class: 1 realtime, 2 best effort, 3 idle (fio's; 0: the default)", 0 },
+	{ "prio", 0, OPT_INT, O(prio), "-1", -1, 7, NULL,
+	  "the I/O priority level within the class, 0 highest (fio's; alone: best effort)", 0 },
 	{ "latency_target", 0, OPT_STR, O(latency_target), NULL, 0, 0, "a time; a bare number is microseconds",
 	  "find the deepest queue (up to --iodepth) whose I/Os complete within this (total latency), "
 	  "then measure at it (fio's)", 0 },
@@ -355,6 +368,40 @@ static const struct opt disk_opts[] = {
 	{ "disable_bw", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
 	{ "terse-version", 0, OPT_ENUM, O(ignored), "3", 0, 0, "3",
 	  "accepted (fio's): the terse format is version 3", OPT_HIDDEN },
+	{ "timeout", 0, OPT_ALIAS, 0, NULL, 0, 0, "runtime", "same as --runtime (fio's)", OPT_HIDDEN },
+	{ "iomem", 0, OPT_ENUM, O(ignored), "malloc", 0, 0, "malloc|shm|shmhuge|mmap|mmaphuge|mmapshared",
+	  "accepted (fio's), no effect: I/O buffers are ordinary memory aligned to the page and block size",
+	  OPT_HIDDEN },
+	{ "mem", 0, OPT_ALIAS, 0, NULL, 0, 0, "iomem", "same as --iomem (fio's)", OPT_HIDDEN },
+	{ "iomem_align", 0, OPT_SIZE, O(ignored_size), "0", 0, 4096, NULL,
+	  "accepted up to 4k (fio's): I/O buffers are page-aligned anyway", OPT_HIDDEN },
+	{ "hugepage-size", 0, OPT_SIZE, O(ignored_size), "0", 0, 1ull << 30, NULL, "accepted (fio's), no effect",
+	  OPT_HIDDEN },
+	{ "disk_util", 0, OPT_BOOL, O(disk_util), "1", 0, 0, NULL,
+	  "report what the device did (fio's disk_util; 0: not)", 0 },
+	{ "stats", 0, OPT_ENUM, O(ignored), "1", 0, 0, "1", "accepted (fio's): figures are always kept",
+	  OPT_HIDDEN },
+	{ "significant_figures", 0, OPT_INT, O(ignored_ll), "4", 1, 10, NULL, "accepted (fio's), no effect",
+	  OPT_HIDDEN },
+	{ "unit_base", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0|8", "accepted (fio's): figures are in bytes",
+	  OPT_HIDDEN },
+	{ "io_submit_mode", 0, OPT_ENUM, O(ignored), "inline", 0, 0, "inline",
+	  "accepted (fio's): the job threads submit and reap", OPT_HIDDEN },
+	{ "nonvectored", 0, OPT_ENUM, O(ignored), "-1", 0, 0, "-1|1",
+	  "accepted (fio's): io_uring reads and writes are non-vectored", OPT_HIDDEN },
+	{ "serialize_overlap", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "atomic", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "zonemode", 0, OPT_ENUM, O(ignored), "none", 0, 0, "none", "accepted as none (fio's default)", OPT_HIDDEN },
+	{ "uncached", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "pre_read", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "write_barrier", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "lockmem", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "trim_percentage", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "experimental_verify", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
+	  OPT_HIDDEN },
+	{ "cmdprio_percentage", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
+	  OPT_HIDDEN },
+	{ "bs_is_seq_rand", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "kb_base", 0, OPT_ENUM, O(ignored), "1024", 0, 0, "1024",
 	  "accepted as 1024 (fio's default): k, m, g are powers of 1024", OPT_HIDDEN },
 	{ "random_generator", 0, OPT_ENUM, O(ignored), "tausworthe", 0, 0, "tausworthe|lfsr|tausworthe64",
@@ -1345,6 +1392,25 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (j->think_spin_ns > j->think_ns)
 		j->think_spin_ns = j->think_ns;    /* fio's: the spin is part of the pause */
 	j->think_blocks = (int)c->thinktime_blocks;
+	for (int d = 0; c->max_latency && d < DDIR_N; d++) {   /* fio's max_latency, per direction */
+		const char *from;
+		size_t l;
+		char part[64];
+		if (opt_dir_part(c->max_latency, d, &from, &l) || l >= sizeof part) {
+			snprintf(err, n, "--max_latency=%s: one time, or reads,writes[,trims]", c->max_latency);
+			return -1;
+		}
+		memcpy(part, from, l);
+		part[l] = 0;
+		if (*part && parse_think("max_latency", part, &j->max_lat_ns[d], err, n))
+			return -1;
+	}
+	j->nice = (int)c->nice;
+	/* fio's prioclass and prio: a level alone is best effort's; a class alone, level 4
+	 * (the kernel's default); realtime needs CAP_SYS_ADMIN, as fio's */
+	j->ioprio = c->prioclass || c->prio >= 0
+			    ? (int)((c->prioclass ? c->prioclass : 2) << 13 | (c->prio >= 0 ? c->prio : 4))
+			    : -1;
 	if (c->latency_target && parse_think("latency_target", c->latency_target, &j->lat_target_ns, err, n))
 		return -1;
 	if (c->latency_window && parse_think("latency_window", c->latency_window, &j->lat_window_ns, err, n))
@@ -2983,7 +3049,8 @@ static int disk_run(void *p, struct json *out)
 				json_add(reps, series[i].name, rep_json(&series[i], &pl->jobs[i]));
 	}
 	dstat_take(pl->dev.path, &ds1);
-	dstat_json(out, &ds0, &ds1);
+	if (c->disk_util)
+		dstat_json(out, &ds0, &ds1);
 	json_add_int(as, "repeat", c->repeat);
 	if (fallback) {
 		char b[200];

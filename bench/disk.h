@@ -112,6 +112,9 @@ struct job {
 	double spin_us;         /* spin this long for a completion before sleeping */
 	int batch_submit;       /* submit once this many are prepared (1..iodepth) */
 	int iodepth_low;        /* fio's: a full queue drains to this before it is filled again (iodepth: kept full) */
+	uint64_t max_lat_ns[DDIR_N];  /* fio's max_latency: an I/O slower than this (total) fails the job (0: none) */
+	int nice;               /* fio's nice: the threads' nice value */
+	int ioprio;             /* fio's prioclass/prio: the threads' I/O priority, as ioprio_set takes it (-1: none) */
 	int batch_cmin;         /* wait for this many completions (0: never wait) */
 	int batch_cmax;         /* reap at most this many at once (0: all there are) */
 	int invalidate;         /* drop the page cache of the region before the job */

@@ -630,6 +630,14 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	}
 	if (j->lat_target_ns)
 		lat_account(w, m, s, t_done);
+	if (j->max_lat_ns[s->ddir] && t_done - s->t_prep > j->max_lat_ns[s->ddir] && !w->err) {
+		/* fio's max_latency: the job fails with ETIMEDOUT */
+		w->err = ETIMEDOUT;
+		snprintf(w->errmsg, sizeof w->errmsg, "a %s at offset %llu took %llu us, over --max_latency=%llu us",
+			 ddir_name[s->ddir], (unsigned long long)s->off,
+			 (unsigned long long)((t_done - s->t_prep) / 1000),
+			 (unsigned long long)(j->max_lat_ns[s->ddir] / 1000));
+	}
 	__atomic_store_n(&w->prog_ios[s->ddir], w->prog_ios[s->ddir] + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->prog_bytes[s->ddir], w->prog_bytes[s->ddir] + (uint64_t)res, __ATOMIC_RELAXED);
 	if (s->ddir == DDIR_WRITE && w->vmap)
@@ -1456,6 +1464,11 @@ void *worker_run(void *arg)
 		if (sched_setaffinity(0, sizeof set, &set))
 			set_err(w, errno, "cpus_allowed: sched_setaffinity", UINT64_MAX);
 	}
+	/* fio's nice, prioclass/prio: this thread's (Linux's "process" here is a thread) */
+	if (j->nice && setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), j->nice))
+		set_err(w, errno, "--nice: setpriority", UINT64_MAX);
+	if (j->ioprio >= 0 && syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, j->ioprio))
+		set_err(w, errno, "--prioclass/--prio: ioprio_set", UINT64_MAX);
 	if (posix_memalign((void **)&bufs, align, nbuf * j->bs_max)) {
 		set_err(w, ENOMEM, "I/O buffers", UINT64_MAX);
 		goto early;

@@ -202,7 +202,7 @@ void opt_accepts(const struct opt *o, char *buf, size_t n)
 		snprintf(buf, n, "%s", o->choices ? o->choices : "any text");
 		break;
 	case OPT_ALIAS:
-		snprintf(buf, n, "no value (means --%s)", o->choices);
+		snprintf(buf, n, strchr(o->choices, '=') ? "no value (means --%s)" : "what --%s accepts", o->choices);
 		break;
 	}
 }
@@ -278,6 +278,8 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 	if (o->type == OPT_ALIAS) {
 		char n2[64];
 		const char *eq = strchr(o->choices, '=');
+		if (!eq)   /* another name of that option */
+			return opt_set_given(tab, cfg, o->choices, val, err, errlen, given);
 		if (val && *val)
 			return bad(o, val, "takes no value", err, errlen);
 		snprintf(n2, sizeof n2, "%.*s", (int)(eq - o->choices), o->choices);
@@ -419,6 +421,27 @@ void opt_defaults(const struct opt *tab, void *cfg)
 	}
 }
 
+/* the long option body names (up to '='), as given or with '_' and '-' swapped (fio
+ * and sysbench spell some options either way); its name goes to name */
+static const struct opt *long_opt(const struct opt *tab, const char *body, char *name, size_t n)
+{
+	const char *eq = strchr(body, '=');
+	size_t l = eq ? (size_t)(eq - body) : strlen(body);
+	const struct opt *o;
+	if (l >= n)
+		return NULL;
+	memcpy(name, body, l);
+	name[l] = 0;
+	if ((o = opt_find(tab, name)))
+		return o;
+	for (char *c = name; *c; c++)
+		*c = *c == '_' ? '-' : *c == '-' ? '_' : *c;
+	if ((o = opt_find(tab, name)))
+		return o;
+	memcpy(name, body, l);
+	return NULL;
+}
+
 int opt_parse(const struct opt *tab, void *cfg, int argc, char **argv,
 	      char **pos, int *npos, int maxpos)
 {
@@ -448,28 +471,28 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 			only_pos = 1;
 			continue;
 		}
-		if (a[1] == '-') {
-			const char *eq = strchr(a + 2, '=');
-			size_t l = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+		/* --name, or fio's -name (getopt_long_only: a word after one dash is a long
+		 * option when it names one, else short options) */
+		if (a[1] == '-' || (a[2] && long_opt(tab, a + 1, name, sizeof name))) {
+			const char *body = a + (a[1] == '-' ? 2 : 1), *eq = strchr(body, '=');
+			size_t l = eq ? (size_t)(eq - body) : strlen(body);
 			if (l >= sizeof name) {
 				errmsg("%.40s...: unknown option", a);
 				return -1;
 			}
-			memcpy(name, a + 2, l);
-			name[l] = 0;
-			/* fio and sysbench spell some options with '_' or '-': accept both */
-			o = opt_find(tab, name);
+			o = long_opt(tab, body, name, sizeof name);
 			if (!o) {
-				for (char *c = name; *c; c++)
-					*c = *c == '_' ? '-' : *c == '-' ? '_' : *c;
-				o = opt_find(tab, name);
-				if (!o)
-					memcpy(name, a + 2, l);
+				memcpy(name, body, l);
+				name[l] = 0;
 			}
 			if (eq)
 				val = eq + 1;
 		} else {
 			o = opt_find_short(tab, a[1]);
+			if (!o && a[2]) {
+				errmsg("%.60s: unknown option, long or short (see --help)", a);
+				return -1;
+			}
 			if (!o) {
 				errmsg("-%c: unknown option (see --help)", a[1]);
 				return -1;
@@ -481,7 +504,7 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		if (!o)
 			o = opt_find(tab, name);
 		if (o && !val) {
-			if (o->type == OPT_ALIAS || (o->flags & OPT_NOARG))
+			if ((o->type == OPT_ALIAS && strchr(o->choices, '=')) || (o->flags & OPT_NOARG))
 				val = o->type == OPT_BOOL ? "1" : NULL;
 			else if (o->flags & OPT_OPTARG)
 				val = "";

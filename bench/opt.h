@@ -16,7 +16,8 @@ enum opt_type {
 	OPT_FLOAT,  /* double in [min,max] */
 	OPT_ENUM,   /* int: index into choices "a|b|c" */
 	OPT_STR,    /* const char * (not copied: points into argv or the parsed text) */
-	OPT_ALIAS,  /* no storage: choices holds "name=value" it stands for */
+	OPT_ALIAS,  /* no storage: choices holds "name=value" it stands for, or "name": another
+	             * name of that option, taking its values (and marking it given) */
 };
 
 #define OPT_HIDDEN 1u   /* not listed in --help */

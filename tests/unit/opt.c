@@ -87,6 +87,16 @@ int main(void)
 		CHECK(opt_parse(tab, &c, 1, argv, NULL, NULL, 0) == -1, "unknown flag refused");
 	}
 	{
+		/* fio's single-dash long options (getopt_long_only), else short ones */
+		char *argv[] = { "-num=16", "-bs", "8k", "-name", "y", "-runtime=3", "-f", "-n7" };
+		opt_defaults(tab, &c);
+		CHECK(!opt_parse(tab, &c, 6, argv, NULL, NULL, 0) && c.n == 16 && c.size == 8192 && c.s &&
+		      !strcmp(c.s, "y") && c.t == 3, "single-dash long: n %lld size %llu t %g", c.n, c.size, c.t);
+		CHECK(!opt_parse(tab, &c, 2, argv + 6, NULL, NULL, 0) && c.flag == 1 && c.n == 7, "short still short");
+		char *bad[] = { "-nope=1" };
+		CHECK(opt_parse(tab, &c, 1, bad, NULL, NULL, 0) == -1, "single-dash unknown refused");
+	}
+	{
 		char text[] = "BOOT_IMAGE=/vmlinuz assay.a=1 quiet assay.b=\"x y\" assay.c assay.=z ip=dhcp";
 		struct seen s = { "" };
 		int n = opt_cmdline_each(text, "assay.", each, &s);

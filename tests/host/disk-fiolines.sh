@@ -1,0 +1,80 @@
+# fio command lines as people paste them: single-dash long options (fio's
+# getopt_long_only, the classic `fio -filename=... -iodepth 1 -thread ...` line), --timeout,
+# options fio users set that change nothing here (accepted at their default value, refused
+# with one line otherwise), and the ones that do: --max_latency (ETIMEDOUT), --nice and
+# --prioclass/--prio (seen on the job threads in /proc), --disk_util=0. The device's
+# content is unchanged by every read-only run.
+# TIMEOUT: 120
+. "$(dirname "$0")/lib.sh"
+need_root
+dev=$(loopdev fl 32) || skip "losetup failed"
+cd "$T" || exit 1
+J() { jq -e "$1" out.json >/dev/null || fail "$2: $(jq -c '[.error, (.jobs[]? | {error, o: .["job options"]})]' out.json 2>&1 | head -c 400)"; }
+sum=$(sha "$dev")
+
+# the line in every Chinese and English fio tutorial, single dashes and spaces as pasted
+"$A" disk -filename="$dev" -direct=1 -iodepth 1 -thread -rw=randread -ioengine=psync -bs=16k -size=8M \
+	-numjobs=2 -runtime=0.3 -group_reporting -name=mytest -J > out.json 2>/dev/null || fail "classic line: exit $?"
+J '.jobs[0] | .jobname == "mytest" and .["job options"].bs == "16384" and .["job options"].numjobs == "2" and
+	.["job options"].ioengine == "psync" and .read.total_ios > 0' "classic line"
+expect 2 "^assay: error: -nice_try=1: unknown option, long or short \(see --help\)$" \
+	"$A" disk -filename="$dev" -nice_try=1
+"$A" disk --filename="$dev" --rw=randread --size=8m --timeout 0.2 --time_based -J > out.json 2>/dev/null ||
+	fail "--timeout: exit $?"
+J '.jobs[0]["job options"].runtime == "0.2" and .jobs[0].read.runtime < 1000' "--timeout is --runtime"
+
+# accepted at fio's default (no effect here), refused otherwise
+for o in --iomem=shmhuge --mem=malloc --iomem_align=4k --hugepage-size=2m --stats=1 --significant_figures=6 \
+	--unit_base=8 --io_submit_mode=inline --nonvectored=1 --serialize_overlap=0 --atomic=0 --zonemode=none \
+	--uncached=0 --pre_read=0 --write_barrier=0 --lockmem=0 --trim_percentage=0 --experimental_verify=0 \
+	--cmdprio_percentage=0 --bs_is_seq_rand=0; do
+	"$A" disk --filename="$dev" --rw=randread --size=4m --runtime=0.1 "$o" -J > out.json 2>/dev/null ||
+		fail "$o: exit $?"
+done
+expect 2 "^assay: error: --atomic=1: unknown value; accepted: one of 0$" "$A" disk --filename="$dev" --atomic=1
+expect 2 "^assay: error: --unit_base=1: unknown value; accepted: one of 0\|8$" "$A" disk --filename="$dev" --unit_base=1
+expect 2 "^assay: error: --iomem_align=64k: out of range" "$A" disk --filename="$dev" --iomem_align=64k
+
+# --max_latency: an I/O slower than it ends the job (fio's ETIMEDOUT, exit 1); per direction
+"$A" disk --filename="$dev" --rw=randread --size=8m --runtime=1 --max_latency=1 -J > out.json 2>err.txt
+[ $? = 1 ] || fail "max_latency: exit code"
+J '.jobs[0] | .error == 110 and .assay.status == "failed"' "max_latency: ETIMEDOUT"
+grep -qE "^assay: error: disk: job: a read at offset [0-9]+ took [0-9]+ us, over --max_latency=1 us$" err.txt ||
+	fail "max_latency message: $(cat err.txt)"
+"$A" disk --filename="$dev" --rw=randread --size=8m --runtime=0.3 --max_latency=10s,1 -J > out.json 2>/dev/null ||
+	fail "max_latency for writes only, a read job: exit $?"
+expect 2 "^assay: error: disk: --max_latency=x: not a time" "$A" disk --filename="$dev" --max_latency=x
+
+# --nice, --prioclass/--prio: each job thread's, read from /proc while it runs
+"$A" disk --filename="$dev" --rw=randread --runtime=3 --time_based --numjobs=2 --nice=7 --prioclass=3 \
+	-J > out.json 2>/dev/null &
+pid=$!
+seen=""
+for _ in $(seq 40); do
+	sleep 0.1
+	seen=$(for t in /proc/$pid/task/*; do
+		[ "$(awk '{print $19}' "$t/stat" 2>/dev/null)" = 7 ] && ionice -p "${t##*/}" 2>/dev/null
+	done | sort | uniq -c | tr -s ' ')
+	[ "$seen" = " 2 idle" ] && break
+done
+wait $pid || fail "nice/prioclass run: exit $?"
+[ "$seen" = " 2 idle" ] || fail "two threads at nice 7, class idle: saw '$seen'"
+"$A" disk --filename="$dev" --rw=randread --runtime=2 --time_based --prio=6 -J > out.json 2>/dev/null &
+pid=$!
+seen=""
+for _ in $(seq 30); do
+	sleep 0.1
+	seen=$(for t in /proc/$pid/task/*; do ionice -p "${t##*/}" 2>/dev/null; done | grep -c "best-effort: prio 6")
+	[ "$seen" = 1 ] && break
+done
+wait $pid || fail "prio run: exit $?"
+[ "$seen" = 1 ] || fail "one thread best-effort prio 6: saw $seen"
+
+# --disk_util=0: no device counters
+"$A" disk --filename="$dev" --rw=randread --size=4m --disk_util=0 -J > out.json 2>/dev/null || fail "disk_util=0: exit $?"
+J '.disk_util == null' "disk_util=0"
+"$A" disk --filename="$dev" --rw=randread --size=4m -J > out.json 2>/dev/null || fail "disk_util: exit $?"
+J '.disk_util[0].read_ios > 0' "disk_util by default"
+
+[ "$(sha "$dev")" = "$sum" ] || fail "a read-only run changed the device"
+finish
