@@ -113,6 +113,7 @@ struct disk_cfg {
 	long long nice, prio, prioclass;
 	int disk_util;
 	unsigned long long ignored_size;
+	int kb_base;            /* fio's kb_base: 0 1024, 1 1000 (sizes are read under it: opt_kb_base) */
 	long long ignored_ll;
 	const char *verify_pattern, *buffer_pattern;
 	int continue_on_error;
@@ -147,8 +148,8 @@ static const struct opt disk_opts[] = {
 	{ "rw", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "I/O pattern", 0 },
 	{ "readwrite", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "same as --rw", OPT_HIDDEN },
 	{ "bs", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL,
-	  "block size (or reads,writes: 4k,64k, offsets then aligned to the smaller)", 0 },
-	{ "blocksize", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL, "same as --bs", OPT_HIDDEN },
+	  "block size (or reads,writes: 4k,64k, offsets then aligned to the smaller)", OPT_FIOUNITS },
+	{ "blocksize", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL, "same as --bs", OPT_HIDDEN | OPT_FIOUNITS },
 	{ "bssplit", 0, OPT_STR, O(bssplit), NULL, 0, 0, "size/percent:...: 4k/50:64k/30:1m/20, or reads,writes",
 	  "mixed block sizes, each I/O drawing its own (fio's)", 0 },
 	{ "blocksize_range", 0, OPT_STR, O(bsrange), NULL, 0, 0, NULL, "same as --bsrange", OPT_HIDDEN },
@@ -285,10 +286,10 @@ static const struct opt disk_opts[] = {
 	  "through the page cache (fio's; --buffered=0 is --direct=1)", OPT_HIDDEN },
 	{ "io_size", 0, OPT_SIZE, O(io_size), "0", 0, 0, NULL,
 	  "bytes each thread transfers, over its region as often as needed (fio's; 0: the region "
-	  "once, or --loops times)", 0 },
-	{ "io_limit", 0, OPT_SIZE, O(io_size), "0", 0, 0, NULL, "same as --io_size", OPT_HIDDEN },
+	  "once, or --loops times)", OPT_FIOUNITS },
+	{ "io_limit", 0, OPT_SIZE, O(io_size), "0", 0, 0, NULL, "same as --io_size", OPT_HIDDEN | OPT_FIOUNITS },
 	{ "offset_increment", 0, OPT_SIZE, O(offset_increment), "0", 0, 0, NULL,
-	  "thread i's region starts i times this after --offset (fio's: threads on separate regions)", 0 },
+	  "thread i's region starts i times this after --offset (fio's: threads on separate regions)", OPT_FIOUNITS },
 	{ "unlink", 0, OPT_BOOL, O(unlink), "0", 0, 0, NULL,
 	  "remove the test file when the run ends (fio's; regular files only, never a device)", 0 },
 	{ "exitall_on_error", 0, OPT_BOOL, O(exitall_on_error), "0", 0, 0, NULL,
@@ -374,7 +375,7 @@ static const struct opt disk_opts[] = {
 	  OPT_HIDDEN },
 	{ "mem", 0, OPT_ALIAS, 0, NULL, 0, 0, "iomem", "same as --iomem (fio's)", OPT_HIDDEN },
 	{ "iomem_align", 0, OPT_SIZE, O(ignored_size), "0", 0, 4096, NULL,
-	  "accepted up to 4k (fio's): I/O buffers are page-aligned anyway", OPT_HIDDEN },
+	  "accepted up to 4k (fio's): I/O buffers are page-aligned anyway", OPT_HIDDEN | OPT_FIOUNITS },
 	{ "hugepage-size", 0, OPT_SIZE, O(ignored_size), "0", 0, 1ull << 30, NULL, "accepted (fio's), no effect",
 	  OPT_HIDDEN },
 	{ "disk_util", 0, OPT_BOOL, O(disk_util), "1", 0, 0, NULL,
@@ -402,8 +403,9 @@ static const struct opt disk_opts[] = {
 	{ "cmdprio_percentage", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
 	  OPT_HIDDEN },
 	{ "bs_is_seq_rand", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
-	{ "kb_base", 0, OPT_ENUM, O(ignored), "1024", 0, 0, "1024",
-	  "accepted as 1024 (fio's default): k, m, g are powers of 1024", OPT_HIDDEN },
+	{ "kb_base", 0, OPT_ENUM, O(kb_base), "1024", 0, 0, "1024|1000",
+	  "fio's: 1024 (its default) reads 4k as 4096 and 4KiB as 4000 (sic, as fio); 1000 reads 4k as 4000 "
+	  "and 4KiB as 4096", 0 },
 	{ "random_generator", 0, OPT_ENUM, O(ignored), "tausworthe", 0, 0, "tausworthe|lfsr|tausworthe64",
 	  "accepted (fio's), no effect: assay's own generator (offsets differ from fio's anyway)", OPT_HIDDEN },
 	{ "file_service_type", 0, OPT_STR, O(ignored_str), NULL, 0, 0, NULL,
@@ -543,6 +545,7 @@ struct plan {
 };
 
 #define GIVEN(c, name) opt_was_given(disk_opts, (c)->common.given, name)
+#define KB_BASE(c) ((c)->kb_base ? 1000 : 1024)
 
 /* region size from --size (bytes or N%), the profile's cap and the device */
 /* fio's offset: bytes, or a percentage of the target's size aligned down to align (the
@@ -568,7 +571,7 @@ static int parse_offset(const char *v, const struct blkdev *d, uint64_t align, u
 		*off -= align ? *off % align : 0;
 		return 0;
 	}
-	if (parse_size(v, &x)) {
+	if (parse_size_fio(v, &x)) {
 		snprintf(err, n, "--offset=%s: not a size (bytes with k/m/g/t suffix) or a percentage (50%%)", v);
 		return -1;
 	}
@@ -600,7 +603,7 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t off
 				return -1;
 			}
 			want = (uint64_t)((double)avail * pct / 100.0);
-		} else if (parse_size(c->size, &v) || v == 0) {
+		} else if (parse_size_fio(c->size, &v) || v == 0) {
 			snprintf(err, n, "--size=%s: not a size; accepted: bytes with k/m/g/t suffix, or N%%",
 				 c->size);
 			return -1;
@@ -647,7 +650,7 @@ static int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDI
 		part[l] = 0;
 		if (!*part)
 			continue;
-		if (iops ? parse_int(part, &i) || i < 1 || i > 100000000 : parse_size(part, &x) || x < 1) {
+		if (iops ? parse_int(part, &i) || i < 1 || i > 100000000 : parse_size_fio(part, &x) || x < 1) {
 			snprintf(err, n, "--%s=%s: '%s' is not %s", opt, v, part,
 				 iops ? "a number of I/Os per second (1..100000000)" : "a rate in bytes/s (10m, 500k)");
 			return -1;
@@ -666,7 +669,7 @@ static int parse_bs1(const char *opt, const char *all, const char *v, size_t l, 
 	char b[32];
 	unsigned long long x;
 	snprintf(b, sizeof b, "%.*s", (int)(l < sizeof b - 1 ? l : sizeof b - 1), v);
-	if (l >= sizeof b || parse_size(b, &x) || x < 512 || x > (64 << 20) || x % 512) {
+	if (l >= sizeof b || parse_size_fio(b, &x) || x < 512 || x > (64 << 20) || x % 512) {
 		snprintf(err, n, "--%s=%s: '%.*s' is not a block size (512 to 64m, a multiple of 512)", opt, all,
 			 (int)l, v);
 		return -1;
@@ -841,7 +844,7 @@ static int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t
 					goto bad;
 				memcpy(b, z + sl + 1, zl - sl - 1);
 				b[zl - sl - 1] = 0;
-				if (parse_size(b, &sz))
+				if (parse_size_fio(b, &sz))
 					goto bad;
 				len = (double)sz;
 			} else if (dist_num(z + sl + 1, zl - sl - 1, 0, 100, 1, &len)) {
@@ -1481,11 +1484,20 @@ static int plan_named_jobs(struct plan *p, char *err, size_t n)
 		int np, e = s + 1;
 		while (e < c->ntok && !is_name(c->tok[e]))
 			e++;
-		memset(jc, 0, sizeof *jc);
-		opt_defaults(disk_opts, jc);
-		/* every word was checked when the whole line was read: no error here */
-		opt_parse_given(disk_opts, jc, c->nglobal, c->tok, pos, &np, 16, jc->common.given);
-		opt_parse_given(disk_opts, jc, e - s, c->tok + s, pos, &np, 16, jc->common.given);
+		/* every word was checked when the whole line was read: no error here; read
+		 * again when the job's kb_base is not the one its sizes were read under */
+		char seen[sizeof opt_iec_seen];
+		memcpy(seen, opt_iec_seen, sizeof seen);
+		for (int pass = 0; pass < 2; pass++) {
+			memcpy(opt_iec_seen, seen, sizeof seen);   /* what a pass under another base saw: not so */
+			memset(jc, 0, sizeof *jc);
+			opt_defaults(disk_opts, jc);
+			opt_parse_given(disk_opts, jc, c->nglobal, c->tok, pos, &np, 16, jc->common.given);
+			opt_parse_given(disk_opts, jc, e - s, c->tok + s, pos, &np, 16, jc->common.given);
+			if (KB_BASE(jc) == opt_kb_base)
+				break;
+			opt_kb_base = KB_BASE(jc);
+		}
 		jc->tok = c->tok;
 		if (jc->directory && !jc->filename)
 			jc->filename = c->filename;     /* the run's, already joined */
@@ -2723,6 +2735,17 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 		for (c->nglobal = 0; c->nglobal < c->ntok && !is_name(c->tok[c->nglobal]); c->nglobal++)
 			;
 	}
+	if (KB_BASE(c) != opt_kb_base) {
+		/* fio's kb_base=1000: the sizes read again under it (fio applies it to the
+		 * options after it; here to the whole job, wherever it is given) */
+		char *p2[16];
+		int n2;
+		opt_kb_base = KB_BASE(c);
+		opt_iec_seen[0] = 0;
+		opt_defaults(disk_opts, c);
+		memset(c->common.given, 0, sizeof c->common.given);
+		opt_parse_given(disk_opts, c, c->ntok, c->tok, p2, &n2, 16, c->common.given);
+	}
 	if (c->nglobal < c->ntok && c->nglobal > 0) {
 		/* the device is the global one; a job naming another is refused (plan) */
 		struct disk_cfg *g = calloc(1, sizeof *g);
@@ -2852,7 +2875,7 @@ static int lay_out_file(const struct disk_cfg *c, char *err, size_t n)
 	int fd, e = 0;
 	uint64_t offset;
 	if (!c->filename || !strchr(c->filename, '/') || !strncmp(c->filename, "/dev/", 5) ||
-	    !stat(c->filename, &st) || errno != ENOENT || !c->size || parse_size(c->size, &size) || !size)
+	    !stat(c->filename, &st) || errno != ENOENT || !c->size || parse_size_fio(c->size, &size) || !size)
 		return 0;
 	if (parse_offset(c->offset_s, NULL, 0, &offset, err, n))
 		return -1;
@@ -2942,6 +2965,16 @@ static int disk_run(void *p, struct json *out)
 		unlink_target(c, &pl->dev);
 		free(pl);
 		return EXIT_USAGE;
+	}
+	if (opt_iec_seen[0]) {
+		/* fio's kb_base=1024 reads KiB, MiB, GiB as powers of 1000: say so once */
+		unsigned long long b = 0;
+		int kb = opt_kb_base;
+		opt_kb_base = 1024;
+		parse_size_fio(opt_iec_seen, &b);
+		opt_kb_base = kb;
+		warn("disk: %s read as fio reads it, %llu bytes (with fio's default --kb_base=1024, KiB, MiB and "
+		     "GiB are powers of 1000): give k, m, g for powers of 1024, or --kb_base=1000", opt_iec_seen, b);
 	}
 	fill_global(json_add_obj(out, "global options"), c, &pl->dev);
 	json_add(as, "device", blkdev_json(&pl->dev));

@@ -56,6 +56,46 @@ int parse_size(const char *s, unsigned long long *out)
 	return 0;
 }
 
+int opt_kb_base = 1024;
+char opt_iec_seen[64];
+
+int parse_size_fio(const char *s, unsigned long long *out)
+{
+	char *end;
+	double v, base = opt_kb_base == 1000 ? 1000 : 1024, mult = 1;
+	const char *units = "kmgtp", *u;
+	int iec = 0;
+	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || !isfinite(v) || v < 0)
+		return -1;
+	if (*end && (u = strchr(units, tolower((unsigned char)*end)))) {
+		end++;
+		if (*end == 'i' || *end == 'I') {
+			iec = 1;
+			base = base == 1000 ? 1024 : 1000;
+			end++;
+		}
+		for (int i = 0; i <= u - units; i++)
+			mult *= base;
+		if (*end == 'b' || *end == 'B')
+			end++;
+	} else if (*end == 'b' || *end == 'B') {
+		end++;
+	}
+	if (*end)
+		return -1;
+	v *= mult;
+	if (v >= 18446744073709551615.0 || v != floor(v))
+		return -1;
+	if (iec && opt_kb_base != 1000 && !opt_iec_seen[0])
+		snprintf(opt_iec_seen, sizeof opt_iec_seen, "%s", s);
+	*out = (unsigned long long)v;
+	return 0;
+}
+
 /* seconds by default; us ms s m h d suffixes */
 int parse_time(const char *s, double *out)
 {
@@ -240,7 +280,7 @@ static int one_size(const struct opt *o, const char *val, const char *s, size_t 
 		return bad(o, val, "not a size", err, errlen);
 	memcpy(b, s, l);
 	b[l] = 0;
-	if (parse_size(b, v))
+	if ((o->flags & OPT_FIOUNITS) ? parse_size_fio(b, v) : parse_size(b, v))
 		return bad(o, val, "not a size", err, errlen);
 	if (o->max > o->min && ((double)*v < o->min || (double)*v > o->max))
 		return bad(o, val, "out of range", err, errlen);
@@ -400,6 +440,8 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 void opt_defaults(const struct opt *tab, void *cfg)
 {
 	char err[512];
+	int kb = opt_kb_base;
+	opt_kb_base = 1024;   /* a default is a number of bytes, whatever kb_base says (as fio's) */
 	for (const struct opt *o = tab; o->name; o++) {
 		if (o->type == OPT_ALIAS)
 			continue;
@@ -419,6 +461,7 @@ void opt_defaults(const struct opt *tab, void *cfg)
 		if (opt_set(tab, cfg, o->name, o->def, err, sizeof err))
 			die(EXIT_SYS, "internal: bad default %s", err);
 	}
+	opt_kb_base = kb;
 }
 
 /* the long option body names (up to '='), as given or with '_' and '-' swapped (fio

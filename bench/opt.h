@@ -24,6 +24,7 @@ enum opt_type {
 #define OPT_NOARG  2u   /* OPT_ALIAS/OPT_BOOL that never takes a value */
 #define OPT_OPTARG 4u   /* OPT_STR whose value is optional: "--x" alone is "" (never the next word) */
 #define OPT_LIST   8u   /* OPT_ENUM taking a comma list of choices: a bitmask (1 << index) */
+#define OPT_FIOUNITS 16u /* OPT_SIZE/OPT_SIZES read with fio's units (parse_size_fio) */
 
 struct opt {
 	const char *name;
@@ -78,6 +79,13 @@ int opt_cmdline_each(char *text, const char *prefix,
 int list_has(const char *list, const char *word);
 
 int parse_size(const char *s, unsigned long long *out);
+/* fio's units under its kb_base (opt_kb_base: 1024, fio's default, or 1000): k, m, g, t, p
+ * (with or without b) are powers of kb_base, and with an i (KiB, MiB) the other base --
+ * so by default 4k is 4096 and 4KiB 4000, as fio reads them.  The first size read with an
+ * i under 1024 is kept in opt_iec_seen (for a warning). */
+extern int opt_kb_base;
+extern char opt_iec_seen[64];
+int parse_size_fio(const char *s, unsigned long long *out);
 int parse_time(const char *s, double *out);
 int parse_bool(const char *s, int *out);
 int parse_int(const char *s, long long *out);

@@ -114,7 +114,7 @@ jq -e '.jobs[0].read.io_bytes == 2097152 and .jobs[0]["job options"].bsrange == 
 	.jobs[0]["job options"].ioengine == "pvsync2"' "$T/acc.json" >/dev/null ||
 	fail "filesize/blocksize_range: $(jq -c '.jobs[0] | [.read.io_bytes, .["job options"]]' "$T/acc.json")"
 expect 2 '^assay: error: disk: --nrfiles=2: one file \(or device\) per job here$' "$A" disk --filename="$dev" --nrfiles=2
-expect 2 '^assay: error: --kb_base=1000: unknown value; accepted: one of 1024$' "$A" disk --filename="$dev" --kb_base=1000
+expect 2 '^assay: error: --kb_base=1001: unknown value; accepted: one of 1024\|1000$' "$A" disk --filename="$dev" --kb_base=1001
 expect 2 '^assay: error: disk: --readonly and --mode=destroy contradict each other$' \
 	"$A" disk --filename="$dev" --readonly --mode=destroy
 finish

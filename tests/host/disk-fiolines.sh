@@ -70,6 +70,28 @@ done
 wait $pid || fail "prio run: exit $?"
 [ "$seen" = 1 ] || fail "one thread best-effort prio 6: saw $seen"
 
+# sizes as fio reads them under its kb_base (given first, as in a [global] section): by
+# default 4k is 4096 and 4KiB 4000 (sic), with --kb_base=1000 the other way round; I/O
+# sizes and bytes done equal fio's; an IEC size in the default mode is warned about
+for args in "--bs=4k --size=8m" "--bs=4KiB --size=8MiB" "--kb_base=1000 --bs=4k --size=8MB" \
+	"--kb_base=1000 --bs=4KiB --size=8MiB" "--kb_base=1000 --bs=8KiB --size=8m" "--kb_base=1024 --bs=2k --size=6MB"; do
+	# shellcheck disable=SC2086
+	want=$(fio --name=x --filename="$dev" --rw=randread $args --output-format=json 2>/dev/null |
+		jq -c '.jobs[0].read | [.io_bytes, .total_ios]')
+	# shellcheck disable=SC2086
+	"$A" disk --filename="$dev" --rw=randread $args -J > out.json 2>err.txt || fail "$args: exit $?"
+	got=$(jq -c '.jobs[0].read | [.io_bytes, .total_ios]' out.json)
+	[ -n "$want" ] && [ "$got" = "$want" ] || fail "$args: assay $got, fio $want"
+	case $args in
+	"--bs=4KiB --size=8MiB") grep -q "^assay: warning: disk: 4KiB read as fio reads it, 4000 bytes" err.txt ||
+		fail "$args: no warning: $(cat err.txt)" ;;
+	*) grep -q "read as fio reads it" err.txt && fail "$args: a warning: $(cat err.txt)" ;;
+	esac
+done
+printf '[global]\nkb_base=1000\nbs=4KiB\nsize=8MiB\n[a]\nrw=randread\n[b]\nkb_base=1024\nrw=randread\n' > kb.fio
+"$A" disk kb.fio --filename="$dev" -J > out.json 2>/dev/null || fail "kb_base job file: exit $?"
+J '[.jobs[] | .read | [.io_bytes, .total_ios]] == [[8388608, 2048], [8000000, 2000]]' "kb_base in a job file, per job"
+
 # --disk_util=0: no device counters
 "$A" disk --filename="$dev" --rw=randread --size=4m --disk_util=0 -J > out.json 2>/dev/null || fail "disk_util=0: exit $?"
 J '.disk_util == null' "disk_util=0"

@@ -45,6 +45,17 @@ int main(void)
 	CHECK(!parse_size("4k", &sz) && sz == 4096, "4k");
 	CHECK(!parse_size("1M", &sz) && sz == 1048576, "1M");
 	CHECK(!parse_size("1GiB", &sz) && sz == 1073741824ull, "1GiB");
+	/* fio's units: by default k is 1024 and Ki 1000 (as fio reads them); kb_base=1000 swaps */
+	CHECK(!parse_size_fio("4k", &sz) && sz == 4096 && !parse_size_fio("4KiB", &sz) && sz == 4000 &&
+	      !parse_size_fio("4kB", &sz) && sz == 4096 && !parse_size_fio("1GiB", &sz) && sz == 1000000000ull,
+	      "fio units, kb_base 1024: %llu", sz);
+	CHECK(!strcmp(opt_iec_seen, "4KiB"), "the first IEC size kept: %s", opt_iec_seen);
+	opt_kb_base = 1000;
+	CHECK(!parse_size_fio("4k", &sz) && sz == 4000 && !parse_size_fio("4KiB", &sz) && sz == 4096 &&
+	      !parse_size_fio("2MB", &sz) && sz == 2000000 && !parse_size_fio("1g", &sz) && sz == 1000000000ull &&
+	      !parse_size_fio("512", &sz) && sz == 512, "fio units, kb_base 1000: %llu", sz);
+	CHECK(parse_size_fio("1.5x", &sz) && parse_size_fio("-1k", &sz) && parse_size_fio("4kiX", &sz), "bad fio sizes");
+	opt_kb_base = 1024;
 	CHECK(!parse_size("2g", &sz) && sz == 2147483648ull, "2g");
 	CHECK(!parse_size("512", &sz) && sz == 512, "512");
 	CHECK(!parse_size("1.5k", &sz) && sz == 1536, "1.5k");
