@@ -110,6 +110,10 @@ struct disk_cfg {
 	double ignored_time;
 	int verify, do_verify, verify_only, verify_fatal;
 	const char *max_latency;
+	const char *read_iolog, *write_iolog;
+	int replay_no_stall, replay_skip;
+	long long replay_time_scale, replay_scale;
+	unsigned long long replay_align;
 	long long nice, prio, prioclass;
 	int disk_util;
 	unsigned long long ignored_size;
@@ -258,6 +262,24 @@ static const struct opt disk_opts[] = {
 	  "pause this long after --thinktime_blocks I/Os have completed (an application's work)", 0 },
 	{ "thinktime_spin", 0, OPT_STR, O(thinktime_spin), NULL, 0, 0, "a time; a bare number is microseconds",
 	  "spend this much of each pause busy on the CPU, sleep the rest", 0 },
+	{ "read_iolog", 0, OPT_STR, O(read_iolog), NULL, 0, 0, "a file in fio's iolog format (v2 or v3)",
+	  "replay the I/Os of the log (fio's; onto --filename, at the log's times unless --replay_no_stall)", 0 },
+	{ "write_iolog", 0, OPT_STR, O(write_iolog), NULL, 0, 0, "a file name",
+	  "write the I/Os the job issues as fio's iolog (v3), for --read_iolog here or in fio", 0 },
+	{ "replay_no_stall", 0, OPT_BOOL, O(replay_no_stall), "0", 0, 0, NULL,
+	  "replay the log as fast as it goes, in its order (fio's)", 0 },
+	{ "replay_time_scale", 0, OPT_INT, O(replay_time_scale), "100", 1, 100000, NULL,
+	  "replay at this percent of the log's rate: 200 twice as fast (fio's)", 0 },
+	{ "replay_skip", 0, OPT_ENUM, O(replay_skip), NULL, 0, 0, "read|write|trim|sync",
+	  "leave these out of the replay (fio's; sync: syncs and datasyncs)", OPT_LIST },
+	{ "replay_align", 0, OPT_SIZE, O(replay_align), "0", 0, 1ull << 30, NULL,
+	  "align the log's offsets down to this power of 2 (fio's)", OPT_FIOUNITS },
+	{ "replay_scale", 0, OPT_INT, O(replay_scale), "1", 1, 1ll << 40, NULL,
+	  "divide the log's offsets by this (fio's)", 0 },
+	{ "replay_redirect", 0, OPT_ALIAS, 0, NULL, 0, 0, "filename",
+	  "the device the log is replayed onto: here that is --filename (fio's)", OPT_HIDDEN },
+	{ "read_iolog_chunked", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's): the log is read whole",
+	  OPT_HIDDEN },
 	{ "max_latency", 0, OPT_STR, O(max_latency), NULL, 0, 0,
 	  "a time (a bare number is microseconds), or reads,writes[,trims]",
 	  "an I/O taking longer than this (submit to completion) fails the job with ETIMEDOUT (fio's)", 0 },
@@ -1181,6 +1203,67 @@ static int pair_bs(const struct disk_cfg *c, struct job *j, const uint64_t bs_rw
 	return 0;
 }
 
+/* fio's read_iolog and write_iolog: the log loaded (its entries checked against the
+ * device) and the job shaped by it: its directions (for the safety modes and the report),
+ * its I/O sizes; one thread */
+static int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob *pj, struct job *j,
+		      char *err, size_t n)
+{
+	struct replay_fit fit = { p->dev.size, p->dev.lbs, j->direct, 0, c->replay_align,
+				  (uint64_t)c->replay_scale };
+	struct replay *rp;
+	if (c->write_iolog) {
+		if (j->numjobs > 1) {
+			snprintf(err, n, "--write_iolog with --numjobs=%d: one thread per logged job (give each job its "
+				 "own --name and log)", j->numjobs);
+			return -1;
+		}
+		snprintf(j->iolog_out, sizeof j->iolog_out, "%s", c->write_iolog);
+	}
+	if (!c->read_iolog) {
+		for (const char *const *o = (const char *const[]){ "replay_no_stall", "replay_time_scale", "replay_skip",
+								    "replay_align", "replay_scale", NULL }; *o; o++)
+			if (GIVEN(c, *o)) {
+				snprintf(err, n, "--%s: no --read_iolog to replay", *o);
+				return -1;
+			}
+		return 0;
+	}
+	if (c->replay_align & (c->replay_align - 1)) {
+		snprintf(err, n, "--replay_align=%llu: not a power of 2", c->replay_align);
+		return -1;
+	}
+	if (pj || j->numjobs > 1 || j->verify || j->lat_target_ns || c->bssplit || c->bsrange) {
+		snprintf(err, n, "--read_iolog with %s: a log is replayed as it is, by one thread",
+			 pj ? "--profile" : j->numjobs > 1 ? "--numjobs" : j->verify ? "--verify" :
+			 j->lat_target_ns ? "--latency_target" : c->bssplit ? "--bssplit" : "--bsrange");
+		return -1;
+	}
+	/* fio's replay_skip: read, write, trim, sync (sync and datasync) */
+	fit.skip = (unsigned)(c->replay_skip & 7) | (c->replay_skip & 8 ? 1u << RP_SYNC | 1u << RP_DATASYNC : 0);
+	if (!(rp = calloc(1, sizeof *rp))) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	if (replay_load(c->read_iolog, &fit, rp, err, n)) {
+		free(rp);
+		return -1;
+	}
+	j->replay = rp;          /* kept for the run */
+	j->replay_no_stall = c->replay_no_stall;
+	j->replay_time_pct = (int)c->replay_time_scale;
+	/* the log's directions decide what the job is (a trim in it: destroy mode only) */
+	j->rw = rp->count[RP_TRIM] ? RW_RANDTRIMWRITE : rp->count[RP_WRITE] ? (rp->count[RP_READ] ? RW_RANDRW : RW_RANDWRITE)
+										  : RW_RANDREAD;
+	j->bs = rp->min_len;
+	j->bs_max = rp->max_len;
+	j->var_bs = rp->min_len != rp->max_len;
+	j->offset = 0;
+	j->size = p->dev.size / j->bs * j->bs;
+	j->offset_inc = 0;
+	return 0;
+}
+
 static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
 		   char *err, size_t n)
 {
@@ -1432,6 +1515,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		snprintf(err, n, "--time_based needs a --runtime");
 		return -1;
 	}
+	if (job_replay(p, c, pj, j, err, n))
+		return -1;
 	/* a profile's jobs, and a job alone, run one after another; --name jobs at once
 	 * unless stonewalled */
 	p->group[p->njobs] = !p->njobs ? 0 : p->group[p->njobs - 1] + (pj || c->stonewall);

@@ -14,6 +14,7 @@
 #include "hist.h"
 #include "iolog.h"
 #include "prng.h"
+#include "replay.h"
 #include "steady.h"
 
 #define PATTERN_MAX 512   /* fio's longest buffer_pattern/verify_pattern */
@@ -115,6 +116,10 @@ struct job {
 	uint64_t max_lat_ns[DDIR_N];  /* fio's max_latency: an I/O slower than this (total) fails the job (0: none) */
 	int nice;               /* fio's nice: the threads' nice value */
 	int ioprio;             /* fio's prioclass/prio: the threads' I/O priority, as ioprio_set takes it (-1: none) */
+	const struct replay *replay;   /* fio's read_iolog: the log replayed instead of a generated pattern */
+	int replay_no_stall;    /* fio's: as fast as it goes, in the log's order (else at the log's times) */
+	int replay_time_pct;    /* fio's replay_time_scale: 200 replays twice as fast */
+	char iolog_out[256];    /* fio's write_iolog: the file the issued I/Os go to (empty: none) */
 	int batch_cmin;         /* wait for this many completions (0: never wait) */
 	int batch_cmax;         /* reap at most this many at once (0: all there are) */
 	int invalidate;         /* drop the page cache of the region before the job */
@@ -213,9 +218,16 @@ struct iogen {
 	/* fio's trimwrite: the block just trimmed, written next */
 	int tw_pending;
 	uint64_t tw_off, tw_len;
+	/* --read_iolog: the next entry, the time the log restarted at (time based, loops)
+	 * and the last entry's time, both in the log's microseconds */
+	size_t rpos;
+	int rloops;
+	uint64_t r_base_us, r_t_us;
 };
 void iogen_init(struct iogen *g, const struct job *j, int idx);
-/* the next I/O's direction, offset and length; 0 when the job has nothing more to issue */
+/* the next I/O's direction, offset and length; 0 when the job has nothing more to issue.
+ * Replaying a log, a sync (RP_SYNC, RP_DATASYNC) comes as a direction past DDIR_N, and
+ * g->r_t_us holds the entry's time */
 int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len);
 
 /* an I/O that failed and the job went on after (--continue_on_error) */
@@ -287,6 +299,7 @@ struct worker {
 	int started;                 /* passed the barrier */
 	struct iolog log;            /* fio's I/O logs, kept while the job runs */
 	struct iolog hlog;           /* fio's histogram log */
+	FILE *iolog_out;             /* --write_iolog: the I/Os issued, as fio's log */
 	uint8_t *vmap;               /* --verify: a bit per block of the region, set once written */
 	char *dedupe;                /* --dedupe_percentage: the data those writes repeat */
 	struct ss_state *ss;         /* --steadystate: the job's per-second totals */

@@ -306,6 +306,15 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		if (j->verify_fatal)
 			json_add_str(opt, "verify_fatal", "1");
 	}
+	if (j->replay) {
+		json_add_str(opt, "read_iolog", j->replay->path);
+		if (j->replay_no_stall)
+			json_add_str(opt, "replay_no_stall", "1");
+		if (j->replay_time_pct != 100)
+			json_add_int(opt, "replay_time_scale", j->replay_time_pct);
+	}
+	if (j->iolog_out[0])
+		json_add_str(opt, "write_iolog", j->iolog_out);
 	if (j->pattern_len) {   /* the data written, as hex */
 		char hx[2 * PATTERN_MAX + 3] = "0x";
 		for (int i = 0; i < j->pattern_len; i++)
@@ -488,6 +497,19 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		if (r->ver.bad)
 			json_add_str(v, "first_bad", r->ver.first);
 	}
+	if (j->replay) {   /* what the replayed log held */
+		const struct replay *rp = j->replay;
+		struct json *v = json_add_obj(as, "replay");
+		json_add_str(v, "log", rp->path);
+		json_add_str(v, "log_file", rp->file);
+		json_add_int(v, "version", rp->version);
+		json_add_int(v, "entries", (long long)rp->n);
+		json_add_int(v, "reads", (long long)rp->count[RP_READ]);
+		json_add_int(v, "writes", (long long)rp->count[RP_WRITE]);
+		json_add_int(v, "trims", (long long)rp->count[RP_TRIM]);
+		json_add_int(v, "syncs", (long long)(rp->count[RP_SYNC] + rp->count[RP_DATASYNC]));
+		json_add_num(v, "log_seconds", rp->n ? (double)(rp->io[rp->n - 1].t_us - rp->io[0].t_us) / 1e6 : 0);
+	}
 	if (j->mode == MODE_REWRITE && rw_writes(j->rw))
 		json_add_str(as, "note", "rewrite: each write reads the block and writes the same bytes "
 					 "back; write figures include that read");
@@ -669,6 +691,13 @@ void disk_text_job(const struct json *j, FILE *f)
 			scale_bytes(bw, b2, sizeof b2, 1), scale_count(json_get_num(ss, "data.iops_mean", 0), b3, sizeof b3),
 			!strncmp(kind, "bw", 2) ? "bw" : "iops", strstr(kind, "slope") ? "slope" : "mean dev",
 			*crit ? crit : "(never judged: the window did not fill)");
+	}
+	if (json_get(as, "replay")) {
+		const struct json *v = json_get(as, "replay");
+		fprintf(f, "  replay       : %s (fio's iolog v%.0f), %.0f reads, %.0f writes, %.0f trims, %.0f syncs over "
+			"%.3f s of log\n", json_get_str(v, "log", "?"), json_get_num(v, "version", 0),
+			json_get_num(v, "reads", 0), json_get_num(v, "writes", 0), json_get_num(v, "trims", 0),
+			json_get_num(v, "syncs", 0), json_get_num(v, "log_seconds", 0));
 	}
 	if (json_get(as, "verify")) {
 		const struct json *v = json_get(as, "verify");

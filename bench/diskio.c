@@ -224,6 +224,8 @@ struct meter {                /* the measuring state of a worker */
 	/* --rate/--rate_iops: the next I/O, drawn but held back until its time */
 	int held, h_ddir;
 	uint64_t h_off, h_len;
+	uint64_t t_begin;             /* when the job began (after --startdelay): --write_iolog's times */
+	uint64_t replay_t0;           /* --read_iolog: when the log's first entry went (0: not yet) */
 	uint64_t rate_next[DDIR_N];   /* when the next I/O of each direction may go, ns */
 	struct prng rate_rng;
 	uint64_t ss_next, ss_ios, ss_bytes;   /* --steadystate: this second's end and I/Os */
@@ -251,9 +253,30 @@ static int rate_ready(const struct job *j, const struct meter *m, int d, uint64_
  * cap holds it back until *until.  As fio's: on schedule from the start (an I/O that is
  * late goes at once, the ones after catch up), and in a mixed job an I/O whose direction
  * must wait goes the other way if that one may go (the mix then follows the caps). */
-static int next_io(const struct job *j, struct meter *m, struct iogen *g, uint64_t now, int inflight,
+/* fio's write_iolog: an I/O (or sync: RP_*) issued now */
+static void log_issue(struct worker *w, const struct meter *m, int op, uint64_t off, uint64_t len)
+{
+	if (w->iolog_out)
+		iolog_out_io(w->iolog_out, w->dev->path, (now_ns() - m->t_begin) / 1000, op, off, len);
+}
+
+/* fdatasync (full: fsync) of the target, timed and counted as fio's sync figures */
+static void timed_sync(struct worker *w, struct meter *m, int full)
+{
+	uint64_t t0 = now_ns();
+	log_issue(w, m, full ? RP_SYNC : RP_DATASYNC, 0, 0);
+	if (full ? fsync(w->fd) : fdatasync(w->fd))
+		set_err(w, errno, full ? "fsync" : "fdatasync", UINT64_MAX);
+	else if (m->counting) {
+		moments_add(&w->sync_lat, now_ns() - t0);
+		w->sync_ios++;
+	}
+}
+
+static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, int inflight,
 		   int *ddir, uint64_t *off, uint64_t *len, uint64_t *until)
 {
+	const struct job *j = w->job;
 	int d, mixed = j->rw == RW_RANDRW || j->rw == RW_READWRITE;
 	uint64_t gap;
 	if (j->think_ns && m->think_done >= j->think_blocks) {
@@ -278,10 +301,35 @@ static int next_io(const struct job *j, struct meter *m, struct iogen *g, uint64
 		m->think_until = 0;
 		m->think_done = 0;
 	}
-	if (!m->held) {
-		if (!iogen_next(g, &m->h_ddir, &m->h_off, &m->h_len))
-			return 0;
-		m->held = 1;
+	for (;;) {
+		if (!m->held) {
+			if (!iogen_next(g, &m->h_ddir, &m->h_off, &m->h_len))
+				return 0;
+			m->held = 1;
+		}
+		if (!j->replay)
+			break;
+		if (!j->replay_no_stall) {
+			/* the log's times (scaled by replay_time_scale) from its first entry */
+			uint64_t due;
+			if (!m->replay_t0)
+				m->replay_t0 = now;
+			due = m->replay_t0 + (uint64_t)((double)g->r_t_us * 1000.0 * 100.0 / j->replay_time_pct);
+			if (now < due) {
+				*until = m->deadline && m->deadline < due ? m->deadline : due;
+				return -1;
+			}
+		}
+		if (m->h_ddir < DDIR_N)
+			break;
+		/* the log's sync or datasync: once the I/Os before it are done */
+		if (inflight) {
+			*until = now + 1000000;
+			return -1;
+		}
+		timed_sync(w, m, m->h_ddir == DDIR_N);   /* DDIR_N: sync, DDIR_N + 1: datasync */
+		m->held = 0;
+		now = now_ns();
 	}
 	d = m->h_ddir;
 	if (!rate_ready(j, m, d, now)) {
@@ -339,7 +387,8 @@ static void start_job(struct worker *w, struct meter *m)
 		for (; t < end && !group_stopped(w); t = now_ns())
 			sleep_until(end - t > 10000000 ? t + 10000000 : end);
 	}
-	m->ramp_end = now_ns() + (uint64_t)(j->ramp_time * 1e9);
+	m->t_begin = now_ns();
+	m->ramp_end = m->t_begin + (uint64_t)(j->ramp_time * 1e9);
 }
 
 /* a wait for completions of at most *to ns, shortened to end at until (a rate cap's next
@@ -920,6 +969,7 @@ static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u, i
 	sqe = io_uring_get_sqe(&u->ring);
 	if (!sqe)
 		return;
+	log_issue(w, m, full ? RP_SYNC : RP_DATASYNC, 0, 0);
 	io_uring_prep_fsync(sqe, u->fixed_file ? 0 : w->fd, full ? 0 : IORING_FSYNC_DATASYNC);
 	if (u->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
@@ -1000,9 +1050,10 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		int queued = 0, issued = 0, ddir, more = 1;
 		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && may_queue(j, m, u.inflight) && u.nfree && u.inflight < m->qd && (more = next_io(j, m, g, t_prep, u.inflight, &ddir, &off, &len, &until)) > 0) {
+		while (!stop && may_queue(j, m, u.inflight) && u.nfree && u.inflight < m->qd && (more = next_io(w, m, g, t_prep, u.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot, pair = ddir == DDIR_WRITE && rewrite;
 			struct io_uring_sqe *sqe;
+			log_issue(w, m, ddir, off, len);
 			if (ddir == DDIR_TRIM) {
 				stop = sync_trim(w, m, t_prep, u.inflight, off, len);
 				t_prep = now_ns();
@@ -1219,25 +1270,12 @@ static int aio_submit_batch(struct worker *w, const struct meter *m, struct aio_
 	return 0;
 }
 
-/* fio's fdatasync, or (full) fsync */
-static int sync_fd(int fd, int full)
-{
-	return full ? fsync(fd) : fdatasync(fd);
-}
-
 static void aio_sync(struct worker *w, struct meter *m, struct aio_state *a, char *bufs, int full)
 {
-	uint64_t t0;
 	while (a->inflight && !w->err)
 		if (aio_reap(w, m, a, bufs, 1) < 0)
 			return;
-	t0 = now_ns();
-	if (sync_fd(w->fd, full))
-		set_err(w, errno, full ? "fsync" : "fdatasync", UINT64_MAX);
-	else if (m->counting) {
-		moments_add(&w->sync_lat, now_ns() - t0);
-		w->sync_ios++;
-	}
+	timed_sync(w, m, full);
 }
 
 static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *bufs)
@@ -1280,9 +1318,10 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		int queued = 0, issued = 0, ddir, more = 1;
 		uint64_t off, len, t_prep = now_ns(), until = 0;
 		int stop = loop_tick(w, m, t_prep);
-		while (!stop && may_queue(j, m, a.inflight) && a.nfree && a.inflight < m->qd && (more = next_io(j, m, g, t_prep, a.inflight, &ddir, &off, &len, &until)) > 0) {
+		while (!stop && may_queue(j, m, a.inflight) && a.nfree && a.inflight < m->qd && (more = next_io(w, m, g, t_prep, a.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot;
 			char *buf;
+			log_issue(w, m, ddir, off, len);
 			if (ddir == DDIR_TRIM) {
 				stop = sync_trim(w, m, t_prep, a.inflight, off, len);
 				t_prep = now_ns();
@@ -1380,7 +1419,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		struct slot s = { 0 };
 		uint64_t t_done, now = now_ns(), until;
 		ssize_t r;
-		int more = loop_tick(w, m, now) ? 0 : next_io(j, m, g, now, 0, &s.ddir, &s.off, &s.len, &until);
+		int more = loop_tick(w, m, now) ? 0 : next_io(w, m, g, now, 0, &s.ddir, &s.off, &s.len, &until);
 		if (!more)
 			break;
 		if (more < 0) {                  /* a rate cap's wait */
@@ -1388,6 +1427,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			continue;
 		}
 		s.counted = m->counting;
+		log_issue(w, m, s.ddir, s.off, s.len);
 		s.t_prep = s.t_issue = now_ns();
 		if (s.ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
 			r = full_io(w->fd, 0, buf, s.len, s.off, pos);
@@ -1416,25 +1456,12 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			account(w, m, &s, r, t_done);
 		sample_tick(w, m, t_done);
 		if (s.ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync) {
-			uint64_t t0 = now_ns();
 			writes_since_sync = 0;
-			if (sync_fd(w->fd, j->fsync_full))
-				set_err(w, errno, j->fsync_full ? "fsync" : "fdatasync", UINT64_MAX);
-			else if (m->counting) {
-				moments_add(&w->sync_lat, now_ns() - t0);
-				w->sync_ios++;
-			}
+			timed_sync(w, m, j->fsync_full);
 		}
 	}
-	if (!w->err && j->end_fsync && rw_writes(j->rw)) {
-		uint64_t t0 = now_ns();
-		if (sync_fd(w->fd, j->end_full))
-			set_err(w, errno, j->end_full ? "fsync" : "fdatasync", UINT64_MAX);
-		else if (m->counting) {
-			moments_add(&w->sync_lat, now_ns() - t0);
-			w->sync_ios++;
-		}
-	}
+	if (!w->err && j->end_fsync && rw_writes(j->rw))
+		timed_sync(w, m, j->end_full);
 	w->end_ns = now_ns();
 	getrusage(RUSAGE_THREAD, &w->ru_end);
 	return 0;
@@ -1502,6 +1529,12 @@ void *worker_run(void *arg)
 	m.qd = j->lat_target_ns ? 1 : j->iodepth;   /* fio's latency_target starts at depth 1 */
 	m.qd_low = 1;
 	m.qd_high = j->iodepth + 1;
+	if (j->iolog_out[0]) {   /* fio's write_iolog (one thread per such job) */
+		if (!(w->iolog_out = fopen(j->iolog_out, "we")))
+			set_err(w, errno, "--write_iolog: opening the log", UINT64_MAX);
+		else
+			iolog_out_start(w->iolog_out, w->dev->path);
+	}
 	if (ioengine_queued(j->ioengine)) {
 		r = j->ioengine == IOE_LIBAIO ? run_libaio(w, &m, &g, bufs) : run_uring(w, &m, &g, bufs);
 		if (r < 0) {
@@ -1514,6 +1547,12 @@ void *worker_run(void *arg)
 		r = run_psync(w, &m, &g, bufs);
 	}
 	w->lat_depth = m.qd;
+	if (w->iolog_out) {
+		iolog_out_end(w->iolog_out, w->dev->path, (now_ns() - m.t_begin) / 1000);
+		if (fclose(w->iolog_out))
+			set_err(w, errno, "--write_iolog: writing the log", UINT64_MAX);
+		w->iolog_out = NULL;
+	}
 	if (!m.counting)      /* ended inside the ramp or warm-up: nothing measured */
 		w->start_ns = w->end_ns;
 	else {

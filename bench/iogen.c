@@ -180,10 +180,37 @@ static uint64_t draw_len(struct iogen *g, int d)
 	return j->bs;
 }
 
+/* --read_iolog: the log's next entry; at its end, again from the start when the job is
+ * time based or has loops left (its times continuing after the last one) */
+static int replay_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
+{
+	const struct job *j = g->job;
+	const struct replay *r = j->replay;
+	const struct replay_io *e;
+	if (g->rpos == r->n) {
+		if (g->done || !(j->time_based || ++g->rloops < j->loops))
+			return 0;
+		g->r_base_us += r->io[r->n - 1].t_us - r->io[0].t_us + 1;
+		g->rpos = 0;
+	}
+	e = &r->io[g->rpos++];
+	*ddir = e->op < RP_SYNC ? e->op : DDIR_N + (e->op - RP_SYNC);
+	*off = e->off;
+	*len = e->len;
+	g->r_t_us = g->r_base_us + e->t_us - r->io[0].t_us;
+	if (e->op < RP_SYNC) {
+		g->issued++;
+		g->issued_bytes += e->len;
+	}
+	return 1;
+}
+
 int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 {
 	const struct job *j = g->job;
 	uint64_t blk, l = j->bs;
+	if (j->replay)
+		return replay_next(g, ddir, off, len);
 	if (g->tw_pending) {   /* fio's trimwrite: write the block just trimmed */
 		g->tw_pending = 0;
 		*ddir = DDIR_WRITE;

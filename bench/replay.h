@@ -1,0 +1,52 @@
+#ifndef ASSAY_REPLAY_H
+#define ASSAY_REPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* fio's I/O logs (its "trace file format" v2 and v3): read one to replay it
+ * (--read_iolog), write one of what a job issues (--write_iolog). */
+enum { RP_READ, RP_WRITE, RP_TRIM, RP_SYNC, RP_DATASYNC };   /* reads to trims: enum ddir */
+
+struct replay_io {
+	uint64_t off;
+	uint64_t t_us;       /* v3: the timestamp; v2: the waits before it, added up */
+	uint32_t len;
+	uint8_t op;          /* RP_* */
+};
+
+struct replay {
+	struct replay_io *io;
+	size_t n;
+	int version;               /* 2 or 3 */
+	uint64_t count[5];         /* entries of each op */
+	uint64_t max_len, min_len; /* of the reads, writes and trims */
+	uint64_t end;              /* the highest offset + length */
+	char file[256];            /* the one file the log names */
+	char path[256];            /* the log's own */
+};
+
+/* what a log's entries must fit: the device's size, its logical block (direct I/O:
+ * offsets and lengths multiples of it), the ops to leave out (1 << RP_*), fio's
+ * replay_align (a power of 2, 0: none) and replay_scale (offsets divided by it, 1: as
+ * they are) */
+struct replay_fit {
+	uint64_t dev_size;
+	unsigned lbs;
+	int direct;
+	unsigned skip;
+	uint64_t align, scale;
+};
+
+/* read the log at path; 0, or -1 with why in err (naming the line) */
+int replay_load(const char *path, const struct replay_fit *fit, struct replay *r, char *err, size_t n);
+void replay_free(struct replay *r);
+
+/* fio's write_iolog: the header and the file's lines, then one line per I/O (t_us from
+ * the job's start) and the close */
+void iolog_out_start(FILE *f, const char *file);
+void iolog_out_io(FILE *f, const char *file, uint64_t t_us, int op, uint64_t off, uint64_t len);
+void iolog_out_end(FILE *f, const char *file, uint64_t t_us);
+
+#endif
