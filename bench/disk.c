@@ -34,7 +34,9 @@ struct disk_cfg {
 	const char *name;
 	const char *profile;
 	const char *output;
-	int rw;
+	const char *rw;         /* fio's rw: a pattern name, with an offset modifier (:N) */
+	int rw_sequencer;
+	long long number_ios;
 	unsigned long long bs[3];   /* reads, writes, trims */
 	long long iodepth, iodepth_low, numjobs, rwmixread, rwmixwrite;
 	const char *size;
@@ -149,8 +151,14 @@ static const struct opt disk_opts[] = {
 	{ "name", 0, OPT_STR, O(name), "job", 0, 0, NULL, "job name (without --profile)", 0 },
 	{ "output", 0, OPT_STR, O(output), NULL, 0, 0, "a file name",
 	  "write the report (text, JSON or terse) to this file instead of standard output", 0 },
-	{ "rw", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "I/O pattern", 0 },
-	{ "readwrite", 0, OPT_ENUM, O(rw), "read", 0, 0, RW_CHOICES, "same as --rw", OPT_HIDDEN },
+	{ "rw", 0, OPT_STR, O(rw), "read", 0, 0, RW_CHOICES "|rw, then :N for fio's offset modifier",
+	  "I/O pattern (rw is readwrite; write:4k leaves a 4k hole after each I/O, randread:8 takes a new "
+	  "random offset every 8 I/Os)", 0 },
+	{ "readwrite", 0, OPT_ALIAS, 0, NULL, 0, 0, "rw", "same as --rw", OPT_HIDDEN },
+	{ "rw_sequencer", 0, OPT_ENUM, O(rw_sequencer), "sequential", 0, 0, "sequential|identical",
+	  "with randread:N and the like, between new random offsets: the next block, or the same one (fio's)", 0 },
+	{ "number_ios", 0, OPT_INT, O(number_ios), "0", 0, 1ll << 50, NULL,
+	  "stop a thread after this many I/Os, if nothing stopped it before (fio's; 0: no such limit)", 0 },
 	{ "bs", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL,
 	  "block size (or reads,writes: 4k,64k, offsets then aligned to the smaller)", OPT_FIOUNITS },
 	{ "blocksize", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL, "same as --bs", OPT_HIDDEN | OPT_FIOUNITS },
@@ -1203,6 +1211,48 @@ static int pair_bs(const struct disk_cfg *c, struct job *j, const uint64_t bs_rw
 	return 0;
 }
 
+/* fio's rw: a pattern (rw is readwrite), then an offset modifier: :SIZE, a hole after
+ * each sequential I/O, or :N, a new random offset every N I/Os (rw_sequencer: the next
+ * blocks in between, or the same one); number_ios */
+static int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n)
+{
+	static const char *const names[] = { "read", "write", "randread", "randwrite", "randrw", "readwrite", "trim",
+					     "randtrim", "trimwrite", "randtrimwrite", "rw" };
+	const char *colon = strchr(c->rw, ':');
+	size_t l = colon ? (size_t)(colon - c->rw) : strlen(c->rw);
+	int k;
+	for (k = 0; k < (int)(sizeof names / sizeof *names); k++)
+		if (strlen(names[k]) == l && !strncmp(c->rw, names[k], l))
+			break;
+	if (k == (int)(sizeof names / sizeof *names)) {
+		snprintf(err, n, "--rw=%s: unknown value; accepted: one of %s|rw, then :N (fio's offset modifier)",
+			 c->rw, RW_CHOICES);
+		return -1;
+	}
+	j->rw = k == 10 ? RW_READWRITE : k;
+	j->rw_identical = c->rw_sequencer == 1;
+	j->number_ios = (uint64_t)c->number_ios;
+	if (!colon)
+		return 0;
+	if (rw_is_random(j->rw)) {
+		long long r;
+		if (parse_int(colon + 1, &r) || r < 1 || r > 1000000000) {
+			snprintf(err, n, "--rw=%s: '%s' is not a number of I/Os (a new random offset every N)", c->rw,
+				 colon + 1);
+			return -1;
+		}
+		j->rand_run = (int)r;
+	} else {
+		unsigned long long h;
+		if (parse_size_fio(colon + 1, &h)) {
+			snprintf(err, n, "--rw=%s: '%s' is not a size (the hole after each I/O)", c->rw, colon + 1);
+			return -1;
+		}
+		j->seq_hole = h;
+	}
+	return 0;
+}
+
 /* fio's read_iolog and write_iolog: the log loaded (its entries checked against the
  * device) and the job shaped by it: its directions (for the safety modes and the report),
  * its I/O sizes; one thread */
@@ -1277,7 +1327,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	memset(j, 0, sizeof *j);
 	snprintf(j->name, sizeof j->name, "%s", name);
 	/* the profile's shape, unless the user said otherwise */
-	j->rw = pj ? pj->rw : c->rw;
+	if (pj)
+		j->rw = pj->rw;
+	else if (parse_rw(c, j, err, n))
+		return -1;
 	if (c->description)
 		snprintf(j->desc, sizeof j->desc, "%s", c->description);
 	for (int d = 0; d < DDIR_N; d++)   /* trims: the writes' size */
@@ -1513,6 +1566,11 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->unified = c->unified == 3 ? 0 : c->unified == 4 ? 1 : c->unified;   /* 0/1: none/mixed */
 	if (j->time_based && j->runtime <= 0) {
 		snprintf(err, n, "--time_based needs a --runtime");
+		return -1;
+	}
+	if (j->seq_hole && (j->var_bs || j->seq_hole % j->bs)) {
+		snprintf(err, n, "--rw=%s: the hole is to be a multiple of --bs (%llu), with one block size", c->rw,
+			 (unsigned long long)j->bs);
 		return -1;
 	}
 	if (job_replay(p, c, pj, j, err, n))

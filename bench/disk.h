@@ -73,6 +73,10 @@ struct job {
 	char name[64];
 	char desc[128];         /* fio's description (its JSON "desc") */
 	int rw;
+	uint64_t seq_hole;      /* fio's rw=write:4k: bytes skipped after each sequential I/O */
+	int rand_run;           /* fio's rw=randread:8: a new random offset every this many I/Os (0, 1: each) */
+	int rw_identical;       /* fio's rw_sequencer=identical: the same offset in between */
+	uint64_t number_ios;    /* fio's: a thread stops after this many I/Os (0: no limit) */
 	uint64_t bs;            /* the block size; with --bssplit/--bsrange the smallest: the
 				 * unit offsets are aligned to and the region is counted in */
 	uint64_t bs_max;        /* the largest I/O (buffers are this big) */
@@ -197,8 +201,11 @@ struct iogen {
 	const struct job *job;
 	struct prng rng;
 	uint64_t nblocks;
-	uint64_t seq_pos;         /* next sequential block */
-	uint64_t after_last;      /* the block after the last I/O's (--percentage_random) */
+	/* per direction, as fio's (a readwrite job reads and writes the region each with its
+	 * own cursor): the next sequential block, the block after the last I/O's
+	 * (--percentage_random, rw=randread:N) */
+	uint64_t seq_pos[DDIR_N];
+	uint64_t after_last[DDIR_N];
 	uint64_t issued;          /* I/Os issued */
 	uint64_t issued_bytes;
 	uint64_t limit;           /* bytes to issue when not time based (0: no limit) */
@@ -222,6 +229,8 @@ struct iogen {
 	 * and the last entry's time, both in the log's microseconds */
 	size_t rpos;
 	int rloops;
+	int run_left;             /* fio's rw=randread:N: I/Os left before a new random offset */
+	uint64_t last_blk;
 	uint64_t r_base_us, r_t_us;
 };
 void iogen_init(struct iogen *g, const struct job *j, int idx);

@@ -236,7 +236,18 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_int(o, "error", r->err);
 	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));
 	opt = json_add_obj(o, "job options");
-	json_add_str(opt, "rw", rw_name(j->rw));
+	if (j->seq_hole || j->rand_run > 1) {   /* fio's offset modifier, as given */
+		char rwm[64];
+		snprintf(rwm, sizeof rwm, "%s:%llu", rw_name(j->rw),
+			 j->seq_hole ? (unsigned long long)j->seq_hole : (unsigned long long)j->rand_run);
+		json_add_str(opt, "rw", rwm);
+		if (j->rw_identical)
+			json_add_str(opt, "rw_sequencer", "identical");
+	} else {
+		json_add_str(opt, "rw", rw_name(j->rw));
+	}
+	if (j->number_ios)
+		json_add_int(opt, "number_ios", (long long)j->number_ios);
 	if (j->bs_pair)
 		json_add_str(opt, "bs", j->bs_desc);      /* reads,writes */
 	else

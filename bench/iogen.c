@@ -152,8 +152,11 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	g->job = j;
 	prng_seed(&g->rng, j->randseed + 0x9e3779b97f4a7c15ull * (uint64_t)(idx + 1));
 	g->nblocks = j->size / j->bs;
-	if (!j->time_based)   /* --io_size, or the region's bytes --loops times (a size-based end) */
-		g->limit = j->io_size ? j->io_size : g->nblocks * j->bs * (uint64_t)(j->loops > 1 ? j->loops : 1);
+	if (!j->time_based) {  /* --io_size, or the region's bytes --loops times (a size-based end) */
+		/* rw=write:4k: a pass is the I/Os that fit with their holes */
+		uint64_t step = 1 + j->seq_hole / j->bs, pass = (g->nblocks + step - 1) / step * j->bs;
+		g->limit = j->io_size ? j->io_size : pass * (uint64_t)(j->loops > 1 ? j->loops : 1);
+	}
 	g->base = j->offset + (uint64_t)idx * j->offset_inc;
 	while (bits < 64 && (1ull << bits) < g->nblocks)
 		bits++;
@@ -220,7 +223,7 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 		g->issued_bytes += g->tw_len;
 		return 1;
 	}
-	if (g->done || (g->limit && g->issued_bytes >= g->limit))
+	if (g->done || (g->limit && g->issued_bytes >= g->limit) || (j->number_ios && g->issued >= j->number_ios))
 		return 0;
 	switch (j->rw) {
 	case RW_READ: case RW_RANDREAD: *ddir = DDIR_READ; break;
@@ -237,7 +240,14 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 	}
 	if (rw_is_random(j->rw) && j->pct_seq[*ddir] && (int)prng_below(&g->rng, 100) < j->pct_seq[*ddir]) {
 		/* fio's percentage_random: this one continues where the last ended */
-		blk = g->after_last < g->nblocks ? g->after_last : 0;
+		blk = g->after_last[*ddir] < g->nblocks ? g->after_last[*ddir] : 0;
+		if (j->var_bs && blk * j->bs + l > j->size)
+			blk = 0;
+	} else if (rw_is_random(j->rw) && g->run_left) {
+		/* fio's rw=randread:N: between new random offsets, the next block (or, with
+		 * rw_sequencer=identical, the same one) */
+		g->run_left--;
+		blk = j->rw_identical ? g->last_blk : g->after_last[*ddir] < g->nblocks ? g->after_last[*ddir] : 0;
 		if (j->var_bs && blk * j->bs + l > j->size)
 			blk = 0;
 	} else if (rw_is_random(j->rw)) {
@@ -245,15 +255,18 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 										    : perm_next(g);
 		if (j->var_bs && (blk * j->bs + l > j->size))
 			blk = (j->size - l) / j->bs;        /* a long I/O near the end: inside it */
+		if (j->rand_run > 1)
+			g->run_left = j->rand_run - 1;
 	} else {
-		if (g->seq_pos >= g->nblocks)
-			g->seq_pos = 0;      /* time based, or the next of --loops (limit) */
-		blk = g->seq_pos;
+		if (g->seq_pos[*ddir] >= g->nblocks)
+			g->seq_pos[*ddir] = 0;      /* time based, or the next of --loops (limit) */
+		blk = g->seq_pos[*ddir];
 		if (j->var_bs && blk * j->bs + l > j->size)
 			l = j->size - blk * j->bs;          /* the pass's last I/O is shorter */
-		g->seq_pos += l / j->bs;
+		g->seq_pos[*ddir] += l / j->bs + j->seq_hole / j->bs;    /* fio's rw=write:4k: a hole after it */
 	}
-	g->after_last = blk + l / j->bs;
+	g->last_blk = blk;
+	g->after_last[*ddir] = blk + l / j->bs;
 	*off = g->base + blk * j->bs;
 	*len = l;
 	g->issued++;

@@ -56,15 +56,16 @@ run random
 [ "$(awk -F'[, ]+' '{ c[$5]++ } END { n = 0; for (b in c) if (c[b] != 50) n++; print n }' o.log)" = 0 ] ||
 	fail "random: not each block 50 times"
 
-# fio's percentage_random: the rest of the I/Os continue where the last ended (QD1: in
-# order), per direction with reads,writes
+# fio's percentage_random: the rest of the I/Os continue where the direction's last one
+# ended (QD1: in order), per direction with reads,writes
 for pr in 30:0.7:0.7 0:1:1 0,100:1:0; do
 	rm -f p_iops.1.log
 	"$A" disk --filename="$dev" --rw=randrw --mode=rewrite --size=4m --io_size=40m --ioengine=psync \
 		--percentage_random="${pr%%:*}" --write_iops_log=p --log_offset=1 -J > out.json 2>/dev/null ||
 		fail "percentage_random=${pr%%:*}: exit $?"
-	# the share of each direction's I/Os right after the previous one (the region wraps)
-	seq=$(awk -F'[, ]+' 'NR > 1 { n[$3]++; if ($5 == (prev + 4096) % 4194304) s[$3]++ } { prev = $5 }
+	# the share of each direction's I/Os right after that direction's previous one (each
+	# direction has its own cursor, as fio's; the region wraps)
+	seq=$(awk -F'[, ]+' '$3 in prev { n[$3]++; if ($5 == (prev[$3] + 4096) % 4194304) s[$3]++ } { prev[$3] = $5 }
 		END { printf "%.3f %.3f\n", s[0] / n[0], s[1] / n[1] }' p_iops.1.log)
 	r=${pr#*:}
 	near "${seq% *}" "${r%:*}" 0.03 "percentage_random=${pr%%:*}: reads in sequence"

@@ -92,6 +92,39 @@ printf '[global]\nkb_base=1000\nbs=4KiB\nsize=8MiB\n[a]\nrw=randread\n[b]\nkb_ba
 "$A" disk kb.fio --filename="$dev" -J > out.json 2>/dev/null || fail "kb_base job file: exit $?"
 J '[.jobs[] | .read | [.io_bytes, .total_ios]] == [[8388608, 2048], [8000000, 2000]]' "kb_base in a job file, per job"
 
+# fio's rw=rw and offset modifiers: sequential with holes (the same offsets as fio's, read
+# from both tools' --write_iolog; a readwrite job's reads and writes each with its own
+# cursor, as fio's), random runs of N (sequential or identical in between); --number_ios
+offs() { grep -E ' (read|write) ' "$1" | awk '{print $3, $4, $5}'; }
+for rw in read:8k rw:4k write:4k; do
+	fio --name=x --filename="$dev" --rw=$rw --bs=4k --size=1m --direct=1 --write_iolog=f.log > /dev/null 2>&1 ||
+		fail "fio --rw=$rw"
+	mode=--mode=destroy
+	"$A" disk --filename="$dev" --rw=$rw --bs=4k --size=1m --direct=1 $mode --write_iolog=a.log -J > out.json \
+		2>/dev/null || fail "--rw=$rw: exit $?"
+	case $rw in rw:*) # readwrite mixes at random: each direction with its own cursor, as fio's
+		steps() { offs "$1" | awk '{if ($2 != n[$1]++ * 8192) bad++} END {print bad + 0, (n["read"] > 0), (n["write"] > 0)}'; }
+		[ "$(steps f.log)" = "0 1 1" ] && [ "$(steps a.log)" = "0 1 1" ] ;;
+	*) cmp -s <(offs f.log) <(offs a.log) ;;
+	esac || fail "--rw=$rw: not fio's offsets: $(offs a.log | head -3 | tr '\n' '|') vs $(offs f.log | head -3 | tr '\n' '|')"
+	J ".jobs[0][\"job options\"].rw == \"$(echo $rw | sed 's/^rw/readwrite/; s/4k/4096/; s/8k/8192/')\"" "--rw=$rw reported"
+	rm -f f.log a.log
+done
+"$A" disk --filename="$dev" --rw=randread:4 --size=1m --write_iolog=a.log -J > out.json 2>/dev/null || fail "randread:4"
+runs=$(offs a.log | awk '{o = $2 / 4096; if (NR % 4 != 1 && o != p + 1) bad++; p = o} END {print NR, bad + 0}')
+[ "$runs" = "256 0" ] || fail "randread:4: runs of 4 consecutive blocks (I/Os, breaks): $runs"
+"$A" disk --filename="$dev" --rw=randread:4 --rw_sequencer=identical --size=1m --write_iolog=a.log -J > out.json \
+	2>/dev/null || fail "identical"
+runs=$(offs a.log | awk '{if (NR % 4 != 1 && $2 != p) bad++; p = $2} END {print NR, bad + 0}')
+[ "$runs" = "256 0" ] || fail "randread:4 identical: the same offset 4 times (I/Os, breaks): $runs"
+J '.jobs[0]["job options"] | .rw == "randread:4" and .rw_sequencer == "identical"' "identical reported"
+"$A" disk --filename="$dev" --rw=randread --number_ios=100 --size=1m -J > out.json 2>/dev/null || fail "number_ios"
+J '.jobs[0].read.total_ios == 100 and .jobs[0]["job options"].number_ios == 100' "--number_ios=100"
+expect 2 "^assay: error: disk: --rw=write:1000: the hole is to be a multiple of --bs \(4096\), with one block size$" \
+	"$A" disk --filename="$dev" --rw=write:1000 --mode=destroy
+expect 2 "^assay: error: disk: --rw=randread:0: '0' is not a number of I/Os" "$A" disk --filename="$dev" --rw=randread:0
+sum=$(sha "$dev")
+
 # --disk_util=0: no device counters
 "$A" disk --filename="$dev" --rw=randread --size=4m --disk_util=0 -J > out.json 2>/dev/null || fail "disk_util=0: exit $?"
 J '.disk_util == null' "disk_util=0"
