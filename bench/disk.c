@@ -598,7 +598,8 @@ static int parse_offset(const char *v, const struct blkdev *d, uint64_t align, u
 			return -1;
 		}
 		*off = (uint64_t)((double)d->size * pct / 100.0);
-		*off -= align ? *off % align : 0;
+		if (align && *off % align)
+			*off += align - *off % align;   /* fio's: up to the block size */
 		return 0;
 	}
 	if (parse_size_fio(v, &x)) {
@@ -632,7 +633,10 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t off
 				snprintf(err, n, "--size=%s: a percentage must be in (0,100]%%", c->size);
 				return -1;
 			}
-			want = (uint64_t)((double)avail * pct / 100.0);
+			/* fio's: a share of the whole device, as far as the end from --offset */
+			want = (uint64_t)((double)d->size * pct / 100.0);
+			if (want > avail)
+				want = avail;
 		} else if (parse_size_fio(c->size, &v) || v == 0) {
 			snprintf(err, n, "--size=%s: not a size; accepted: bytes with k/m/g/t suffix, or N%%",
 				 c->size);

@@ -95,7 +95,7 @@ J '[.jobs[] | .read | [.io_bytes, .total_ios]] == [[8388608, 2048], [8000000, 20
 # fio's rw=rw and offset modifiers: sequential with holes (the same offsets as fio's, read
 # from both tools' --write_iolog; a readwrite job's reads and writes each with its own
 # cursor, as fio's), random runs of N (sequential or identical in between); --number_ios
-offs() { grep -E ' (read|write) ' "$1" | awk '{print $3, $4, $5}'; }
+offs() { grep -E ' (read|write|trim) ' "$1" | awk '{print $3, $4, $5}'; }
 for rw in read:8k rw:4k write:4k; do
 	fio --name=x --filename="$dev" --rw=$rw --bs=4k --size=1m --direct=1 --write_iolog=f.log > /dev/null 2>&1 ||
 		fail "fio --rw=$rw"
@@ -123,6 +123,18 @@ J '.jobs[0].read.total_ios == 100 and .jobs[0]["job options"].number_ios == 100'
 expect 2 "^assay: error: disk: --rw=write:1000: the hole is to be a multiple of --bs \(4096\), with one block size$" \
 	"$A" disk --filename="$dev" --rw=write:1000 --mode=destroy
 expect 2 "^assay: error: disk: --rw=randread:0: '0' is not a number of I/Os" "$A" disk --filename="$dev" --rw=randread:0
+# sequential patterns are deterministic: the same offsets as fio's for the same options
+for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw=read --size=32k --loops=2" \
+	"--rw=read --size=32k --io_size=48k" "--rw=write --bs=4k,8k --size=64k" "--rw=read --size=64k --offset=10%" \
+	"--rw=read --size=10% --offset=50%" "--rw=read --offset=1% --bs=64k --size=64k" "--rw=write:8k --size=1m --offset=4k"; do
+	rm -f f.log a.log
+	# shellcheck disable=SC2086
+	fio --name=x --filename="$dev" $args --write_iolog=f.log > /dev/null 2>&1 || fail "fio $args"
+	# shellcheck disable=SC2086
+	"$A" disk --filename="$dev" $args --mode=destroy --write_iolog=a.log -J > out.json 2>/dev/null || fail "$args: exit $?"
+	cmp -s <(offs f.log) <(offs a.log) ||
+		fail "$args: not fio's offsets ($(offs f.log | wc -l) / $(offs a.log | wc -l) I/Os): $(diff <(offs f.log) <(offs a.log) | head -3 | tr '\n' '|')"
+done
 sum=$(sha "$dev")
 
 # --disk_util=0: no device counters
