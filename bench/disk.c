@@ -1273,6 +1273,12 @@ static int job_replay(const struct plan *p, const struct disk_cfg *c, const stru
 			return -1;
 		}
 		snprintf(j->iolog_out, sizeof j->iolog_out, "%s", c->write_iolog);
+		for (int i = 0; i < p->njobs; i++)
+			if (!strcmp(p->jobs[i].iolog_out, j->iolog_out)) {
+				snprintf(err, n, "--write_iolog=%s: jobs '%s' and '%s' would both write it: give each job "
+					 "its own", c->write_iolog, p->jobs[i].name, j->name);
+				return -1;
+			}
 	}
 	if (!c->read_iolog) {
 		for (const char *const *o = (const char *const[]){ "replay_no_stall", "replay_time_scale", "replay_skip",

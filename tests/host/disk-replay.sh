@@ -87,6 +87,7 @@ D "--read_iolog with --numjobs: a log is replayed as it is, by one thread" --rea
 D "--replay_no_stall: no --read_iolog to replay" --replay_no_stall=1
 D "--replay_align=3000: not a power of 2" --read_iolog=slow.log --replay_align=3000
 D "--write_iolog with --numjobs=2: one thread per logged job .*" --write_iolog=x.log --numjobs=2
+D "--write_iolog=x.log: jobs 'a' and 'b' would both write it: give each job its own" --write_iolog=x.log --name=a --name=b
 "$A" disk --filename="$dev" --read_iolog=bad5.log --replay_align=4096 --direct=1 -J > out.json 2>/dev/null ||
 	fail "replay_align: exit $?"
 J '.jobs[0].read.total_ios == 1' "--replay_align=4096 aligns offset 100 down"
