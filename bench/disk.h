@@ -300,6 +300,9 @@ struct worker {
 	int lat_depth;          /* --latency_target: the depth found (the last one allowed) */
 	struct errlog errs;     /* errors gone on after (--continue_on_error) */
 	uint64_t depth_map[7];  /* I/Os submitted at depth 1, 2-3, 4-7, .., 32-63, 64+ (fio's) */
+	/* fio's iodepth_submit and iodepth_complete: submit calls by the I/Os they sent, reap
+	 * calls by the completions they took: 0, 1-4, 5-8, 9-16, 17-32, 33-64, more */
+	uint64_t submit_map[7], complete_map[7];
 	int engine_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */
 	char uring_flags[128];  /* ring setup flags that were accepted */

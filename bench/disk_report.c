@@ -185,6 +185,21 @@ static void dist_json(struct json *o, const struct ddir_stats *st, struct worker
 			dm[k] += w[i]->depth_map[k], dn += w[i]->depth_map[k];
 	for (int k = 0; k < 7; k++)
 		json_add_num(d, depth_keys[k], dn ? 100.0 * (double)dm[k] / (double)dn : 0);
+	/* fio's iodepth_submit/iodepth_complete: % of the submit (reap) calls by how many
+	 * I/Os each sent (took) */
+	for (int q = 0; q < 2; q++) {
+		static const char *const keys[7] = { "0", "4", "8", "16", "32", "64", ">=64" };
+		uint64_t cm[7] = { 0 }, cn = 0;
+		struct json *c = json_add_obj(o, q ? "iodepth_complete" : "iodepth_submit");
+		for (int i = 0; i < nw; i++)
+			for (int k = 0; k < 7; k++) {
+				uint64_t v = q ? w[i]->complete_map[k] : w[i]->submit_map[k];
+				cm[k] += v;
+				cn += v;
+			}
+		for (int k = 0; k < 7; k++)
+			json_add_num(c, keys[k], cn ? 100.0 * (double)cm[k] / (double)cn : 0);
+	}
 	for (int u = 0, b = 0; u < 3; u++) {
 		struct json *l = json_add_obj(o, units[u]);
 		for (int k = 0; k < (u == 2 ? 12 : 10); k++, b++) {
@@ -236,6 +251,9 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_int(o, "error", r->err);
 	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));
 	opt = json_add_obj(o, "job options");
+	json_add_str(opt, "name", j->name);
+	if (nw && w[0]->dev)
+		json_add_str(opt, "filename", w[0]->dev->path);
 	if (j->seq_hole || j->rand_run > 1) {   /* fio's offset modifier, as given */
 		char rwm[64];
 		snprintf(rwm, sizeof rwm, "%s:%llu", rw_name(j->rw),
@@ -417,15 +435,16 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_int(o, "minf", minf);
 	}
 	dist_json(o, st, w, nw);
-	if (j->lat_target_ns) {
-		/* fio's: the depth found (the threads' shallowest), target ns, window us */
+	{
+		/* fio's, always there: the depth found (the threads' shallowest; without a
+		 * target, the iodepth), target ns, percentile, window us */
 		int depth = 0;
-		for (int i = 0; i < nw; i++)
+		for (int i = 0; j->lat_target_ns && i < nw; i++)
 			if (!depth || w[i]->lat_depth < depth)
 				depth = w[i]->lat_depth;
-		json_add_int(o, "latency_depth", depth);
+		json_add_int(o, "latency_depth", j->lat_target_ns ? depth : j->iodepth);
 		json_add_int(o, "latency_target", (long long)j->lat_target_ns);
-		json_add_num(o, "latency_percentile", j->lat_pct);
+		json_add_num(o, "latency_percentile", j->lat_target_ns ? j->lat_pct : 100.0);
 		json_add_int(o, "latency_window", (long long)(j->lat_window_ns / 1000));
 	}
 
@@ -748,7 +767,19 @@ void disk_text_job(const struct json *j, FILE *f)
 		fputs("  IO depths    : ", f);
 		for (const struct json *b = json_get(j, "iodepth_level")->child; b; b = b->next)
 			fprintf(f, "%s=%.1f%%%s", b->key, b->num, b->next ? ", " : "\n");
+		for (int q = 0; q < 2; q++) {
+			const struct json *m = json_get(j, q ? "iodepth_complete" : "iodepth_submit");
+			fputs(q ? "     complete  : " : "     submit    : ", f);
+			for (const struct json *b = m ? m->child : NULL; b; b = b->next)
+				fprintf(f, "%s=%.1f%%%s", b->key, b->num, b->next ? ", " : "\n");
+		}
 	}
+	fprintf(f, "     issued rwts: total=%.0f,%.0f,%.0f,0 short=%.0f,%.0f,%.0f,0 dropped=%.0f,%.0f,%.0f,0\n",
+		json_get_num(j, "read.total_ios", 0), json_get_num(j, "write.total_ios", 0),
+		json_get_num(j, "trim.total_ios", 0), json_get_num(j, "read.short_ios", 0),
+		json_get_num(j, "write.short_ios", 0), json_get_num(j, "trim.short_ios", 0),
+		json_get_num(j, "read.drop_ios", 0), json_get_num(j, "write.drop_ios", 0),
+		json_get_num(j, "trim.drop_ios", 0));
 	if (json_get(j, "latency_depth"))
 		fprintf(f, "     latency   : target=%.0f, window=%.0f, percentile=%.2f%%, depth=%.0f\n",
 			json_get_num(j, "latency_target", 0), json_get_num(j, "latency_window", 0),

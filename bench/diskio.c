@@ -407,6 +407,8 @@ static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 {
 	const struct job *j = w->job;
 	memset(w->depth_map, 0, sizeof w->depth_map);
+	memset(w->submit_map, 0, sizeof w->submit_map);
+	memset(w->complete_map, 0, sizeof w->complete_map);
 	for (int d = 0; d < DDIR_N; d++)
 		ddir_stats_init(&w->st[d]);
 	moments_init(&w->sync_lat);
@@ -634,6 +636,13 @@ static int may_queue(const struct job *j, struct meter *m, int inflight)
 	return !m->draining;
 }
 
+/* a submit (or reap) call that sent (took) nr I/Os, into fio's buckets */
+static void mark_calls(const struct meter *m, uint64_t map[7], int nr)
+{
+	if (m->counting && nr >= 0)
+		map[nr == 0 ? 0 : nr <= 4 ? 1 : nr <= 8 ? 2 : nr <= 16 ? 3 : nr <= 32 ? 4 : nr <= 64 ? 5 : 6]++;
+}
+
 static void mark_depth(struct worker *w, const struct meter *m, int depth, int nr)
 {
 	int idx = depth >= 64 ? 6 : depth >= 32 ? 5 : depth >= 16 ? 4 : depth >= 8 ? 3 :
@@ -651,6 +660,7 @@ static void issued_now(struct worker *w, const struct meter *m, struct slot *slo
 	for (int i = *issued; i < queued; i++)
 		slots[batch[i]].t_issue = t_issue;
 	mark_depth(w, m, inflight, queued - *issued);
+	mark_calls(m, w->submit_map, queued - *issued);
 	*issued = queued;
 	*t_prep = t_issue;
 }
@@ -933,6 +943,8 @@ static int uring_reap(struct worker *w, struct meter *m, struct uring_ctx *u, in
 		}
 	}
 	io_uring_cq_advance(&u->ring, n);
+	if (n)
+		mark_calls(m, w->complete_map, (int)n);
 	sample_tick(w, m, t_done);
 	return (int)n;
 }
@@ -1233,6 +1245,8 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 		set_err(w, ETIMEDOUT, "no I/O completed for --io-timeout: the device stalled", UINT64_MAX);
 		return -1;
 	}
+	if (n > 0)
+		mark_calls(m, w->complete_map, (int)n);
 	for (long i = 0; i < n; i++) {
 		uint64_t ud = a->ev[i].data;
 		int slot = (int)(ud & ~REWRITE_READ);
@@ -1450,6 +1464,8 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		}
 		t_done = now_ns();
 		mark_depth(w, m, 1, 1);
+		mark_calls(m, w->submit_map, 1);
+		mark_calls(m, w->complete_map, 1);
 		if (s.rd_failed)
 			m->think_done++;
 		else

@@ -104,6 +104,24 @@ grep -q 'io_uring unavailable (Function not implemented): measured with psync in
 # fio's distributions and disk_util: shares that add up, the device's own counters
 "$A" disk --filename="$dev" --rw=randread --bs=4k --size=2m --iodepth=8 --direct=1 -J > "$T/out.json" || fail "dist: exit $?"
 J '[.jobs[0].iodepth_level[]] | add | . > 99.9 and . < 100.1' "iodepth_level adds up to 100%" '.jobs[0].iodepth_level'
+# every key fio 3.33 puts in a job's JSON is there too (but "eta", fio's INT_MAX at the end)
+if command -v fio >/dev/null; then
+	paths() { jq -r '.jobs[0] | [paths(scalars)] | map(map(tostring) | join(".")) | .[]' "$1" |
+		sed -E 's/percentile\.[0-9.]+/percentile.P/; s/\.[0-9]+(\.|$)/.N\1/g' | sort -u; }
+	fio --name=x --filename="$dev" --rw=randrw --bs=4k --size=4m --output-format=json > "$T/fio.json" 2>/dev/null ||
+		fail "fio failed"
+	"$A" disk --filename="$dev" --rw=randrw --bs=4k --size=4m --mode=rewrite -J > "$T/out.json" 2>/dev/null ||
+		fail "randrw: exit $?"
+	missing=$(comm -23 <(paths "$T/fio.json") <(paths "$T/out.json") | grep -vx eta | tr '\n' ' ')
+	[ -z "$missing" ] || fail "fio's job keys missing: $missing"
+	J '.jobs[0] | ([.iodepth_submit[]] | add | . > 99.9 and . < 100.1) and ([.iodepth_complete[]] | add | . > 99.9) and
+		.iodepth_submit["4"] == 100 and .latency_depth == 1 and .latency_percentile == 100 and
+		.["job options"].name == "job" and .["job options"].filename == "'"$dev"'"' "submit/complete, latency_*, name"
+	"$A" disk --filename="$dev" --rw=randread --size=8m --iodepth=32 --iodepth_batch_submit=8 -J > "$T/out.json" \
+		2>/dev/null || fail "batch 8: exit $?"
+	J '.jobs[0].iodepth_submit["8"] > 50' "batches of 8 submitted" '.jobs[0] | [.iodepth_submit, .iodepth_complete]'
+fi
+
 # fio's iodepth_low, reaping one completion at a time as fio does: the queue fills to 16,
 # drains to 4, fills again (each I/O issued at depth 5..16: fio's 25/66.7/8.3%); 0: kept full
 for e in io_uring libaio; do
