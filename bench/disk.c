@@ -188,7 +188,8 @@ static const struct opt disk_opts[] = {
 	{ "ramp_time", 0, OPT_TIME, O(ramp_time), "0", 0, 3600, NULL,
 	  "run this long before measuring", 0 },
 	{ "ioengine", 0, OPT_ENUM, O(ioengine), "io_uring", 0, 0, IOENGINE_CHOICES,
-	  "I/O engine (psync is also the fallback; pvsync and pvsync2 run as psync)", 0 },
+	  "I/O engine (psync is also the fallback; pvsync and pvsync2 run as psync; null moves no data: "
+	  "the engine's own cost per I/O)", 0 },
 	{ "direct", 0, OPT_BOOL, O(direct), "0", 0, 0, NULL, "O_DIRECT (bypass the page cache)", 0 },
 	{ "fdatasync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "fdatasync every N writes", 0 },
 	{ "fsync", 0, OPT_INT, O(fsync_n), "0", 0, 1e9, NULL,
@@ -1576,6 +1577,11 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->unified = c->unified == 3 ? 0 : c->unified == 4 ? 1 : c->unified;   /* 0/1: none/mixed */
 	if (j->time_based && j->runtime <= 0) {
 		snprintf(err, n, "--time_based needs a --runtime");
+		return -1;
+	}
+	if (j->ioengine == IOE_NULL && (j->verify || c->read_iolog)) {
+		snprintf(err, n, "--ioengine=null moves no data: %s", j->verify ? "nothing to --verify" :
+			 "a --read_iolog replay is of real I/O");
 		return -1;
 	}
 	if (j->seq_hole && (j->var_bs || j->seq_hole % j->bs)) {

@@ -137,6 +137,14 @@ for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw
 done
 sum=$(sha "$dev")
 
+# fio's null engine: I/Os done at once with no data moved (even writes in destroy mode)
+"$A" disk --filename="$dev" --rw=randrw --ioengine=null --size=8m --mode=destroy -J > out.json 2>/dev/null ||
+	fail "null engine: exit $?"
+J '.jobs[0] | .read.total_ios + .write.total_ios == 2048 and .["job options"].ioengine == "null"' "null engine"
+[ "$(sha "$dev")" = "$sum" ] || fail "the null engine wrote to the device"
+expect 2 "^assay: error: disk: --ioengine=null moves no data: nothing to --verify$" \
+	"$A" disk --filename="$dev" --rw=write --ioengine=null --verify=md5 --mode=destroy
+
 # --disk_util=0: no device counters
 "$A" disk --filename="$dev" --rw=randread --size=4m --disk_util=0 -J > out.json 2>/dev/null || fail "disk_util=0: exit $?"
 J '.disk_util == null' "disk_util=0"
