@@ -37,6 +37,7 @@ struct disk_cfg {
 	const char *rw;         /* fio's rw: a pattern name, with an offset modifier (:N) */
 	int rw_sequencer;
 	long long number_ios;
+	unsigned long long ba;
 	unsigned long long bs[3];   /* reads, writes, trims */
 	long long iodepth, iodepth_low, numjobs, rwmixread, rwmixwrite;
 	const char *size;
@@ -157,6 +158,9 @@ static const struct opt disk_opts[] = {
 	{ "readwrite", 0, OPT_ALIAS, 0, NULL, 0, 0, "rw", "same as --rw", OPT_HIDDEN },
 	{ "rw_sequencer", 0, OPT_ENUM, O(rw_sequencer), "sequential", 0, 0, "sequential|identical",
 	  "with randread:N and the like, between new random offsets: the next block, or the same one (fio's)", 0 },
+	{ "blockalign", 0, OPT_SIZE, O(ba), "0", 0, 1ull << 30, NULL,
+	  "random offsets are multiples of this instead of --bs (fio's; no random map then)", OPT_FIOUNITS },
+	{ "ba", 0, OPT_ALIAS, 0, NULL, 0, 0, "blockalign", "same as --blockalign (fio's)", OPT_HIDDEN },
 	{ "number_ios", 0, OPT_INT, O(number_ios), "0", 0, 1ll << 50, NULL,
 	  "stop a thread after this many I/Os, if nothing stopped it before (fio's; 0: no such limit)", 0 },
 	{ "bs", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL,
@@ -1578,6 +1582,24 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (j->time_based && j->runtime <= 0) {
 		snprintf(err, n, "--time_based needs a --runtime");
 		return -1;
+	}
+	if (c->ba && c->ba != j->bs) {
+		/* fio's blockalign: random offsets on this boundary; the random map is off */
+		if (c->ba % 512 || (j->direct && c->ba % p->dev.lbs)) {
+			snprintf(err, n, "--blockalign=%llu: not a multiple of the logical block size (%u)", c->ba,
+				 j->direct ? p->dev.lbs : 512);
+			return -1;
+		}
+		if (j->verify || j->pct_seq[0] || j->pct_seq[1] || j->pct_seq[2] || j->rand_run > 1 ||
+		    j->dist != DIST_RANDOM || j->rw == RW_RANDTRIMWRITE) {
+			snprintf(err, n, "--blockalign with %s: offsets off the --bs grid", j->verify ? "--verify" :
+				 j->rw == RW_RANDTRIMWRITE ? "randtrimwrite" :
+				 j->rand_run > 1 ? "an offset modifier" : j->dist != DIST_RANDOM ? "--random_distribution" :
+				 "--percentage_random");
+			return -1;
+		}
+		j->ba = c->ba;
+		j->norandommap = 1;
 	}
 	if (j->ioengine == IOE_NULL && (j->verify || c->read_iolog)) {
 		snprintf(err, n, "--ioengine=null moves no data: %s", j->verify ? "nothing to --verify" :

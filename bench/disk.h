@@ -77,6 +77,7 @@ struct job {
 	int rand_run;           /* fio's rw=randread:8: a new random offset every this many I/Os (0, 1: each) */
 	int rw_identical;       /* fio's rw_sequencer=identical: the same offset in between */
 	uint64_t number_ios;    /* fio's: a thread stops after this many I/Os (0: no limit) */
+	uint64_t ba;            /* fio's blockalign: random offsets are multiples of this (0: of bs; no random map) */
 	uint64_t bs;            /* the block size; with --bssplit/--bsrange the smallest: the
 				 * unit offsets are aligned to and the region is counted in */
 	uint64_t bs_max;        /* the largest I/O (buffers are this big) */

@@ -250,6 +250,15 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 		blk = j->rw_identical ? g->last_blk : g->after_last[*ddir] < g->nblocks ? g->after_last[*ddir] : 0;
 		if (j->var_bs && blk * j->bs + l > j->size)
 			blk = 0;
+	} else if (rw_is_random(j->rw) && j->ba) {
+		/* fio's blockalign: any multiple of ba that fits the I/O in the region */
+		uint64_t o = prng_below(&g->rng, (j->size - l) / j->ba + 1) * j->ba;
+		g->last_blk = g->after_last[*ddir] = (o + l) / j->bs;
+		*off = g->base + o;
+		*len = l;
+		g->issued++;
+		g->issued_bytes += l;
+		return 1;
 	} else if (rw_is_random(j->rw)) {
 		blk = j->dist != DIST_RANDOM ? dist_next(g, j) : j->norandommap ? prng_below(&g->rng, g->nblocks)
 										    : perm_next(g);

@@ -137,6 +137,18 @@ for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw
 done
 sum=$(sha "$dev")
 
+# --blockalign (--ba): random offsets on a 4k grid for 16k I/Os, inside the region, as many
+# as fio's
+"$A" disk --filename="$dev" --rw=randread --bs=16k --ba=4k --size=1m --write_iolog=ba.log -J > out.json 2>/dev/null ||
+	fail "blockalign: exit $?"
+J '.jobs[0].read.total_ios == 64 and .jobs[0].read.io_bytes == 1048576' "blockalign: the region's bytes"
+[ "$(awk '$3 == "read" && ($4 % 4096 || $4 + $5 > 1048576) {b++} $3 == "read" && $4 % 16384 {o++} END {print b + 0, (o > 0)}' ba.log)" = "0 1" ] ||
+	fail "blockalign: offsets not on the 4k grid inside the region, or all on 16k"
+expect 2 "^assay: error: disk: --blockalign=1000: not a multiple of the logical block size \(512\)$" \
+	"$A" disk --filename="$dev" --rw=randread --ba=1000
+expect 2 "^assay: error: disk: --blockalign with --verify: offsets off the --bs grid$" \
+	"$A" disk --filename="$dev" --rw=randwrite --bs=16k --ba=4k --verify=crc32c --mode=destroy
+
 # fio's null engine: I/Os done at once with no data moved (even writes in destroy mode)
 "$A" disk --filename="$dev" --rw=randrw --ioengine=null --size=8m --mode=destroy -J > out.json 2>/dev/null ||
 	fail "null engine: exit $?"

@@ -62,8 +62,8 @@ def check(cmd, what):
     if rc == "hang" or rc < 0 or rc >= 128 or (rc not in (0, 1) and not err):
         bad += 1
         print("BAD", rc, what, repr([a[:40] for a in cmd[1:]])[:300])
-rnd = random.Random(20261130)
-for _ in range(250):
+rnd = random.Random(int(os.environ.get("FUZZ_SEED", "20261130")))   # FUZZ_SEED, FUZZ_RUNS: more
+for _ in range(int(os.environ.get("FUZZ_RUNS", "250"))):
     c = rnd.choice(sorted(opts))
     args = []
     for _ in range(rnd.randint(1, 4)):
