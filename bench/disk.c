@@ -161,6 +161,8 @@ static const struct opt disk_opts[] = {
 	{ "blockalign", 0, OPT_SIZE, O(ba), "0", 0, 1ull << 30, NULL,
 	  "random offsets are multiples of this instead of --bs (fio's; no random map then)", OPT_FIOUNITS },
 	{ "ba", 0, OPT_ALIAS, 0, NULL, 0, 0, "blockalign", "same as --blockalign (fio's)", OPT_HIDDEN },
+	{ "section", 0, OPT_STR, O(ignored_str), NULL, 0, 0, "a section name (or several: a,b, or --section again)",
+	  "with a job file, run only this section (fio's; [global] always applies)", 0 },
 	{ "number_ios", 0, OPT_INT, O(number_ios), "0", 0, 1ll << 50, NULL,
 	  "stop a thread after this many I/Os, if nothing stopped it before (fio's; 0: no such limit)", 0 },
 	{ "bs", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL,
@@ -2778,6 +2780,100 @@ static int push_tok(struct disk_cfg *c, int *cap, char *t)
 	return 0;
 }
 
+/* fio's --section (given once or more, or a comma list): the i-th section named on the
+ * command line; how many there are */
+static const char *section_at(const struct disk_cfg *c, int want)
+{
+	static char buf[128];
+	int k = 0;
+	for (int i = 0; i < c->common.argc; i++) {
+		const char *a = c->common.argv[i], *v = NULL;
+		if (!strncmp(a, "--section=", 10) || !strncmp(a, "-section=", 9))
+			v = strchr(a, '=') + 1;
+		else if ((!strcmp(a, "--section") || !strcmp(a, "-section")) && i + 1 < c->common.argc)
+			v = c->common.argv[++i];
+		for (; v && *v; v += strcspn(v, ","), v += *v == ',') {
+			size_t l = strcspn(v, ",");
+			if (l && k++ == want) {
+				snprintf(buf, sizeof buf, "%.*s", (int)l, v);
+				return buf;
+			}
+		}
+	}
+	return NULL;
+}
+
+static int count_sections(const struct disk_cfg *c)
+{
+	int k = 0;
+	while (k < 64 && section_at(c, k))
+		k++;
+	return k;
+}
+
+/* is the job file's section sect one --section named? (seen: which were found) */
+static int section_named(const struct disk_cfg *c, const char *sect, unsigned char seen[64])
+{
+	for (int i = 0; i < 64; i++) {
+		const char *s = section_at(c, i);
+		if (!s)
+			break;
+		if (!strcmp(s, sect)) {
+			seen[i] = 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* a job file's key=value as the word "--key=value" (tl: where the value starts, past
+ * "--key="), fio's ${VAR} (the environment's, or nothing) and $pagesize, $mb_memory,
+ * $ncpus expanded in the value */
+static char *job_value(const char *key, const char *val, size_t tl)
+{
+	size_t cap = tl + strlen(val) + 64, len;
+	char *t = malloc(cap);
+	if (!t)
+		return NULL;
+	len = (size_t)snprintf(t, cap, "--%s=", key);
+	while (*val) {
+		char num[32];
+		const char *add = NULL;
+		size_t skip = 1, al;
+		if (val[0] == '$' && val[1] == '{' && strchr(val, '}')) {
+			char name[128];
+			size_t l = (size_t)(strchr(val, '}') - val - 2);
+			snprintf(name, sizeof name, "%.*s", (int)(l < sizeof name ? l : sizeof name - 1), val + 2);
+			add = *name && getenv(name) ? getenv(name) : "";
+			skip = l + 3;
+		} else if (!strncmp(val, "$pagesize", 9)) {
+			snprintf(num, sizeof num, "%ld", sysconf(_SC_PAGESIZE));
+			add = num, skip = 9;
+		} else if (!strncmp(val, "$mb_memory", 10)) {
+			snprintf(num, sizeof num, "%lld",
+				 (long long)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE) / (1024 * 1024));
+			add = num, skip = 10;
+		} else if (!strncmp(val, "$ncpus", 6)) {
+			snprintf(num, sizeof num, "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+			add = num, skip = 6;
+		}
+		al = add ? strlen(add) : 1;
+		if (len + al + 1 > cap) {
+			char *nt = realloc(t, cap = (len + al + 1) * 2);
+			if (!nt) {
+				free(t);
+				return NULL;
+			}
+			t = nt;
+		}
+		memcpy(t + len, add ? add : val, al);
+		len += al;
+		val += skip;
+	}
+	t[len] = 0;
+	return t;
+}
+
 /* The words in the order they apply: the job file's [global], the command line's global
  * options, the job file's jobs, the command line's jobs (fio's: a job's own options win;
  * here the command line's global options also win over the file's).  Each line of the
@@ -2785,7 +2881,9 @@ static int push_tok(struct disk_cfg *c, int *cap, char *t)
 static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 {
 	char **ftok = NULL, *sect = NULL;
-	int nf = 0, fcap = 0, nfglobal = 0, first_name = c->common.argc, cap = 0, line = 0;
+	int nf = 0, fcap = 0, nfglobal = 0, first_name = c->common.argc, cap = 0, line = 0, skipping = 0;
+	unsigned char seen[64] = { 0 };
+	int nsect = count_sections(c);
 	struct disk_cfg *scratch = calloc(1, sizeof *scratch);
 	int r = -1;
 	if (!scratch)
@@ -2804,11 +2902,14 @@ static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 		if (next)
 			*next++ = 0;
 		l += strspn(l, " \t\r");
+		l[strcspn(l, "#;")] = 0;     /* fio's: a comment runs from ; or # to the line's end */
 		for (e = l + strlen(l); e > l && strchr(" \t\r", e[-1]); e--)
 			;
 		*e = 0;
-		if (!*l || *l == '#' || *l == ';')
+		if (!*l)
 			continue;
+		if (*l != '[' && skipping)
+			continue;     /* a section --section did not name */
 		if (*l == '[') {
 			if (e[-1] != ']' || e - l < 3) {
 				snprintf(err, n, "%s:%d: '%s': a section is [name]", c->jobfile, line, l);
@@ -2816,6 +2917,9 @@ static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 			}
 			e[-1] = 0;
 			sect = l + 1;
+			skipping = strcmp(sect, "global") && nsect && !section_named(c, sect, seen);
+			if (skipping)
+				continue;
 			if (!strcmp(sect, "global")) {
 				if (nf > nfglobal) {
 					snprintf(err, n, "%s:%d: [global] after a job: put it first", c->jobfile, line);
@@ -2851,14 +2955,14 @@ static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 				const struct opt *o = opt_find(disk_opts, key);
 				val = o && (o->flags & OPT_OPTARG) ? "" : "1";
 			}
-			if (opt_set(disk_opts, scratch, key, val, e2, sizeof e2)) {
+			tl = strlen(key) + 4;
+			if (!(t = job_value(key, val, tl)))
+				goto out;
+			if (opt_set(disk_opts, scratch, key, t + tl - 1, e2, sizeof e2)) {
 				snprintf(err, n, "%s:%d: %s", c->jobfile, line, e2);
+				free(t);
 				goto out;
 			}
-			tl = strlen(key) + strlen(val) + 4;
-			if (!(t = malloc(tl)))
-				goto out;
-			snprintf(t, tl, "--%s=%s", key, val);
 		}
 		if (nf == fcap) {
 			char **nt = realloc(ftok, (size_t)(fcap = fcap ? fcap * 2 : 64) * sizeof *nt);
@@ -2870,6 +2974,11 @@ static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 		if (!strcmp(sect, "global"))
 			nfglobal = nf;
 	}
+	for (int i = 0; i < nsect; i++)
+		if (!seen[i]) {
+			snprintf(err, n, "--section=%s: %s has no such section", section_at(c, i), c->jobfile);
+			goto out;
+		}
 	for (int i = 0; i < nfglobal; i++)
 		if (push_tok(c, &cap, ftok[i]))
 			goto out;
@@ -2911,6 +3020,10 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 		}
 		npos = 0;
 	} else {
+		if (GIVEN(c, "section")) {
+			snprintf(err, n, "--section: it picks sections of a job file, and none was given");
+			return EXIT_USAGE;
+		}
 		c->tok = c->common.argv;
 		c->ntok = c->common.argc;
 		for (c->nglobal = 0; c->nglobal < c->ntok && !is_name(c->tok[c->nglobal]); c->nglobal++)

@@ -8,7 +8,10 @@ need_root
 dev=$(loopdev m 64) || skip "losetup failed"
 sum0=$(sha "$dev")
 
-J() { jq -e "$1" "$T/out.json" >/dev/null || fail "${2:-$1}: $(jq -c "${3:-[.jobs[] | {jobname, groupid, assay: (.assay | {start_ms, end_ms, threads}), n: .read.total_ios}]}" "$T/out.json" 2>&1 | head -c 400)"; }
+J() {
+	local show=${3:-'[.jobs[] | {jobname, groupid, assay: (.assay | {start_ms, end_ms, threads}), n: .read.total_ios}]'}
+	jq -e "$1" "$T/out.json" >/dev/null || fail "${2:-$1}: $(jq -c "$show" "$T/out.json" 2>&1 | head -c 400)"
+}
 
 # two jobs at once, a third after them; global --direct and --iodepth, job a's own --iodepth
 "$A" disk --filename="$dev" --direct=1 --iodepth=2 --runtime=0.6 --time_based \
@@ -175,6 +178,24 @@ expect 2 "job 'a' names --filename=/dev/null, another $dev: one device per run" 
 expect 2 "--profile and several --name jobs" "$A" disk --filename="$dev" --profile=qd1 --name=a --name=b
 expect 2 "rw=sideways: unknown value" "$A" disk --filename="$dev" --name=a --rw=read --name=b --rw=sideways
 [ "$(sha "$dev")" = "$sum0" ] || fail "the device changed"
+
+# fio's job file conveniences: ${VAR} from the environment (unset: nothing), $ncpus,
+# comments after a value (; or #); --section runs only the sections named (once or more,
+# or a comma list), [global] always
+printf '[global]\nfilename=${JDEV}\nsize=${JSIZE}m${JNOPE}\n[a]\nrw=randread ; the first\nnumjobs=$ncpus\n[b]\nrw=read # the second\n[c]\nrw=read\n' \
+	> "$T/env.fio"
+JDEV=$dev JSIZE=2 "$A" disk "$T/env.fio" --group_reporting=0 -J > "$T/out.json" 2>/dev/null || fail "env job file: exit $?"
+J "[.jobs[] | [.jobname, .[\"job options\"].rw, .read.io_bytes]] == [$(for _ in $(seq "$(nproc)"); do printf '["a","randread",2097152],'; done)[\"b\",\"read\",2097152],[\"c\",\"read\",2097152]]" \
+	"\${VAR}, \$ncpus, comments" '[.jobs[] | [.jobname, .["job options"].rw, .read.io_bytes]]'
+JDEV=$dev JSIZE=2 "$A" disk "$T/env.fio" --section=c -J > "$T/out.json" 2>/dev/null || fail "--section: exit $?"
+J '[.jobs[].jobname] == ["c"] and .jobs[0].read.io_bytes == 2097152' "--section=c (with [global])"
+JDEV=$dev JSIZE=2 "$A" disk "$T/env.fio" --section b --section=c -J > "$T/out.json" 2>/dev/null || fail "--section x2: exit $?"
+J '[.jobs[].jobname] == ["b", "c"]' "--section twice"
+JDEV=$dev JSIZE=2 "$A" disk "$T/env.fio" --section=c,b -J > "$T/out.json" 2>/dev/null || fail "--section=c,b: exit $?"
+J '[.jobs[].jobname] == ["b", "c"]' "--section=c,b: in the file's order"
+JDEV=$dev JSIZE=2 expect 2 "^assay: error: disk: --section=d: .*env.fio has no such section$" "$A" disk "$T/env.fio" --section=d
+expect 2 "^assay: error: disk: --section: it picks sections of a job file, and none was given$" \
+	"$A" disk --filename="$dev" --section=a
 
 # fio's io_size (bytes per thread, over the region as often as needed) and
 # offset_increment (thread i's region i increments later): a destroy run on a device of
