@@ -1,8 +1,9 @@
 # fio's I/O logs: a log fio wrote is replayed here (every read, write and sync of it), a
 # log assay wrote is replayed by fio and by assay (the same I/Os in the same order), at
 # the log's times (never sooner; --replay_time_scale, --replay_no_stall), v2 logs with
-# waits; --replay_skip; writes in a log need a writing mode (the device is unchanged
-# otherwise); bad logs and options are refused with one line naming the line.
+# waits; --replay_skip; writes in a log need a writing mode (the device is unchanged in
+# readonly and rewrite modes, by checksum); bad logs and options are refused with one line
+# naming the line.
 # TIMEOUT: 180
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -62,6 +63,10 @@ J '.jobs[0] | .read.total_ios == 0 and .write.total_ios == 0 and (.assay.skipped
 	fail "replay_skip: exit $?"
 J ".jobs[0] | .read.total_ios == $nr and .write.total_ios == 0 and .sync.total_ios == 0" "--replay_skip=write,sync"
 [ "$(sha "$dev")" = "$sum" ] || fail "a read-only replay changed the device"
+"$A" disk --filename="$dev" --read_iolog=fio.log --mode=rewrite --iodepth=8 --replay_no_stall=1 -J > out.json \
+	2>/dev/null || fail "rewrite replay: exit $?"
+J ".jobs[0] | .read.total_ios == $nr and .write.total_ios == $nw" "rewrite replay"
+[ "$(sha "$dev")" = "$sum" ] || fail "a rewrite replay changed the device's content"
 
 # bad logs and options: one line, naming the line
 printf 'hello\n' > bad1.log
