@@ -622,7 +622,6 @@ static void sample_tick(struct worker *w, struct meter *m, uint64_t now)
 	}
 }
 
-/* fio's "IO depths": nr I/Os submitted with depth in flight after the submit */
 /* fio's iodepth_low: once the queue is full, nothing more is queued until it has drained
  * to iodepth_low; whether another I/O may be queued now (inflight in flight) */
 static int may_queue(const struct job *j, struct meter *m, int inflight)
@@ -643,6 +642,7 @@ static void mark_calls(const struct meter *m, uint64_t map[7], int nr)
 		map[nr == 0 ? 0 : nr <= 4 ? 1 : nr <= 8 ? 2 : nr <= 16 ? 3 : nr <= 32 ? 4 : nr <= 64 ? 5 : 6]++;
 }
 
+/* fio's "IO depths": nr I/Os submitted with depth in flight after the submit */
 static void mark_depth(struct worker *w, const struct meter *m, int depth, int nr)
 {
 	int idx = depth >= 64 ? 6 : depth >= 32 ? 5 : depth >= 16 ? 4 : depth >= 8 ? 3 :
