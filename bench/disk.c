@@ -139,6 +139,8 @@ struct disk_cfg {
 static int parse_pcts(struct disk_cfg *c, char *err, size_t n);
 
 #define O(f) offsetof(struct disk_cfg, f)
+/* fio's pattern syntax, as --verify_pattern and --buffer_pattern take it */
+#define PATTERN_FORMS "0xHEX, \"text\", a decimal number, 'a file', or several one after another (at most 512 bytes)"
 #define VERIFY_CHOICES "0|none|crc32c|crc32c-intel|crc32|crc64|crc16|crc7|md5|sha1|sha256|sha512|xxhash|meta|pattern"
 static const struct opt disk_opts[] = {
 	OPTS_COMMON_TERSE(struct disk_cfg),
@@ -359,7 +361,7 @@ static const struct opt disk_opts[] = {
 	{ "allow_mounted_write", 0, OPT_BOOL, O(allow_mounted_write), "0", 0, 0, NULL,
 	  "accepted as 0 (fio's); writes never go to a mounted device", OPT_HIDDEN },
 	{ "buffer_pattern", 0, OPT_STR, O(buffer_pattern), NULL, 0, 0,
-	  "0xHEX, \"text\", a decimal number, 'a file', or several one after another (at most 512 bytes)",
+	  PATTERN_FORMS,
 	  "write this pattern, repeated from each block's start, instead of fresh random data (fio's)", 0 },
 	{ "zero_buffers", 0, OPT_BOOL, O(zero_buffers), "0", 0, 0, NULL,
 	  "write zeros (default: fresh random data for every write)", 0 },
@@ -472,7 +474,7 @@ static const struct opt disk_opts[] = {
 	  "every block written carries a header with this checksum of it (meta: the header alone; "
 	  "pattern: --verify_pattern, no header), read back when the job ends (fio's; needs --mode=destroy)", 0 },
 	{ "verify_pattern", 0, OPT_STR, O(verify_pattern), NULL, 0, 0,
-	  "0xHEX, \"text\", a decimal number, 'a file', or several one after another (at most 512 bytes)",
+	  PATTERN_FORMS,
 	  "the data written, repeated from each block's start: with --verify=pattern the whole block is "
 	  "checked against it (alone it means --verify=pattern; fio's)", 0 },
 	{ "verify_fatal", 0, OPT_BOOL, O(verify_fatal), "0", 0, 0, NULL,

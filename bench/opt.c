@@ -22,49 +22,13 @@ int parse_int(const char *s, long long *out)
 	return 0;
 }
 
-/* 4096, 4k, 4K, 4KiB, 4kb, 1m, 1.5g: multiples of 1024 as fio's default kb_base */
-int parse_size(const char *s, unsigned long long *out)
+/* a size: a number, then k, m, g, t or p (powers of base; with an i after it, of ibase:
+ * *iec set), then an optional b */
+static int size_in(const char *s, double base, double ibase, int *iec, unsigned long long *out)
 {
 	char *end;
-	double v;
-	unsigned long long mult = 1;
-	const char *units = "kmgtp";
-	const char *u;
-	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || !isfinite(v) || v < 0)
-		return -1;
-	if (*end && (u = strchr(units, tolower((unsigned char)*end)))) {
-		for (int i = 0; i <= u - units; i++)
-			mult *= 1024;
-		end++;
-		if (*end == 'i' || *end == 'I')
-			end++;
-		if (*end == 'b' || *end == 'B')
-			end++;
-	} else if (*end == 'b' || *end == 'B') {
-		end++;
-	}
-	if (*end)
-		return -1;
-	v *= (double)mult;
-	if (v >= 18446744073709551615.0 || v != floor(v))
-		return -1;
-	*out = (unsigned long long)v;
-	return 0;
-}
-
-int opt_kb_base = 1024;
-char opt_iec_seen[64];
-
-int parse_size_fio(const char *s, unsigned long long *out)
-{
-	char *end;
-	double v, base = opt_kb_base == 1000 ? 1000 : 1024, mult = 1;
+	double v, mult = 1;
 	const char *units = "kmgtp", *u;
-	int iec = 0;
 	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
 		return -1;
 	errno = 0;
@@ -74,8 +38,8 @@ int parse_size_fio(const char *s, unsigned long long *out)
 	if (*end && (u = strchr(units, tolower((unsigned char)*end)))) {
 		end++;
 		if (*end == 'i' || *end == 'I') {
-			iec = 1;
-			base = base == 1000 ? 1024 : 1000;
+			*iec = 1;
+			base = ibase;
 			end++;
 		}
 		for (int i = 0; i <= u - units; i++)
@@ -90,9 +54,27 @@ int parse_size_fio(const char *s, unsigned long long *out)
 	v *= mult;
 	if (v >= 18446744073709551615.0 || v != floor(v))
 		return -1;
-	if (iec && opt_kb_base != 1000 && !opt_iec_seen[0])
-		snprintf(opt_iec_seen, sizeof opt_iec_seen, "%s", s);
 	*out = (unsigned long long)v;
+	return 0;
+}
+
+/* 4096, 4k, 4K, 4KiB, 4kb, 1m, 1.5g: multiples of 1024 */
+int parse_size(const char *s, unsigned long long *out)
+{
+	int iec = 0;
+	return size_in(s, 1024, 1024, &iec, out);
+}
+
+int opt_kb_base = 1024;
+char opt_iec_seen[64];
+
+int parse_size_fio(const char *s, unsigned long long *out)
+{
+	int iec = 0, k1000 = opt_kb_base == 1000;
+	if (size_in(s, k1000 ? 1000 : 1024, k1000 ? 1024 : 1000, &iec, out))
+		return -1;
+	if (iec && !k1000 && !opt_iec_seen[0])
+		snprintf(opt_iec_seen, sizeof opt_iec_seen, "%s", s);
 	return 0;
 }
 
