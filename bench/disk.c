@@ -2876,26 +2876,43 @@ static char *job_value(const char *key, const char *val, size_t tl)
 	return t;
 }
 
-/* The words in the order they apply: the job file's [global], the command line's global
- * options, the job file's jobs, the command line's jobs (fio's: a job's own options win;
- * here the command line's global options also win over the file's).  Each line of the
- * file is checked; an error names the file and line. */
-static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
+/* reading a job file (and those it includes): the words so far, the section under way */
+struct jf {
+	struct disk_cfg *c, *scratch;
+	char **ftok, *sect;
+	int nf, fcap, nfglobal, skipping, nsect;
+	unsigned char seen[64];
+};
+
+/* a file fio's include names: beside the file naming it, unless absolute */
+static char *read_include(const char *from, const char *name, char *path, size_t pn)
 {
-	char **ftok = NULL, *sect = NULL;
-	int nf = 0, fcap = 0, nfglobal = 0, first_name = c->common.argc, cap = 0, line = 0, skipping = 0;
-	unsigned char seen[64] = { 0 };
-	int nsect = count_sections(c);
-	struct disk_cfg *scratch = calloc(1, sizeof *scratch);
-	int r = -1;
-	if (!scratch)
-		goto out;
-	opt_defaults(disk_opts, scratch);
-	for (int i = 0; i < c->common.argc; i++)
-		if (is_name(c->common.argv[i])) {
-			first_name = i;
-			break;
-		}
+	const char *slash = strrchr(from, '/');
+	struct stat st;
+	char *text;
+	FILE *f;
+	size_t len;
+	if (name[0] == '/' || !slash)
+		snprintf(path, pn, "%s", name);
+	else
+		snprintf(path, pn, "%.*s/%s", (int)(slash - from), from, name);
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || st.st_size > (1 << 20) || !(f = fopen(path, "re")))
+		return NULL;
+	text = malloc((size_t)st.st_size + 1);
+	len = text ? fread(text, 1, (size_t)st.st_size, f) : 0;
+	fclose(f);
+	if (text)
+		text[len] = 0;
+	return text;
+}
+
+/* the lines of one job file: each option checked (FILE:LINE: naming a bad one) and kept as
+ * a word; fio's include reads another file in its place (the texts stay: words point
+ * into them) */
+static int jf_lines(struct jf *s, char *text, const char *file, int depth, char *err, size_t n)
+{
+	struct disk_cfg *c = s->c;
+	int line = 0;
 	for (char *l = text, *next; l && *l; l = next) {
 		char *e, *key, *val, *t, e2[300];
 		size_t tl;
@@ -2910,33 +2927,50 @@ static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 		*e = 0;
 		if (!*l)
 			continue;
-		if (*l != '[' && skipping)
+		if (*l != '[' && s->skipping)
 			continue;     /* a section --section did not name */
+		if (!strncmp(l, "include", 7) && (l[7] == ' ' || l[7] == '\t')) {
+			char path[4096], *inc;
+			const char *name = l + 8 + strspn(l + 8, " \t");
+			if (depth >= 8) {
+				snprintf(err, n, "%s:%d: include: nested more than 8 deep", file, line);
+				return -1;
+			}
+			errno = 0;
+			if (!(inc = read_include(file, name, path, sizeof path))) {
+				snprintf(err, n, "%s:%d: include %s: %s", file, line, name,
+					 errno ? strerror(errno) : "not a readable text file");
+				return -1;
+			}
+			if (jf_lines(s, inc, path, depth + 1, err, n))
+				return -1;
+			continue;
+		}
 		if (*l == '[') {
 			if (e[-1] != ']' || e - l < 3) {
-				snprintf(err, n, "%s:%d: '%s': a section is [name]", c->jobfile, line, l);
-				goto out;
+				snprintf(err, n, "%s:%d: '%s': a section is [name]", file, line, l);
+				return -1;
 			}
 			e[-1] = 0;
-			sect = l + 1;
-			skipping = strcmp(sect, "global") && nsect && !section_named(c, sect, seen);
-			if (skipping)
+			s->sect = l + 1;
+			s->skipping = strcmp(s->sect, "global") && s->nsect && !section_named(c, s->sect, s->seen);
+			if (s->skipping)
 				continue;
-			if (!strcmp(sect, "global")) {
-				if (nf > nfglobal) {
-					snprintf(err, n, "%s:%d: [global] after a job: put it first", c->jobfile, line);
-					goto out;
+			if (!strcmp(s->sect, "global")) {
+				if (s->nf > s->nfglobal) {
+					snprintf(err, n, "%s:%d: [global] after a job: put it first", file, line);
+					return -1;
 				}
 				continue;
 			}
-			tl = strlen(sect) + 8;
+			tl = strlen(s->sect) + 8;
 			if (!(t = malloc(tl)))
-				goto out;
-			snprintf(t, tl, "--name=%s", sect);
+				return -1;
+			snprintf(t, tl, "--name=%s", s->sect);
 		} else {
-			if (!sect) {
-				snprintf(err, n, "%s:%d: '%s' comes before any [section]", c->jobfile, line, l);
-				goto out;
+			if (!s->sect) {
+				snprintf(err, n, "%s:%d: '%s' comes before any [section]", file, line, l);
+				return -1;
 			}
 			key = l;
 			val = strchr(l, '=');
@@ -2949,9 +2983,8 @@ static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 				val += strspn(val, " \t");
 			}
 			if (!strcmp(key, "name") || !strcmp(key, "profile")) {
-				snprintf(err, n, "%s:%d: %s: not in a job file (a [section] is a job)", c->jobfile,
-					 line, key);
-				goto out;
+				snprintf(err, n, "%s:%d: %s: not in a job file (a [section] is a job)", file, line, key);
+				return -1;
 			}
 			if (!val) {     /* a key alone: a flag set, or an optional value left out */
 				const struct opt *o = opt_find(disk_opts, key);
@@ -2959,37 +2992,59 @@ static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 			}
 			tl = strlen(key) + 4;
 			if (!(t = job_value(key, val, tl)))
-				goto out;
-			if (opt_set(disk_opts, scratch, key, t + tl - 1, e2, sizeof e2)) {
-				snprintf(err, n, "%s:%d: %s", c->jobfile, line, e2);
+				return -1;
+			if (opt_set(disk_opts, s->scratch, key, t + tl - 1, e2, sizeof e2)) {
+				snprintf(err, n, "%s:%d: %s", file, line, e2);
 				free(t);
-				goto out;
+				return -1;
 			}
 		}
-		if (nf == fcap) {
-			char **nt = realloc(ftok, (size_t)(fcap = fcap ? fcap * 2 : 64) * sizeof *nt);
+		if (s->nf == s->fcap) {
+			char **nt = realloc(s->ftok, (size_t)(s->fcap = s->fcap ? s->fcap * 2 : 64) * sizeof *nt);
 			if (!nt)
-				goto out;
-			ftok = nt;
+				return -1;
+			s->ftok = nt;
 		}
-		ftok[nf++] = t;
-		if (!strcmp(sect, "global"))
-			nfglobal = nf;
+		s->ftok[s->nf++] = t;
+		if (!strcmp(s->sect, "global"))
+			s->nfglobal = s->nf;
 	}
-	for (int i = 0; i < nsect; i++)
-		if (!seen[i]) {
+	return 0;
+}
+
+/* The words in the order they apply: the job file's [global], the command line's global
+ * options, the job file's jobs, the command line's jobs (fio's: a job's own options win;
+ * here the command line's global options also win over the file's).  Each line of the
+ * file is checked; an error names the file and line. */
+static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
+{
+	struct jf s = { .c = c, .nsect = count_sections(c) };
+	int first_name = c->common.argc, cap = 0;
+	int r = -1;
+	if (!(s.scratch = calloc(1, sizeof *s.scratch)))
+		goto out;
+	opt_defaults(disk_opts, s.scratch);
+	for (int i = 0; i < c->common.argc; i++)
+		if (is_name(c->common.argv[i])) {
+			first_name = i;
+			break;
+		}
+	if (jf_lines(&s, text, c->jobfile, 0, err, n))
+		goto out;
+	for (int i = 0; i < s.nsect; i++)
+		if (!s.seen[i]) {
 			snprintf(err, n, "--section=%s: %s has no such section", section_at(c, i), c->jobfile);
 			goto out;
 		}
-	for (int i = 0; i < nfglobal; i++)
-		if (push_tok(c, &cap, ftok[i]))
+	for (int i = 0; i < s.nfglobal; i++)
+		if (push_tok(c, &cap, s.ftok[i]))
 			goto out;
 	for (int i = 0; i < first_name; i++)
 		if (push_tok(c, &cap, c->common.argv[i]))
 			goto out;
 	c->nglobal = c->ntok;
-	for (int i = nfglobal; i < nf; i++)
-		if (push_tok(c, &cap, ftok[i]))
+	for (int i = s.nfglobal; i < s.nf; i++)
+		if (push_tok(c, &cap, s.ftok[i]))
 			goto out;
 	for (int i = first_name; i < c->common.argc; i++)
 		if (push_tok(c, &cap, c->common.argv[i]))
@@ -2998,8 +3053,8 @@ static int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 out:
 	if (r && !*err)
 		snprintf(err, n, "out of memory");
-	free(ftok);      /* the words stay: options point into them */
-	free(scratch);
+	free(s.ftok);      /* the words stay: options point into them */
+	free(s.scratch);
 	return r;
 }
 

@@ -197,6 +197,23 @@ JDEV=$dev JSIZE=2 expect 2 "^assay: error: disk: --section=d: .*env.fio has no s
 expect 2 "^assay: error: disk: --section: it picks sections of a job file, and none was given$" \
 	"$A" disk --filename="$dev" --section=a
 
+# fio's include: another file's lines in place (its path beside the including file's); a
+# bad line in it named by its own file and line; nested too deep, refused
+mkdir -p "$T/inc"
+printf 'rw=randread\nbs=8k\n' > "$T/inc/common.fio"
+printf '[global]\nsize=1m\ninclude common.fio\n[a]\n[b]\ninclude more.fio\n' > "$T/inc/main.fio"
+printf 'rw=read\n' > "$T/inc/more.fio"
+(cd / && "$A" disk "$T/inc/main.fio" --filename="$dev" -J > "$T/out.json" 2>/dev/null) || fail "include: exit $?"
+J '[.jobs[] | [.jobname, .["job options"].rw, .["job options"].bs, .read.total_ios]] ==
+	[["a", "randread", "8192", 128], ["b", "read", "8192", 128]]' "include" '[.jobs[] | .["job options"]]'
+printf 'rw=read\nbs=16q\n' > "$T/inc/more.fio"
+expect 2 "^assay: error: disk: $T/inc/more.fio:2: bs=16q: not a size" "$A" disk "$T/inc/main.fio" --filename="$dev"
+printf '[a]\ninclude loop.fio\n' > "$T/inc/loop.fio"
+expect 2 "^assay: error: disk: $T/inc/loop.fio:2: include: nested more than 8 deep$" "$A" disk "$T/inc/loop.fio" --filename="$dev"
+printf '[a]\ninclude none.fio\n' > "$T/inc/m2.fio"
+expect 2 "^assay: error: disk: $T/inc/m2.fio:2: include none.fio: No such file or directory$" \
+	"$A" disk "$T/inc/m2.fio" --filename="$dev"
+
 # fio's io_size (bytes per thread, over the region as often as needed) and
 # offset_increment (thread i's region i increments later): a destroy run on a device of
 # its own changes exactly the two threads' regions, and each thread wrote io_size bytes
