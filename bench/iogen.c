@@ -211,7 +211,7 @@ static int replay_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 {
 	const struct job *j = g->job;
-	uint64_t blk, l = j->bs;
+	uint64_t blk, l = j->bs, o = UINT64_MAX;   /* o: the offset in the region */
 	if (j->replay)
 		return replay_next(g, ddir, off, len);
 	if (g->tw_pending) {   /* fio's trimwrite: write the block just trimmed */
@@ -252,13 +252,8 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 			blk = 0;
 	} else if (rw_is_random(j->rw) && j->ba) {
 		/* fio's blockalign: any multiple of ba that fits the I/O in the region */
-		uint64_t o = prng_below(&g->rng, (j->size - l) / j->ba + 1) * j->ba;
-		g->last_blk = g->after_last[*ddir] = (o + l) / j->bs;
-		*off = g->base + o;
-		*len = l;
-		g->issued++;
-		g->issued_bytes += l;
-		return 1;
+		o = prng_below(&g->rng, (j->size - l) / j->ba + 1) * j->ba;
+		blk = o / j->bs;
 	} else if (rw_is_random(j->rw)) {
 		blk = j->dist != DIST_RANDOM ? dist_next(g, j) : j->norandommap ? prng_below(&g->rng, g->nblocks)
 										    : perm_next(g);
@@ -274,9 +269,11 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 			l = j->size - blk * j->bs;          /* the pass's last I/O is shorter */
 		g->seq_pos[*ddir] += l / j->bs + j->seq_hole / j->bs;    /* fio's rw=write:4k: a hole after it */
 	}
+	if (o == UINT64_MAX)
+		o = blk * j->bs;        /* on the --bs grid (all but --blockalign's) */
 	g->last_blk = blk;
-	g->after_last[*ddir] = blk + l / j->bs;
-	*off = g->base + blk * j->bs;
+	g->after_last[*ddir] = (o + l) / j->bs;
+	*off = g->base + o;
 	*len = l;
 	g->issued++;
 	if (j->rw == RW_TRIMWRITE || j->rw == RW_RANDTRIMWRITE) {
