@@ -573,15 +573,38 @@ static const struct profile *find_profile(const char *n, size_t l)
 	return NULL;
 }
 
+/* The kernel's counters of the disk under a target (/sys/dev/block/M:m/stat: the device
+ * itself, or the one holding the file), for fio's "disk_util". */
+struct dstat {
+	char name[64];
+	unsigned long long v[11];   /* read ios, merges, sectors, ticks; write the same; in
+				     * flight, io_ticks, time_in_queue */
+	uint64_t t_ns;
+	int ok;
+};
+
+/* A device or file the jobs do I/O on: the run's --filename, or a job's own (fio's one
+ * job per disk, each with its filename) */
+#define MAX_TARGETS 16
+struct target {
+	struct blkdev dev;
+	const char *filename;   /* as the user gave it (the file laid out, or unlinked, under it) */
+	int excl_fd;            /* the device's exclusive claim, read-write (-1: none) */
+	int writes;             /* a job changes it */
+	int unlink;             /* a job on it gave --unlink */
+	struct dstat ds0, ds1;
+};
+
 struct plan {
 	struct disk_cfg *c;
-	struct blkdev dev;
 	uint64_t clock_seed;    /* --randrepeat=0: the seed of this run */
 	int njobs;
 	struct job jobs[MAX_JOBS];
 	int group[MAX_JOBS];    /* fio's groupid: jobs of one group run at once */
-	int excl_fd;            /* the device's exclusive claim, read-write (-1: none) */
+	int ntg;
+	struct target tg[MAX_TARGETS];
 };
+#define TG(p, j) (&(p)->tg[(j)->tg])
 
 #define GIVEN(c, name) opt_was_given(disk_opts, (c)->common.given, name)
 #define KB_BASE(c) ((c)->kb_base ? 1000 : 1024)
@@ -1272,7 +1295,7 @@ static int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n
 static int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob *pj, struct job *j,
 		      char *err, size_t n)
 {
-	struct replay_fit fit = { p->dev.size, p->dev.lbs, j->direct, 0, c->replay_align,
+	struct replay_fit fit = { TG(p, j)->dev.size, TG(p, j)->dev.lbs, j->direct, 0, c->replay_align,
 				  (uint64_t)c->replay_scale };
 	struct replay *rp;
 	if (c->write_iolog) {
@@ -1328,15 +1351,140 @@ static int job_replay(const struct plan *p, const struct disk_cfg *c, const stru
 	j->bs_max = rp->max_len;
 	j->var_bs = rp->min_len != rp->max_len;
 	j->offset = 0;
-	j->size = p->dev.size / j->bs * j->bs;
+	j->size = TG(p, j)->dev.size / j->bs * j->bs;
 	j->offset_inc = 0;
 	return 0;
 }
+
+/* fio lays out a test file that does not exist yet: a path (with a '/', never under /dev)
+ * and a --size in bytes make one of --offset + --size bytes of random data, which stays.
+ * 1 when made, 0 when there is nothing to make, -1 on failure (err says why). */
+static int lay_out_file(const struct disk_cfg *c, const char *fn, char *err, size_t n)
+{
+	unsigned long long size;
+	struct stat st;
+	char *buf;
+	uint64_t left;
+	int fd, e = 0;
+	uint64_t offset;
+	if (!fn || !strchr(fn, '/') || !strncmp(fn, "/dev/", 5) ||
+	    !stat(fn, &st) || errno != ENOENT || !c->size || parse_size_fio(c->size, &size) || !size)
+		return 0;
+	if (parse_offset(c->offset_s, NULL, 0, &offset, err, n))
+		return -1;
+	fd = open(fn, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(err, n, "cannot create %s: %s", fn, strerror(errno));
+		return -1;
+	}
+	buf = malloc(1 << 20);
+	left = offset + size;
+	for (uint64_t k = 0; buf && left && !e; k++) {
+		size_t len = left < (1u << 20) ? (size_t)left : (1u << 20);
+		ssize_t w;
+		fill_buffer(buf, len, (uint64_t)c->randseed * 977 + k, 0);
+		w = write(fd, buf, len);
+		if (w < 0)
+			e = errno;
+		else
+			left -= (uint64_t)w;
+	}
+	if (!buf)
+		e = ENOMEM;
+	if (!e && fsync(fd))
+		e = errno;
+	free(buf);
+	close(fd);
+	if (e) {
+		unlink(fn);
+		snprintf(err, n, "cannot lay out %s (%llu bytes): %s", fn,
+			 (unsigned long long)(offset + size), strerror(e));
+		return -1;
+	}
+	info("disk: laid out %s: %llu bytes of random data (%s)", fn,
+	     (unsigned long long)(offset + size),
+	     c->unlink ? "--unlink removes it at the end" : "it stays: delete it when done");
+	return 1;
+}
+
+/* fio's unlink: the test files go when the run ends (regular files, never a device) */
+static void unlink_targets(const struct plan *p)
+{
+	for (int i = 0; i < p->ntg; i++)
+		if (p->tg[i].unlink && p->tg[i].dev.is_file && unlink(p->tg[i].filename) && errno != ENOENT)
+			warn("disk: --unlink: %s: %s", p->tg[i].filename, strerror(errno));
+}
+
+/* "device": the (first job's) device; "devices": every one, when the jobs name several */
+static void add_devices(struct json *as, const struct plan *p)
+{
+	json_add(as, "device", blkdev_json(&p->tg[0].dev));
+	if (p->ntg > 1) {
+		struct json *a = json_add_arr(as, "devices");
+		for (int i = 0; i < p->ntg; i++)
+			json_push(a, blkdev_json(&p->tg[i].dev));
+	}
+}
+
+/* the same file or device (by the kernel's identity, whatever the names) */
+static int same_target(const char *a, const char *b)
+{
+	struct stat x, y;
+	if (stat(a, &x) || stat(b, &y) || (x.st_mode & S_IFMT) != (y.st_mode & S_IFMT))
+		return 0;
+	return S_ISBLK(x.st_mode) ? x.st_rdev == y.st_rdev : x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* The job's target: its --filename, or the run's (a file laid out when it is to be made),
+ * probed once however many jobs name it; 0, or -1 with why */
+static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, char *err, size_t n)
+{
+	const char *fn = c->filename ? c->filename : p->c->filename;
+	struct target *t = &p->tg[p->ntg];
+	if (!fn || !*fn) {
+		snprintf(err, n, !fn ? "job '%s' has no --filename, and there is none for every job: name its device "
+				       "(e.g. --filename=/dev/vdb); --list shows the disks found"
+				     : "job '%s': --filename is empty", j->name);
+		return -1;
+	}
+	if (strchr(fn, ':') && access(fn, F_OK)) {
+		/* fio's a:b, several files in one job (a name with ':' that exists is taken whole) */
+		snprintf(err, n, "--filename=%s: several files in one job (fio's a:b) are not measured here: "
+			 "give each its own job (--name=a --filename=A --name=b --filename=B)", fn);
+		return -1;
+	}
+	for (j->tg = 0; j->tg < p->ntg; j->tg++)
+		if (!strcmp(p->tg[j->tg].filename, fn))
+			break;
+	if (j->tg == p->ntg) {
+		if (p->ntg == MAX_TARGETS) {
+			snprintf(err, n, "--filename=%s: more than %d devices or files in one run", fn, MAX_TARGETS);
+			return -1;
+		}
+		memset(t, 0, sizeof *t);
+		t->excl_fd = -1;
+		t->filename = fn;
+		if (lay_out_file(c, fn, err, n) < 0 || blkdev_probe(fn, &t->dev, err, n))
+			return -1;
+		for (j->tg = 0; j->tg < p->ntg; j->tg++)
+			if (same_target(p->tg[j->tg].dev.path, t->dev.path))
+				break;
+		if (j->tg == p->ntg)
+			p->ntg++;
+	}
+	p->tg[j->tg].unlink |= c->unlink;
+	j->expect_serial = c->expect_serial;
+	j->expect_size = c->expect_size;
+	j->force = c->force;
+	return 0;
+}
+
 
 static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
 		   char *err, size_t n)
 {
 	uint64_t bs_rw[DDIR_N];
+	const struct blkdev *dev;
 	struct job *j;
 	if (p->njobs >= MAX_JOBS) {
 		snprintf(err, n, "too many jobs");
@@ -1345,6 +1493,9 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j = &p->jobs[p->njobs];
 	memset(j, 0, sizeof *j);
 	snprintf(j->name, sizeof j->name, "%s", name);
+	if (plan_target(p, c, j, err, n))
+		return -1;
+	dev = &TG(p, j)->dev;
 	/* the profile's shape, unless the user said otherwise */
 	if (pj)
 		j->rw = pj->rw;
@@ -1447,7 +1598,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->npcts = c->npcts;
 	j->bins = p->c->common.format == 3;   /* the run's (a job's words may repeat it) */
 	memcpy(j->pcts, c->pcts, sizeof j->pcts);
-	if (parse_offset(c->offset_s, &p->dev, j->bs, &j->offset, err, n))
+	if (parse_offset(c->offset_s, dev, j->bs, &j->offset, err, n))
 		return -1;
 	j->bs_max = j->bs;
 	if ((bs_rw[0] != bs_rw[1] || bs_rw[1] != bs_rw[2]) && pair_bs(c, j, bs_rw, err, n))
@@ -1457,25 +1608,25 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	for (int d = 0; j->direct && j->var_bs && d < DDIR_N; d++)
 		for (int i = 0; i < (j->nsplit[d] ? j->nsplit[d] : 2); i++) {
 			uint64_t b = j->nsplit[d] ? j->split_bs[d][i] : i ? j->range_hi[d] : j->range_lo[d];
-			if (b % p->dev.lbs) {
+			if (b % dev->lbs) {
 				snprintf(err, n, "--%s=%s: %llu is not a multiple of %s's logical block size (%u), "
 					 "which O_DIRECT needs",
 					 j->bs_pair ? "bs" : c->bssplit ? "bssplit" : "bsrange", j->bs_desc,
-					 (unsigned long long)b, p->dev.path, p->dev.lbs);
+					 (unsigned long long)b, dev->path, dev->lbs);
 				return -1;
 			}
 		}
-	if (j->direct && j->bs % p->dev.lbs) {
+	if (j->direct && j->bs % dev->lbs) {
 		snprintf(err, n, "--bs=%llu: not a multiple of %s's logical block size (%u), which "
-			 "O_DIRECT needs", (unsigned long long)j->bs, p->dev.path, p->dev.lbs);
+			 "O_DIRECT needs", (unsigned long long)j->bs, dev->path, dev->lbs);
 		return -1;
 	}
-	if (j->direct && j->offset % p->dev.lbs) {
+	if (j->direct && j->offset % dev->lbs) {
 		snprintf(err, n, "--offset=%s: not a multiple of %s's logical block size (%u)",
-			 c->offset_s, p->dev.path, p->dev.lbs);
+			 c->offset_s, dev->path, dev->lbs);
 		return -1;
 	}
-	if (region(c, &p->dev, j->offset, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
+	if (region(c, dev, j->offset, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
 		return -1;
 	if (c->rate && c->rate_iops) {
 		snprintf(err, n, "--rate and --rate_iops: give one or the other (as fio)");
@@ -1500,7 +1651,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	}
 	j->loops = (int)c->loops;
-	if (io_extent(c, &p->dev, j, err, n))
+	if (io_extent(c, dev, j, err, n))
 		return -1;
 	j->startdelay = c->startdelay;
 	j->exitall = c->exitall;
@@ -1589,9 +1740,9 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	}
 	if (c->ba && c->ba != j->bs) {
 		/* fio's blockalign: random offsets on this boundary; the random map is off */
-		if (c->ba % 512 || (j->direct && c->ba % p->dev.lbs)) {
+		if (c->ba % 512 || (j->direct && c->ba % dev->lbs)) {
 			snprintf(err, n, "--blockalign=%llu: not a multiple of the logical block size (%u)", c->ba,
-				 j->direct ? p->dev.lbs : 512);
+				 j->direct ? dev->lbs : 512);
 			return -1;
 		}
 		if (j->verify || j->pct_seq[0] || j->pct_seq[1] || j->pct_seq[2] || j->rand_run > 1 ||
@@ -1690,11 +1841,7 @@ static int plan_named_jobs(struct plan *p, char *err, size_t n)
 			r = -1;
 			break;
 		}
-		if (jc->filename && c->filename && strcmp(jc->filename, c->filename)) {
-			snprintf(err, n, "job '%s' names --filename=%s, another %s: one device per run",
-				 jc->name, jc->filename, c->filename);
-			r = -1;
-		} else if (parse_pcts(jc, err, n)) {
+		if (parse_pcts(jc, err, n)) {
 			r = -1;
 		} else {
 			if (GIVEN(jc, "rwmixwrite") && jc->rwmixwrite >= 0)
@@ -1767,19 +1914,22 @@ static int make_plan(struct plan *p, char *err, size_t n)
 
 /* ---- safety ---- */
 
-static int any_writes(const struct plan *p)
+/* Marks the targets a job changes; how many there are */
+static int mark_writes(struct plan *p)
 {
+	int nw = 0;
 	for (int i = 0; i < p->njobs; i++)
-		if (rw_modifies(p->jobs[i].rw))
-			return 1;
-	return 0;
+		p->tg[p->jobs[i].tg].writes |= rw_modifies(p->jobs[i].rw);
+	for (int i = 0; i < p->ntg; i++)
+		nw += p->tg[i].writes;
+	return nw;
 }
 
-/* May we write to this device in this mode?  0, or -1 with the reason. */
-static int write_allowed(const struct plan *p, char *err, size_t n)
+/* May job j write to its device in this mode?  0, or -1 with the reason. */
+static int write_allowed(const struct plan *p, const struct job *j, char *err, size_t n)
 {
 	const struct disk_cfg *c = p->c;
-	const struct blkdev *d = &p->dev;
+	const struct blkdev *d = &TG(p, j)->dev;
 	const char *mode = c->mode == MODE_DESTROY ? "destroy" : "rewrite";
 	if (d->readonly) {
 		snprintf(err, n, "refusing --mode=%s: %s is read-only", mode, d->path);
@@ -1794,17 +1944,17 @@ static int write_allowed(const struct plan *p, char *err, size_t n)
 			 "/sys/block/%s/holders)", mode, d->path, d->holders, d->name);
 		return -1;
 	}
-	if (c->expect_serial && strcmp(c->expect_serial, d->serial)) {
+	if (j->expect_serial && strcmp(j->expect_serial, d->serial)) {
 		snprintf(err, n, "refusing --mode=%s: %s has serial '%s', not '%s'", mode, d->path,
-			 d->serial, c->expect_serial);
+			 d->serial, j->expect_serial);
 		return -1;
 	}
-	if (c->expect_size && c->expect_size != d->size) {
+	if (j->expect_size && j->expect_size != d->size) {
 		snprintf(err, n, "refusing --mode=%s: %s has %llu bytes, not %llu", mode, d->path,
-			 (unsigned long long)d->size, c->expect_size);
+			 (unsigned long long)d->size, j->expect_size);
 		return -1;
 	}
-	if (c->mode == MODE_DESTROY && !c->force) {
+	if (c->mode == MODE_DESTROY && !j->force) {
 		if (!d->signature_checked) {
 			snprintf(err, n, "refusing --mode=destroy: cannot read %s to check it holds no "
 				 "partition table or filesystem", d->path);
@@ -1863,15 +2013,15 @@ static int set_scheduler(const struct blkdev *d, const char *want, char *err, si
  * pages for the holder of the claim, where for anyone else, while the claim is held, it
  * can only try to invalidate them (EBUSY when another thread's buffered write left one
  * dirty: fio, claiming nothing, never sees that). */
-static int claim_device(const struct plan *p, char *err, size_t n)
+static int claim_device(const struct blkdev *d, char *err, size_t n)
 {
-	int fd = open(p->dev.path, O_RDWR | O_EXCL | O_CLOEXEC);
+	int fd = open(d->path, O_RDWR | O_EXCL | O_CLOEXEC);
 	if (fd < 0) {
 		if (errno == EBUSY)
 			snprintf(err, n, "refusing to write: %s is in use (mounted, or claimed by "
-				 "another program)", p->dev.path);
+				 "another program)", d->path);
 		else
-			snprintf(err, n, "cannot claim %s: %s", p->dev.path, strerror(errno));
+			snprintf(err, n, "cannot claim %s: %s", d->path, strerror(errno));
 	}
 	return fd;
 }
@@ -1879,14 +2029,14 @@ static int claim_device(const struct plan *p, char *err, size_t n)
 static int open_target(const struct plan *p, const struct job *j, int writing, char *err, size_t n)
 {
 	int flags = (writing ? O_RDWR | j->sync_flags : O_RDONLY) | O_CLOEXEC | (j->direct ? O_DIRECT : 0);
-	int fd = open(p->dev.path, flags);
+	const char *path = TG(p, j)->dev.path;
+	int fd = open(path, flags);
 	if (fd < 0) {
 		int e = errno;
 		if (e == EINVAL && j->direct)
-			snprintf(err, n, "cannot open %s with O_DIRECT (--direct=1): not supported here",
-				 p->dev.path);
+			snprintf(err, n, "cannot open %s with O_DIRECT (--direct=1): not supported here", path);
 		else
-			snprintf(err, n, "cannot open %s: %s", p->dev.path, strerror(e));
+			snprintf(err, n, "cannot open %s: %s", path, strerror(e));
 		errno = e;
 	}
 	return fd;
@@ -1903,8 +2053,8 @@ static int open_target(const struct plan *p, const struct job *j, int writing, c
  * node, a symlink's target or the file under test. */
 static int create_logs(const struct plan *p, char *err, size_t n)
 {
-	struct stat target, st;
-	int have_target = !stat(p->dev.path, &target), nfiles = 0;
+	struct stat st;
+	int nfiles = 0;
 	for (int k = 0; k < p->njobs; k++) {
 		const struct job *j = &p->jobs[k];
 		for (int rep = 1; iolog_wanted(&j->log) && rep <= p->c->repeat; rep++)
@@ -1925,8 +2075,10 @@ static int create_logs(const struct plan *p, char *err, size_t n)
 							 "--per_job_logs=0", o, MAX_LOG_FILES);
 						return -1;
 					}
-					if (!lstat(path, &st) && (!S_ISREG(st.st_mode) ||
-						(have_target && st.st_dev == target.st_dev && st.st_ino == target.st_ino))) {
+					int tested = 0;
+					for (int k2 = 0; k2 < p->ntg; k2++)
+						tested |= same_target(path, p->tg[k2].dev.path);
+					if (!lstat(path, &st) && (!S_ISREG(st.st_mode) || tested)) {
 						snprintf(err, n, "--%s: %s exists and is %s: give another name", o, path,
 							 S_ISREG(st.st_mode) ? "the file under test" : "not a regular file");
 						return -1;
@@ -1997,7 +2149,7 @@ static void result_init(struct job_result *r, const struct job *j, int repeat)
  * dirty first, as sync would), a file's region is dropped with fadvise */
 static void drop_cache(const struct plan *p, const struct job *j, int fd)
 {
-	if (p->dev.is_file || ioctl(fd, BLKFLSBUF, 0))   /* every thread's region */
+	if (TG(p, j)->dev.is_file || ioctl(fd, BLKFLSBUF, 0))   /* every thread's region */
 		posix_fadvise(fd, (off_t)j->offset,
 			      (off_t)(j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
@@ -2069,7 +2221,7 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 {
 	const struct job *j = &r->job;
 	uint64_t nblk = j->size / j->bs, per = (1u << 20) / j->bs ? (1u << 20) / j->bs : 1, t0 = now_ns();
-	size_t align = p->dev.lbs > 4096 ? p->dev.lbs : 4096;
+	size_t align = TG(p, j)->dev.lbs > 4096 ? TG(p, j)->dev.lbs : 4096;
 	uint8_t *map0 = !j->verify_only && r->nworkers > 0 ? r->w[0].vmap : NULL;
 	uint64_t next_show = t0 + 1000000000ull;
 	int nreg = j->offset_inc ? j->numjobs : 1, shown = 0, show = p->c->eta == 1 || (p->c->eta == 0 && isatty(2));
@@ -2174,10 +2326,10 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			     "--mode=destroy";
 		return -1;
 	}
-	if (rw_trims(j->rw) && !p->dev.is_file && p->dev.discard_max == 0) {
+	if (rw_trims(j->rw) && !TG(p, j)->dev.is_file && TG(p, j)->dev.discard_max == 0) {
 		r->err = EOPNOTSUPP;
 		snprintf(r->errmsg, sizeof r->errmsg, "trim: %s does not discard (its queue/discard_max_bytes is 0)",
-			 p->dev.path);
+			 TG(p, j)->dev.path);
 		return -1;
 	}
 	r->fd = open_target(p, j, writing, err, sizeof err);
@@ -2213,10 +2365,10 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		struct worker *w = &r->w[i];
 		w->job = &r->job;
 		w->ss = j->ss.kind ? &r->ss : NULL;
-		w->dev = &p->dev;
+		w->dev = &TG(p, j)->dev;
 		w->idx = i;
 		w->fd = r->fd;
-		w->trim_fd = p->excl_fd >= 0 ? p->excl_fd : r->fd;
+		w->trim_fd = TG(p, j)->excl_fd >= 0 ? TG(p, j)->excl_fd : r->fd;
 		iolog_init(&w->log, &r->job.log, dirs, log_cap);
 		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
 				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,
@@ -2426,13 +2578,13 @@ static void status_report(struct status *st)
 	doc = json_obj();
 	json_add_str(doc, "fio version", "assay-" ASSAY_VERSION);
 	json_add_int(doc, "timestamp", (long long)time(NULL));
-	fill_global(json_add_obj(doc, "global options"), c, &p->dev);
+	fill_global(json_add_obj(doc, "global options"), c, &p->tg[0].dev);
 	jobs = json_add_arr(doc, "jobs");
 	for (int k = 0; k < n; k++)
 		job_json(&r2[k], c->group_reporting, jobs);
 	as = json_add_obj(doc, "assay");
 	json_add_str(as, "status_report", "so far: the run goes on");
-	json_add(as, "device", blkdev_json(&p->dev));
+	add_devices(as, p);
 	/* the run's formats, in fio's order */
 	if (fmts & 4)
 		disk_terse(doc, stdout);
@@ -3097,13 +3249,13 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 		memset(c->common.given, 0, sizeof c->common.given);
 		opt_parse_given(disk_opts, c, c->ntok, c->tok, p2, &n2, 16, c->common.given);
 	}
-	if (c->nglobal < c->ntok && c->nglobal > 0) {
-		/* the device is the global one; a job naming another is refused (plan) */
-		struct disk_cfg *g = calloc(1, sizeof *g);
+	if (c->nglobal < c->ntok) {
+		/* the run's device is the global one (if any); a job may name its own (plan) */
+		struct disk_cfg *g = c->nglobal > 0 ? calloc(1, sizeof *g) : NULL;
 		char *gpos[16];
 		int gn;
-		if (g && !opt_parse_given(disk_opts, g, c->nglobal, c->tok, gpos, &gn, 16, g->common.given) &&
-		    g->filename)
+		c->filename = NULL;
+		if (g && !opt_parse_given(disk_opts, g, c->nglobal, c->tok, gpos, &gn, 16, g->common.given))
 			c->filename = g->filename;
 		free(g);
 	}
@@ -3113,9 +3265,9 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 	}
 	if (npos == 1)
 		c->filename = pos[0];    /* assay disk /dev/vdb */
-	if (join_dir(c, err, n))
+	if ((c->filename || c->nglobal == c->ntok) && join_dir(c, err, n))   /* else: each job's (plan) */
 		return EXIT_USAGE;
-	if (!c->filename && !c->list) {
+	if (!c->filename && !c->list && c->nglobal == c->ntok) {
 		snprintf(err, n, "no --filename: name the device (e.g. --filename=/dev/vdb); "
 			 "--list shows the disks found");
 		return EXIT_USAGE;
@@ -3159,16 +3311,6 @@ static int disk_list(const struct disk_cfg *c, struct json *out)
 	return EXIT_OK;
 }
 
-/* The kernel's counters of the disk under the target (/sys/dev/block/M:m/stat: the device
- * itself, or the one holding the file), for fio's "disk_util". */
-struct dstat {
-	char name[64];
-	unsigned long long v[11];   /* read ios, merges, sectors, ticks; write the same; in
-				     * flight, io_ticks, time_in_queue */
-	uint64_t t_ns;
-	int ok;
-};
-
 static void dstat_take(const char *path, struct dstat *d)
 {
 	struct stat st;
@@ -3194,14 +3336,11 @@ static void dstat_take(const char *path, struct dstat *d)
 	d->t_ns = now_ns();
 }
 
-/* fio's top-level "disk_util": what the disk did over the run (every process's I/O) */
-static void dstat_json(struct json *out, const struct dstat *a, const struct dstat *b)
+static void dstat_one(struct json *arr, const struct dstat *a, const struct dstat *b)
 {
 	struct json *u;
 	double ms = (double)(b->t_ns - a->t_ns) / 1e6, util;
-	if (!a->ok || !b->ok || strcmp(a->name, b->name))
-		return;
-	u = json_push(json_add_arr(out, "disk_util"), json_obj());
+	u = json_push(arr, json_obj());
 	json_add_str(u, "name", a->name);
 	json_add_int(u, "read_ios", (long long)(b->v[0] - a->v[0]));
 	json_add_int(u, "write_ios", (long long)(b->v[4] - a->v[4]));
@@ -3214,62 +3353,36 @@ static void dstat_json(struct json *out, const struct dstat *a, const struct dst
 	json_add_num(u, "util", util > 100 ? 100 : util);
 }
 
-/* fio lays out a test file that does not exist yet: a path (with a '/', never under /dev)
- * and a --size in bytes make one of --offset + --size bytes of random data, which stays.
- * 1 when made, 0 when there is nothing to make, -1 on failure (err says why). */
-static int lay_out_file(const struct disk_cfg *c, char *err, size_t n)
+/* fio's top-level "disk_util": what each disk under the targets did over the run (every
+ * process's I/O), once per disk */
+static void dstat_json(struct json *out, const struct plan *p)
 {
-	unsigned long long size;
-	struct stat st;
-	char *buf;
-	uint64_t left;
-	int fd, e = 0;
-	uint64_t offset;
-	if (!c->filename || !strchr(c->filename, '/') || !strncmp(c->filename, "/dev/", 5) ||
-	    !stat(c->filename, &st) || errno != ENOENT || !c->size || parse_size_fio(c->size, &size) || !size)
-		return 0;
-	if (parse_offset(c->offset_s, NULL, 0, &offset, err, n))
-		return -1;
-	fd = open(c->filename, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		snprintf(err, n, "cannot create %s: %s", c->filename, strerror(errno));
-		return -1;
+	struct json *arr = NULL;
+	for (int i = 0; i < p->ntg; i++) {
+		const struct dstat *a = &p->tg[i].ds0, *b = &p->tg[i].ds1;
+		int seen = 0;
+		for (int k = 0; k < i; k++)
+			seen |= p->tg[k].ds0.ok && !strcmp(p->tg[k].ds0.name, a->name);
+		if (a->ok && b->ok && !seen && !strcmp(a->name, b->name))
+			dstat_one(arr ? arr : (arr = json_add_arr(out, "disk_util")), a, b);
 	}
-	buf = malloc(1 << 20);
-	left = offset + size;
-	for (uint64_t k = 0; buf && left && !e; k++) {
-		size_t len = left < (1u << 20) ? (size_t)left : (1u << 20);
-		ssize_t w;
-		fill_buffer(buf, len, (uint64_t)c->randseed * 977 + k, 0);
-		w = write(fd, buf, len);
-		if (w < 0)
-			e = errno;
-		else
-			left -= (uint64_t)w;
-	}
-	if (!buf)
-		e = ENOMEM;
-	if (!e && fsync(fd))
-		e = errno;
-	free(buf);
-	close(fd);
-	if (e) {
-		unlink(c->filename);
-		snprintf(err, n, "cannot lay out %s (%llu bytes): %s", c->filename,
-			 (unsigned long long)(offset + size), strerror(e));
-		return -1;
-	}
-	info("disk: laid out %s: %llu bytes of random data (%s)", c->filename,
-	     (unsigned long long)(offset + size),
-	     c->unlink ? "--unlink removes it at the end" : "it stays: delete it when done");
-	return 1;
 }
 
-/* fio's unlink: the test file goes when the run ends (a regular file, never a device) */
-static void unlink_target(const struct disk_cfg *c, const struct blkdev *d)
+/* The run's end (or its setup failing): each device's scheduler put back, its claim
+ * dropped, --unlink's files removed */
+static void restore_targets(struct plan *p)
 {
-	if (c->unlink && d->is_file && unlink(c->filename) && errno != ENOENT)
-		warn("disk: --unlink: %s: %s", c->filename, strerror(errno));
+	char err[300];
+	for (int i = 0; i < p->ntg; i++) {
+		struct target *t = &p->tg[i];
+		if (p->c->ioscheduler && !t->dev.is_file && t->dev.scheduler[0] &&
+		    strcmp(p->c->ioscheduler, t->dev.scheduler) && set_scheduler(&t->dev, t->dev.scheduler, err, sizeof err))
+			warn("disk: putting the scheduler back: %s", err);
+		if (t->excl_fd >= 0)
+			close(t->excl_fd);
+		t->excl_fd = -1;
+	}
+	unlink_targets(p);
 }
 
 static int disk_run(void *p, struct json *out)
@@ -3279,10 +3392,9 @@ static int disk_run(void *p, struct json *out)
 	struct json *jobs, *as, *reps;
 	struct rep_series *series = NULL;
 	char err[512] = "";
-	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, claim = -1, nres, halted = 0;
+	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, nres, halted = 0, nwrites;
 	const char *fb_engine = ioengine_names[c->ioengine];
 	time_t now = time(NULL);
-	struct dstat ds0, ds1;
 	uint64_t t0;
 
 	if (c->list)
@@ -3304,16 +3416,11 @@ static int disk_run(void *p, struct json *out)
 		json_add_str(out, "time", tb);
 	}
 	as = json_obj();
-	if (c->filename && strchr(c->filename, ':') && access(c->filename, F_OK))
-		/* fio's a:b, several files in one job (a name with ':' that exists is taken whole) */
-		snprintf(err, sizeof err, "--filename=%s: several files in one job (fio's a:b) are not measured "
-			 "here: one device (or file) per run, run assay once for each", c->filename);
-	if (err[0] || lay_out_file(c, err, sizeof err) < 0 || blkdev_probe(c->filename, &pl->dev, err, sizeof err) ||
-	    make_plan(pl, err, sizeof err)) {
+	if (make_plan(pl, err, sizeof err)) {
 		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
 		json_add(out, "assay", as);
-		unlink_target(c, &pl->dev);
+		unlink_targets(pl);
 		free(pl);
 		return EXIT_USAGE;
 	}
@@ -3327,46 +3434,41 @@ static int disk_run(void *p, struct json *out)
 		warn("disk: %s read as fio reads it, %llu bytes (with fio's default --kb_base=1024, KiB, MiB and "
 		     "GiB are powers of 1000): give k, m, g for powers of 1024, or --kb_base=1000", opt_iec_seen, b);
 	}
-	fill_global(json_add_obj(out, "global options"), c, &pl->dev);
-	json_add(as, "device", blkdev_json(&pl->dev));
-	if (c->mode != MODE_READONLY && any_writes(pl) && write_allowed(pl, err, sizeof err)) {
-		errmsg("disk: %s", err);
-		json_add_str(out, "error", err);
-		json_add(out, "assay", as);
-		unlink_target(c, &pl->dev);
-		free(pl);
-		return EXIT_USAGE;
+	fill_global(json_add_obj(out, "global options"), c, &pl->tg[0].dev);
+	add_devices(as, pl);
+	nwrites = c->mode != MODE_READONLY ? mark_writes(pl) : 0;
+	for (int i = 0; i < pl->njobs && nwrites && !err[0]; i++)
+		if (rw_modifies(pl->jobs[i].rw))
+			write_allowed(pl, &pl->jobs[i], err, sizeof err);
+	for (int i = 0; i < pl->ntg && !err[0]; i++) {
+		struct target *t = &pl->tg[i];
+		if (t->writes && !t->dev.is_file)
+			t->excl_fd = claim_device(&t->dev, err, sizeof err);
 	}
-	if (c->mode != MODE_READONLY && any_writes(pl) && !pl->dev.is_file &&
-	    (claim = claim_device(pl, err, sizeof err)) < 0) {
+	if (!err[0])
+		create_logs(pl, err, sizeof err);
+	for (int i = 0; i < pl->ntg && !err[0] && c->ioscheduler; i++)
+		set_scheduler(&pl->tg[i].dev, c->ioscheduler, err, sizeof err);
+	if (err[0]) {
 		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
 		json_add(out, "assay", as);
+		restore_targets(pl);
 		free(pl);
-		return EXIT_USAGE;
-	}
-	pl->excl_fd = claim;
-	if (create_logs(pl, err, sizeof err) || (c->ioscheduler && set_scheduler(&pl->dev, c->ioscheduler, err,
-										  sizeof err))) {
-		errmsg("disk: %s", err);
-		json_add_str(out, "error", err);
-		json_add(out, "assay", as);
-		unlink_target(c, &pl->dev);
-		free(pl);
-		if (claim >= 0)
-			close(claim);
 		return EXIT_USAGE;
 	}
 	if (c->ioscheduler) {
 		struct json *sch = json_add_obj(as, "ioscheduler");
 		json_add_str(sch, "used", c->ioscheduler);
-		json_add_str(sch, "before", pl->dev.scheduler);
+		json_add_str(sch, "before", pl->tg[0].dev.scheduler);
 	}
-	if (c->mode == MODE_DESTROY && any_writes(pl))
-		info("disk: destroying the data on %s (%s%s%llu bytes): --mode=destroy", pl->dev.path,
-		     pl->dev.serial[0] ? pl->dev.serial : "", pl->dev.serial[0] ? ", " : "",
-		     (unsigned long long)pl->dev.size);
-	dstat_take(pl->dev.path, &ds0);
+	for (int i = 0; i < pl->ntg; i++) {
+		const struct blkdev *d = &pl->tg[i].dev;
+		if (c->mode == MODE_DESTROY && pl->tg[i].writes)
+			info("disk: destroying the data on %s (%s%s%llu bytes): --mode=destroy", d->path,
+			     d->serial[0] ? d->serial : "", d->serial[0] ? ", " : "", (unsigned long long)d->size);
+		dstat_take(d->path, &pl->tg[i].ds0);
+	}
 	t0 = now_ns();
 	jobs = json_add_arr(out, "jobs");
 	series = calloc((size_t)pl->njobs, sizeof *series);
@@ -3432,9 +3534,10 @@ static int disk_run(void *p, struct json *out)
 			if (series[i].n)
 				json_add(reps, series[i].name, rep_json(&series[i], &pl->jobs[i]));
 	}
-	dstat_take(pl->dev.path, &ds1);
+	for (int i = 0; i < pl->ntg; i++)
+		dstat_take(pl->tg[i].dev.path, &pl->tg[i].ds1);
 	if (c->disk_util)
-		dstat_json(out, &ds0, &ds1);
+		dstat_json(out, pl);
 	json_add_int(as, "repeat", c->repeat);
 	if (fallback) {
 		char b[200];
@@ -3458,21 +3561,16 @@ static int disk_run(void *p, struct json *out)
 		json_add_str(out, "skip_reason", "every job writes and --mode=readonly");
 		rc = EXIT_SKIP;
 	}
-	if (c->ioscheduler && pl->dev.scheduler[0] && strcmp(c->ioscheduler, pl->dev.scheduler) &&
-	    set_scheduler(&pl->dev, pl->dev.scheduler, err, sizeof err))
-		warn("disk: putting the scheduler back: %s", err);
-	unlink_target(c, &pl->dev);
+	restore_targets(pl);
 	free(series);
 	free(pl);
-	if (claim >= 0)
-		close(claim);
 	return rc;
 }
 
 /* The text report: one fio-style block per job. */
 static void disk_text(const struct json *r, FILE *f)
 {
-	const struct json *jobs = json_get(r, "jobs"), *dev = json_path(r, "assay.device");
+	const struct json *jobs = json_get(r, "jobs"), *devs = json_path(r, "assay.devices");
 	const struct json *disks = json_get(r, "disks");
 	if (disks) {
 		fprintf(f, "%-10s %12s %5s %5s %-4s %-5s %-4s %-12s %-24s %-20s %s\n", "disk", "size", "lbs",
@@ -3495,7 +3593,8 @@ static void disk_text(const struct json *r, FILE *f)
 		}
 		return;
 	}
-	if (dev) {
+	/* the device, or each one when the jobs name several */
+	for (const struct json *dev = devs ? devs->child : json_path(r, "assay.device"); dev; dev = devs ? dev->next : NULL) {
 		/* what a VPS's virtual disk says of itself: a volatile write cache (fsync then
 		 * costs), discard (trim) */
 		char extra[96] = "";
@@ -3530,8 +3629,9 @@ static void disk_text(const struct json *r, FILE *f)
 		fprintf(f, "error: %s\n", json_get_str(r, "error", ""));
 	for (const struct json *u = json_get(r, "disk_util") ? json_get(r, "disk_util")->child : NULL; u;
 	     u = u->next)
-		fprintf(f, "\nDisk stats (read/write):\n  %s: ios=%.0f/%.0f, merge=%.0f/%.0f, ticks=%.0f/%.0f, "
-			"in_queue=%.0f, util=%.2f%%\n", json_get_str(u, "name", "?"), json_get_num(u, "read_ios", 0),
+		fprintf(f, "%s  %s: ios=%.0f/%.0f, merge=%.0f/%.0f, ticks=%.0f/%.0f, "
+			"in_queue=%.0f, util=%.2f%%\n", u == json_get(r, "disk_util")->child ? "\nDisk stats (read/write):\n" : "",
+			json_get_str(u, "name", "?"), json_get_num(u, "read_ios", 0),
 			json_get_num(u, "write_ios", 0), json_get_num(u, "read_merges", 0),
 			json_get_num(u, "write_merges", 0), json_get_num(u, "read_ticks", 0),
 			json_get_num(u, "write_ticks", 0), json_get_num(u, "in_queue", 0), json_get_num(u, "util", 0));

@@ -72,6 +72,10 @@ enum dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 struct job {
 	char name[64];
 	char desc[128];         /* fio's description (its JSON "desc") */
+	int tg;                 /* its target: the plan's device or file (fio's filename) */
+	const char *expect_serial;      /* --expect-serial, --expect-size, --force: what */
+	unsigned long long expect_size; /* writing the target needs */
+	int force;
 	int rw;
 	uint64_t seq_hole;      /* fio's rw=write:4k: bytes skipped after each sequential I/O */
 	int rand_run;           /* fio's rw=randread:8: a new random offset every this many I/Os (0, 1: each) */

@@ -930,12 +930,12 @@ void disk_terse(const struct json *r, FILE *f)
 			fprintf(f, ";%3.2f%%", json_get_num(us, lat_keys[k], 0) + (k ? 0 : first));
 		for (int k = 0; k < 12; k++)
 			fprintf(f, ";%3.2f%%", json_get_num(json_get(j, "latency_ms"), lat_keys[k], 0));
-		if (du)
-			fprintf(f, ";%s;%.0f;%.0f;%.0f;%.0f;%.0f;%.0f;%.0f;%3.2f%%", json_get_str(du, "name", "?"),
-				json_get_num(du, "read_ios", 0), json_get_num(du, "write_ios", 0),
-				json_get_num(du, "read_merges", 0), json_get_num(du, "write_merges", 0),
-				json_get_num(du, "read_ticks", 0), json_get_num(du, "write_ticks", 0),
-				json_get_num(du, "in_queue", 0), json_get_num(du, "util", 0));
+		for (const struct json *u = du; u; u = u->next)   /* every disk, on every line (fio's) */
+			fprintf(f, ";%s;%.0f;%.0f;%.0f;%.0f;%.0f;%.0f;%.0f;%3.2f%%", json_get_str(u, "name", "?"),
+				json_get_num(u, "read_ios", 0), json_get_num(u, "write_ios", 0),
+				json_get_num(u, "read_merges", 0), json_get_num(u, "write_merges", 0),
+				json_get_num(u, "read_ticks", 0), json_get_num(u, "write_ticks", 0),
+				json_get_num(u, "in_queue", 0), json_get_num(u, "util", 0));
 		if (json_get(j, "total_err"))     /* fio's, with continue_on_error */
 			fprintf(f, ";%.0f;%.0f", json_get_num(j, "total_err", 0), json_get_num(j, "first_error", 0));
 		fputc('\n', f);

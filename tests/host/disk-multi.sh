@@ -1,0 +1,142 @@
+# Several devices in one run, fio's one job per disk: each job on its own --filename (a
+# job's own wins over the global one), the jobs of a group at once; each device in the
+# report (assay.devices, disk_util per disk, each job's filename) and I/O only where its
+# jobs went; the safety rules per device, proven by checksums: readonly and rewrite leave
+# every device as it was, destroy checks each written device (a filesystem on one refuses
+# the run before anything is written anywhere), a device only read is not claimed.
+# TIMEOUT: 300
+. "$(dirname "$0")/lib.sh"
+need_root
+d1=$(loopdev a 32) || skip "losetup failed"
+d2=$(loopdev b 32) || skip "losetup failed"
+d3=$(loopdev c 32) || skip "losetup failed"
+i1=/dev/shm/assay-test.$$.a i2=/dev/shm/assay-test.$$.b i3=/dev/shm/assay-test.$$.c
+s1=$(sha "$i1") s2=$(sha "$i2") s3=$(sha "$i3")
+unchanged() {
+	[ "$(sha "$i1")" = "$s1" ] && [ "$(sha "$i2")" = "$s2" ] && [ "$(sha "$i3")" = "$s3" ] || fail "$1: a device changed"
+}
+J() { jq -e "$1" "$T/out.json" >/dev/null || fail "$2: $(jq -c "${3:-.jobs}" "$T/out.json" 2>&1 | head -c 600)"; }
+n1=${d1#/dev/} n2=${d2#/dev/} n3=${d3#/dev/}
+
+# a job file, one job per disk, the global options for all; d3 named by its bare name
+cat > "$T/disks.fio" <<EOF
+[global]
+direct=1
+bs=4k
+rw=randread
+iodepth=4
+runtime=0.6
+time_based
+[a]
+filename=$d1
+[b]
+filename=$d2
+rw=read
+bs=64k
+[c]
+filename=$n3
+EOF
+"$A" disk "$T/disks.fio" -J > "$T/out.json" || fail "three disks: exit $?"
+J "[.jobs[].\"job options\".filename] == [\"$d1\", \"$d2\", \"/dev/$n3\"]" "each job's filename"
+J "[.assay.devices[].path] == [\"$d1\", \"$d2\", \"/dev/$n3\"] and .assay.device.path == \"$d1\"" \
+	"assay.devices" '.assay | {device: .device.path, devices: [.devices[]?.path]}'
+J '[.jobs[].groupid] == [0, 0, 0] and all(.jobs[]; .read.total_ios > 0)' "all at once, each measured"
+J '.jobs[0].assay as $a | .jobs[1].assay as $b | ($a.start_ms < $b.end_ms) and ($b.start_ms < $a.end_ms)' "a and b overlap"
+J '.jobs[1]."job options".bs == "65536" and .jobs[0]."job options".bs == "4096"' "b's own bs"
+# the kernel's counters: each disk did its job's reads (O_DIRECT: one request each, give
+# or take what other readers of the disk did)
+J "[.disk_util[].name] == [\"$n1\", \"$n2\", \"$n3\"]" "disk_util per disk" '.disk_util'
+for k in 0 1 2; do
+	J ".jobs[$k].read.total_ios as \$n | .disk_util[$k].read_ios | . >= \$n and . <= \$n + 64" \
+		"disk $k's reads are job $k's" "[.jobs[$k].read.total_ios, .disk_util[$k].read_ios]"
+done
+"$A" disk "$T/disks.fio" > "$T/out.txt" || fail "text: exit $?"
+for d in "$d1" "$d2" "/dev/$n3"; do
+	grep -q "^$d: 0.03 GB" "$T/out.txt" || fail "text: no line for $d"
+done
+[ "$(grep -c '^Disk stats' "$T/out.txt")" = 1 ] && grep -q "^  $n3: ios=" "$T/out.txt" || fail "text: disk stats"
+# terse: every disk on every line (fio's), 121 fields and 9 per disk
+"$A" disk "$T/disks.fio" --minimal > "$T/out.terse" || fail "terse: exit $?"
+awk -F';' -v a="$n1" -v b="$n2" -v c="$n3" 'NF != 148 || $122 != a || $131 != b || $140 != c { bad = 1 }
+	END { exit bad || NR != 3 }' "$T/out.terse" || fail "terse: $(cut -d';' -f1-3,122,131,140 "$T/out.terse" | tr '\n' ' ')"
+
+# one device named twice (by two names) is one target; a job's own filename wins over
+# the global one, which no job then uses
+"$A" disk --filename="$d1" --rw=randread --runtime=0.3 --time_based --name=a --filename="$n2" \
+	--name=b --filename="$d2" -J > "$T/out.json" || fail "one device twice: exit $?"
+J "(.assay.devices | not) and .assay.device.path == \"$d2\" and [.disk_util[].name] == [\"$n2\"]" \
+	"the same device by two names" '{d: .assay.device.path, u: .disk_util}'
+
+# --group_reporting adds the disks up; --stonewall runs them one after the other
+"$A" disk --rw=randread --runtime=0.4 --time_based --group_reporting --name=a --filename="$d1" \
+	--name=b --filename="$d2" -J > "$T/out.json" || fail "group_reporting: exit $?"
+J '(.jobs | length) == 1 and .jobs[0].read.total_ios > 0' "group_reporting: one report"
+"$A" disk --rw=randread --runtime=0.3 --time_based --name=a --filename="$d1" --name=b --stonewall \
+	--filename="$d2" -J > "$T/out.json" || fail "stonewall: exit $?"
+J '.jobs[1].assay.start_ms >= .jobs[0].assay.end_ms' "stonewall: one after the other"
+unchanged "reading"
+
+# writes: readonly skips them on every device; rewrite writes every one back
+cat > "$T/w.fio" <<EOF
+[global]
+direct=1
+rw=randrw
+iodepth=8
+runtime=0.5
+time_based
+[a]
+filename=$d1
+[b]
+filename=$d2
+EOF
+"$A" disk "$T/w.fio" > "$T/out.txt" 2>&1
+[ "$(grep -c 'skipped: writes; --mode=readonly' "$T/out.txt")" = 2 ] || fail "readonly: both skipped"
+"$A" disk "$T/w.fio" --mode=rewrite -J > "$T/out.json" || fail "rewrite: exit $?"
+J 'all(.jobs[]; .write.total_ios > 0)' "rewrite: both written"
+unchanged "readonly and rewrite"
+# rewrite killed mid-run, on both at once
+"$A" disk "$T/w.fio" --mode=rewrite --runtime=60 >/dev/null 2>&1 &
+pid=$!
+sleep 1.5
+kill -9 $pid
+wait $pid 2>/dev/null
+unchanged "rewrite killed mid-run"
+
+# destroy: a filesystem on either refuses the run before any write; each job's own
+# --expect-size and --force apply to its device
+mkfs.ext4 -q -F "$d2" 2>/dev/null || skip "no mkfs.ext4"
+s2=$(sha "$i2")
+expect 2 "refusing --mode=destroy: $d2 holds ext2/3/4; add --force" "$A" disk "$T/w.fio" --mode=destroy
+unchanged "destroy refused"
+printf '[global]\nrw=write\nsize=1m\n[a]\nfilename=%s\nexpect-size=32m\n[b]\nfilename=%s\nforce=1\nexpect-size=1m\n' \
+	"$d1" "$d2" > "$T/x.fio"
+expect 2 "refusing --mode=destroy: $d2 has 33554432 bytes, not 1048576" "$A" disk "$T/x.fio" --mode=destroy
+unchanged "expect-size refused"
+# a device only read is neither checked nor claimed: a mounted one can be read while
+# another is destroyed
+mkdir -p "$T/mnt"
+mount -o ro "$d2" "$T/mnt" 2>/dev/null || skip "cannot mount ext4"
+printf '[global]\nsize=1m\ndirect=1\n[a]\nfilename=%s\nrw=write\n[b]\nfilename=%s\nrw=read\n' "$d1" "$d2" > "$T/y.fio"
+"$A" disk "$T/y.fio" --mode=destroy -J > "$T/out.json" 2>/dev/null || fail "destroy one, read the other: exit $?"
+J '.jobs[0].write.io_bytes == 1048576 and .jobs[1].read.io_bytes == 1048576' "destroy one, read the other"
+[ "$(sha "$i1")" != "$s1" ] || fail "destroy did not write $d1"
+s1=$(sha "$i1")
+expect 2 "refusing --mode=destroy: $d2 is mounted" "$A" disk "$T/w.fio" --mode=destroy --force
+umount "$T/mnt"
+unchanged "mounted: refused"
+
+# bad input: one line naming the cause
+expect 2 "job 'b' has no --filename, and there is none for every job" "$A" disk --rw=read --name=a --filename="$d1" --name=b
+expect 2 "job 'a': --filename is empty" "$A" disk --rw=read --name=a --filename=
+expect 2 "several files in one job \(fio's a:b\) are not measured here: give each its own job" \
+	"$A" disk --rw=read --name=a --filename="$d1:$d2"
+args=()
+for k in $(seq 17); do args+=(--name=j$k --filename="$T/f$k"); : > "$T/f$k"; head -c 4096 /dev/urandom > "$T/f$k"; done
+expect 2 "more than 16 devices or files in one run" "$A" disk --rw=read "${args[@]}"
+# files laid out per job (fio's --directory with each job's --filename); --unlink per job
+"$A" disk --rw=read --size=1m --directory="$T" --name=a --filename=new1 --name=b --filename=new2 --unlink=1 \
+	-J > "$T/out.json" 2>/dev/null || fail "two files laid out: exit $?"
+J "[.jobs[].\"job options\".filename] == [\"$T/new1\", \"$T/new2\"]" "files laid out per job"
+[ -f "$T/new1" ] && [ ! -e "$T/new2" ] || fail "--unlink: only job b's file goes"
+unchanged "bad input"
+finish
