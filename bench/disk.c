@@ -106,6 +106,9 @@ struct disk_cfg {
 	int log_max_value, log_offset, per_job_logs, log_unix_epoch;
 	int eta;                /* fio's eta: auto (on a terminal), always, never */
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
+	int pre_read;           /* fio's: the region read into the page cache before the job */
+	int fill_device;        /* fio's fill_device/fill_fs: the region to the device's end */
+	unsigned long long offset_align;   /* fio's: a percentage --offset aligned up to this */
 	const char *ignored_str;
 	int readonly_flag;      /* fio's --readonly: no writes (assay's default mode) */
 	long long nrfiles;
@@ -433,7 +436,23 @@ static const struct opt disk_opts[] = {
 	{ "atomic", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "zonemode", 0, OPT_ENUM, O(ignored), "none", 0, 0, "none", "accepted as none (fio's default)", OPT_HIDDEN },
 	{ "uncached", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
-	{ "pre_read", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "pre_read", 0, OPT_BOOL, O(pre_read), "0", 0, 0, NULL,
+	  "read the job's region into the page cache before it starts, --invalidate off (fio's)", 0 },
+	{ "fill_device", 0, OPT_BOOL, O(fill_device), "0", 0, 0, NULL,
+	  "the region runs to the device's end whatever --size says (fio's; a block device: a file is "
+	  "not grown to fill its file system)", 0 },
+	{ "fill_fs", 0, OPT_ALIAS, 0, NULL, 0, 0, "fill_device", "same as --fill_device", OPT_HIDDEN },
+	{ "offset_align", 0, OPT_SIZE, O(offset_align), "0", 0, 0, NULL,
+	  "a percentage --offset is aligned up to this (fio's; 0: to the block size)", OPT_FIOUNITS },
+	{ "verify_async", 0, OPT_INT, O(ignored_ll), "0", 0, 1024, NULL,
+	  "accepted (fio's), no effect: the read-back runs after the job, not beside it", OPT_HIDDEN },
+	{ "verify_state_save", 0, OPT_BOOL, O(ignored), "1", 0, 0, NULL,
+	  "accepted (fio's), no effect: --verify_only re-derives the blocks from --randseed", OPT_HIDDEN },
+	{ "verifysort", 0, OPT_BOOL, O(ignored), "1", 0, 0, NULL, "accepted (fio's, deprecated there), no effect",
+	  OPT_HIDDEN },
+	{ "aux-path", 0, OPT_STR, O(ignored_str), NULL, 0, 0, NULL,
+	  "accepted (fio's), no effect: no state files are written", OPT_HIDDEN },
+	{ "max-jobs", 0, OPT_INT, O(ignored_ll), "0", 0, 1 << 20, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
 	{ "write_barrier", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "lockmem", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "trim_percentage", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
@@ -652,7 +671,7 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t off
 		return -1;
 	}
 	avail = d->size - offset;
-	if (c->size) {
+	if (c->size && !c->fill_device) {
 		size_t l = strlen(c->size);
 		unsigned long long v;
 		if (l > 1 && c->size[l - 1] == '%') {
@@ -1553,7 +1572,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->randseed = (uint64_t)c->randseed;
 	if (!c->randrepeat && !GIVEN(c, "randseed"))
 		j->randseed = p->clock_seed;
-	j->invalidate = c->invalidate;
+	j->pre_read = c->pre_read;
+	j->invalidate = c->invalidate && !c->pre_read;   /* fio's: pre-read, then kept */
 	j->fadvise = c->fadvise_hint;
 	j->norandommap = c->norandommap;
 	j->compress_pct = (int)c->compress_pct;
@@ -1598,7 +1618,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->npcts = c->npcts;
 	j->bins = p->c->common.format == 3;   /* the run's (a job's words may repeat it) */
 	memcpy(j->pcts, c->pcts, sizeof j->pcts);
-	if (parse_offset(c->offset_s, dev, j->bs, &j->offset, err, n))
+	if (parse_offset(c->offset_s, dev, c->offset_align ? c->offset_align : j->bs, &j->offset, err, n))
 		return -1;
 	j->bs_max = j->bs;
 	if ((bs_rw[0] != bs_rw[1] || bs_rw[1] != bs_rw[2]) && pair_bs(c, j, bs_rw, err, n))
@@ -1624,6 +1644,11 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (j->direct && j->offset % dev->lbs) {
 		snprintf(err, n, "--offset=%s: not a multiple of %s's logical block size (%u)",
 			 c->offset_s, dev->path, dev->lbs);
+		return -1;
+	}
+	if (c->fill_device && dev->is_file) {
+		snprintf(err, n, "--fill_device: %s is a file (fio would grow it until its file system is full): "
+			 "give --size, or name the device", dev->path);
 		return -1;
 	}
 	if (region(c, dev, j->offset, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
@@ -2154,6 +2179,35 @@ static void drop_cache(const struct plan *p, const struct job *j, int fd)
 			      (off_t)(j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
 
+/* fio's pre_read: the region (every thread's) read once through the page cache before
+ * the job starts; 0, or -1 with the job's error */
+static int pre_read(const struct plan *p, struct job_result *r)
+{
+	const struct job *j = &r->job;
+	const char *path = TG(p, j)->dev.path;
+	uint64_t off = j->offset, end = j->offset + j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), e = fd < 0 ? errno : 0;
+	char *buf = e ? NULL : malloc(1 << 20);
+	if (!e && !buf)
+		e = ENOMEM;
+	while (!e && off < end) {
+		ssize_t rd = pread(fd, buf, end - off < (1u << 20) ? (size_t)(end - off) : (1u << 20), (off_t)off);
+		if (rd <= 0)
+			e = rd < 0 ? errno : EIO;
+		else
+			off += (uint64_t)rd;
+	}
+	free(buf);
+	if (fd >= 0)
+		close(fd);
+	if (e) {
+		r->err = e;
+		snprintf(r->errmsg, sizeof r->errmsg, "--pre_read: reading %s at offset %llu: %s", path,
+			 (unsigned long long)off, e == EIO && off < end ? "end of device" : strerror(e));
+	}
+	return e ? -1 : 0;
+}
+
 /* fio's fadvise_hint (1, its default: by the job's pattern): a random job's target is
  * read without readahead (POSIX_FADV_RANDOM), a sequential one's with twice the window
  * (POSIX_FADV_SEQUENTIAL); buffered reads then cost what fio's cost */
@@ -2340,6 +2394,10 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	}
 	if (j->invalidate)
 		drop_cache(p, j, r->fd);
+	if (j->pre_read && pre_read(p, r)) {
+		close(r->fd);
+		return -1;
+	}
 	fadvise_hint(j, r->fd);
 	r->nworkers = j->numjobs;
 	r->w = calloc((size_t)j->numjobs, sizeof *r->w);

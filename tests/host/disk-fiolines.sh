@@ -2,7 +2,8 @@
 # getopt_long_only, the classic `fio -filename=... -iodepth 1 -thread ...` line), --timeout,
 # options fio users set that change nothing here (accepted at their default value, refused
 # with one line otherwise), and the ones that do: --max_latency (ETIMEDOUT), --nice and
-# --prioclass/--prio (seen on the job threads in /proc), --disk_util=0. The device's
+# --prioclass/--prio (seen on the job threads in /proc), --disk_util=0, --pre_read,
+# --fill_device, --offset_align (fio's offsets). The device's
 # content is unchanged by every read-only run.
 # TIMEOUT: 120
 . "$(dirname "$0")/lib.sh"
@@ -162,6 +163,37 @@ expect 2 "^assay: error: disk: --ioengine=null moves no data: nothing to --verif
 J '.disk_util == null' "disk_util=0"
 "$A" disk --filename="$dev" --rw=randread --size=4m -J > out.json 2>/dev/null || fail "disk_util: exit $?"
 J '.disk_util[0].read_ios > 0' "disk_util by default"
+
+# --pre_read: the region read into the page cache before the job (and not dropped): the
+# job's buffered random reads then reach the device not once; without it, each one does
+blockdev --flushbufs "$dev"
+"$A" disk --filename="$dev" --rw=randread --size=8m --pre_read=1 -J > out.json 2>/dev/null || fail "pre_read: exit $?"
+J '.jobs[0].read.total_ios == 2048 and .disk_util[0].read_ios < 512' "pre_read: the region read in large requests" \
+	'[.jobs[0].read.total_ios, .disk_util[0].read_ios]'
+"$A" disk --filename="$dev" --rw=randread --size=8m -J > out.json 2>/dev/null || fail "no pre_read: exit $?"
+J '.disk_util[0].read_ios >= 2000' "no pre_read: a device read per I/O"
+# --fill_device (--fill_fs): to the device's end whatever --size says; a file is refused
+"$A" disk --filename="$dev" --rw=read --bs=1m --size=1m --offset=8m --fill_fs=1 -J > out.json 2>/dev/null ||
+	fail "fill_device: exit $?"
+J '.jobs[0].read.io_bytes == 25165824' "fill_device: from --offset to the end"
+head -c 1048576 /dev/zero > small.f
+expect 2 "^assay: error: disk: --fill_device: small.f is a file \(fio would grow it" \
+	"$A" disk --filename=small.f --rw=read --fill_device=1
+# --offset_align: a percentage offset aligned up to it, fio's offsets exactly
+for o in 33% 50% 7%; do
+	rm -f a.log f.log
+	"$A" disk --filename="$dev" --rw=read --bs=4k --offset=$o --offset_align=1m --number_ios=2 --write_iolog=a.log \
+		>/dev/null 2>&1 || fail "offset_align $o: exit $?"
+	if command -v fio >/dev/null; then
+		fio --name=x --filename="$dev" --rw=read --bs=4k --offset=$o --offset_align=1m --number_ios=2 \
+			--write_iolog=f.log >/dev/null 2>&1 || fail "fio offset_align $o: exit $?"
+		[ "$(awk '$2 == "read" || $3 == "read" {print $(NF-1)}' a.log)" = "$(awk '$3 == "read" {print $(NF-1)}' f.log)" ] ||
+			fail "offset_align $o: $(grep read a.log | tr '\n' ' ') vs fio's $(grep read f.log | tr '\n' ' ')"
+	fi
+done
+# accepted, no effect here: verify_async, verify_state_save, verifysort, aux-path, max-jobs
+"$A" disk --filename="$dev" --rw=read --size=1m --verify_async=2 --verify_state_save=0 --verifysort=1 \
+	--aux-path=/tmp --max-jobs=8 -J > out.json 2>/dev/null || fail "accepted options: exit $?"
 
 [ "$(sha "$dev")" = "$sum" ] || fail "a read-only run changed the device"
 finish

@@ -109,6 +109,16 @@ for n in range(60):
     d = mutate(jobfile)
     open(m, "wb").write(d if b"[" in d else b"[x]\n" + d)
     check([A, "disk", m, "--filename=" + T + "/f", "--runtime=0.1"], "job file")
+# and jobs naming their own files (several targets in a run; no --size: nothing is laid
+# out wherever a mutated name points)
+open(T + "/g", "wb").write(os.urandom(1 << 20))
+jobfile2 = ("[global]\nruntime=0.1\n[a]\nfilename=%s/f\nrw=randread\n[b]\nfilename=./g\nrw=read\n"
+            "[c]\nfilename=f\ndirectory=%s\n" % (T, T)).encode()
+for n in range(40):
+    m = T + "/j.fio"
+    d = mutate(jobfile2)
+    open(m, "wb").write(d if b"[" in d else b"[x]\n" + d)
+    check([A, "disk", m], "job file, own files")
 print("bad runs:", bad, "of", runs, "; exit codes:", sorted(codes.items(), key=str))
 sys.exit(bad > 0)
 PY
