@@ -107,6 +107,7 @@ struct disk_cfg {
 	int eta;                /* fio's eta: auto (on a terminal), always, never */
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	int pre_read;           /* fio's: the region read into the page cache before the job */
+	int parse_only, showcmd;   /* fio's: check everything, run nothing; print the words */
 	int fill_device;        /* fio's fill_device/fill_fs: the region to the device's end */
 	unsigned long long offset_align;   /* fio's: a percentage --offset aligned up to this */
 	const char *ignored_str;
@@ -441,6 +442,12 @@ static const struct opt disk_opts[] = {
 	{ "fill_device", 0, OPT_BOOL, O(fill_device), "0", 0, 0, NULL,
 	  "the region runs to the device's end whatever --size says (fio's; a block device: a file is "
 	  "not grown to fill its file system)", 0 },
+	{ "parse-only", 0, OPT_BOOL, O(parse_only), "0", 0, 0, NULL,
+	  "check the options, job file and each job against its device (no file laid out, nothing "
+	  "opened for writing), run nothing (fio's)", OPT_NOARG },
+	{ "showcmd", 0, OPT_BOOL, O(showcmd), "0", 0, 0, NULL,
+	  "print the job file (and the options given with it) as one assay disk command line, run "
+	  "nothing (fio's)", OPT_NOARG },
 	{ "fill_fs", 0, OPT_ALIAS, 0, NULL, 0, 0, "fill_device", "same as --fill_device", OPT_HIDDEN },
 	{ "offset_align", 0, OPT_SIZE, O(offset_align), "0", 0, 0, NULL,
 	  "a percentage --offset is aligned up to this (fio's; 0: to the block size)", OPT_FIOUNITS },
@@ -1378,7 +1385,7 @@ static int job_replay(const struct plan *p, const struct disk_cfg *c, const stru
 /* fio lays out a test file that does not exist yet: a path (with a '/', never under /dev)
  * and a --size in bytes make one of --offset + --size bytes of random data, which stays.
  * 1 when made, 0 when there is nothing to make, -1 on failure (err says why). */
-static int lay_out_file(const struct disk_cfg *c, const char *fn, char *err, size_t n)
+static int lay_out_file(const struct disk_cfg *c, const char *fn, struct blkdev *dry, char *err, size_t n)
 {
 	unsigned long long size;
 	struct stat st;
@@ -1391,6 +1398,17 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, char *err, siz
 		return 0;
 	if (parse_offset(c->offset_s, NULL, 0, &offset, err, n))
 		return -1;
+	if (dry) {
+		/* --parse-only: the file it would be */
+		memset(dry, 0, sizeof *dry);
+		snprintf(dry->path, sizeof dry->path, "%s", fn);
+		snprintf(dry->name, sizeof dry->name, "%s", fn);
+		dry->is_file = 1;
+		dry->size = offset + size;
+		dry->lbs = 512;
+		dry->pbs = 4096;
+		return 1;
+	}
 	fd = open(fn, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		snprintf(err, n, "cannot create %s: %s", fn, strerror(errno));
@@ -1429,7 +1447,7 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, char *err, siz
 /* fio's unlink: the test files go when the run ends (regular files, never a device) */
 static void unlink_targets(const struct plan *p)
 {
-	for (int i = 0; i < p->ntg; i++)
+	for (int i = 0; i < p->ntg && !p->c->parse_only; i++)
 		if (p->tg[i].unlink && p->tg[i].dev.is_file && unlink(p->tg[i].filename) && errno != ENOENT)
 			warn("disk: --unlink: %s: %s", p->tg[i].filename, strerror(errno));
 }
@@ -1483,7 +1501,8 @@ static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, 
 		memset(t, 0, sizeof *t);
 		t->excl_fd = -1;
 		t->filename = fn;
-		if (lay_out_file(c, fn, err, n) < 0 || blkdev_probe(fn, &t->dev, err, n))
+		int made = lay_out_file(c, fn, p->c->parse_only ? &t->dev : NULL, err, n);
+		if (made < 0 || (!(made && p->c->parse_only) && blkdev_probe(fn, &t->dev, err, n)))
 			return -1;
 		for (j->tg = 0; j->tg < p->ntg; j->tg++)
 			if (same_target(p->tg[j->tg].dev.path, t->dev.path))
@@ -3426,6 +3445,28 @@ static void dstat_json(struct json *out, const struct plan *p)
 	}
 }
 
+/* fio's --showcmd: the words of the run (a job file's, the command line's) as one command
+ * line, quoted for a shell */
+static int show_cmd(const struct disk_cfg *c)
+{
+	fputs("assay disk", stdout);
+	for (int i = 0; i < c->ntok; i++) {
+		const char *t = c->tok[i];
+		if (t == c->jobfile || !strcmp(t, "--showcmd") || !strcmp(t, "-showcmd") || !strncmp(t, "--showcmd=", 10))
+			continue;      /* the job file's words are there instead */
+		if (*t && !t[strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=,:%+-@")]) {
+			printf(" %s", t);
+			continue;
+		}
+		fputs(" '", stdout);
+		for (; *t; t++)
+			fputs(*t == '\'' ? "'\\''" : (char[]){ *t, 0 }, stdout);
+		putchar('\'');
+	}
+	putchar('\n');
+	return EXIT_OK;
+}
+
 /* The run's end (or its setup failing): each device's scheduler put back, its claim
  * dropped, --unlink's files removed */
 static void restore_targets(struct plan *p)
@@ -3457,6 +3498,8 @@ static int disk_run(void *p, struct json *out)
 
 	if (c->list)
 		return disk_list(c, out);
+	if (c->showcmd)
+		return show_cmd(c);
 	pl = calloc(1, sizeof *pl);
 	if (!pl) {
 		json_add_str(out, "error", "out of memory");
@@ -3498,6 +3541,14 @@ static int disk_run(void *p, struct json *out)
 	for (int i = 0; i < pl->njobs && nwrites && !err[0]; i++)
 		if (rw_modifies(pl->jobs[i].rw))
 			write_allowed(pl, &pl->jobs[i], err, sizeof err);
+	if (!err[0] && c->parse_only) {
+		info("disk: --parse-only: %d job%s on %d device%s checked; nothing run", pl->njobs,
+		     pl->njobs > 1 ? "s" : "", pl->ntg, pl->ntg > 1 ? "s" : "");
+		json_add_str(as, "parse_only", "checked; nothing run");
+		json_add(out, "assay", as);
+		free(pl);
+		return EXIT_OK;
+	}
 	for (int i = 0; i < pl->ntg && !err[0]; i++) {
 		struct target *t = &pl->tg[i];
 		if (t->writes && !t->dev.is_file)

@@ -68,12 +68,23 @@ int engine_main(const struct engine *e, int argc, char **argv)
 	struct json *out;
 	unsigned fmts;
 	int rc;
-	for (int i = 0; i < argc; i++)
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+	for (int i = 0; i < argc; i++) {
+		/* fio's --cmdhelp=NAME (one option, hidden ones too), or alone: all of them */
+		const char *a = argv[i] + (!strncmp(argv[i], "--", 2) ? 2 : argv[i][0] == '-' ? 1 : 0);
+		if (a != argv[i] && !strncmp(a, "cmdhelp=", 8) && strcmp(a + 8, "all")) {
+			if (opt_help_one(e->opts, a + 8, stdout)) {
+				errmsg("--cmdhelp=%s: no such option of 'assay %s' (--help lists them)", a + 8, e->name);
+				return EXIT_USAGE;
+			}
+			return EXIT_OK;
+		}
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(a, "cmdhelp") ||
+		    !strcmp(a, "cmdhelp=all")) {
 			printf("usage: assay %s %s\n%s\n\noptions:\n", e->name, e->usage, e->summary);
 			opt_help(e->opts, stdout);
 			return EXIT_OK;
 		}
+	}
 	c = engine_config(e, argc, argv);
 	if (!c)
 		return EXIT_USAGE;

@@ -549,24 +549,41 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 	return 0;
 }
 
+static void help_line(const struct opt *o, FILE *f)
+{
+	char left[64], acc[256], def[96] = "";
+	if (o->alias)
+		snprintf(left, sizeof left, "-%c, --%s", o->alias, o->name);
+	else
+		snprintf(left, sizeof left, "    --%s", o->name);
+	if (o->type == OPT_ENUM)
+		snprintf(acc, sizeof acc, " (%s)", o->choices);
+	else
+		acc[0] = 0;
+	if (o->def && *o->def)
+		snprintf(def, sizeof def, " [%s]", o->def);
+	fprintf(f, "  %-24s %s%s%s\n", left, o->help ? o->help : "", acc, def);
+}
+
 void opt_help(const struct opt *tab, FILE *f)
 {
-	for (const struct opt *o = tab; o->name; o++) {
-		char left[64], acc[256], def[96] = "";
-		if (o->flags & OPT_HIDDEN)
-			continue;
-		if (o->alias)
-			snprintf(left, sizeof left, "-%c, --%s", o->alias, o->name);
-		else
-			snprintf(left, sizeof left, "    --%s", o->name);
-		if (o->type == OPT_ENUM)
-			snprintf(acc, sizeof acc, " (%s)", o->choices);
-		else
-			acc[0] = 0;
-		if (o->def && *o->def)
-			snprintf(def, sizeof def, " [%s]", o->def);
-		fprintf(f, "  %-24s %s%s%s\n", left, o->help ? o->help : "", acc, def);
-	}
+	for (const struct opt *o = tab; o->name; o++)
+		if (!(o->flags & OPT_HIDDEN))
+			help_line(o, f);
+}
+
+int opt_help_one(const struct opt *tab, const char *name, FILE *f)
+{
+	const struct opt *o = opt_find(tab, name);
+	char acc[256];
+	if (!o)
+		return -1;
+	help_line(o, f);
+	if (o->type == OPT_ALIAS)
+		return 0;
+	opt_accepts(o, acc, sizeof acc);
+	fprintf(f, "  %-24s accepts %s\n", "", acc);
+	return 0;
 }
 
 int opt_cmdline_each(char *s, const char *prefix,

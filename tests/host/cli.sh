@@ -4,6 +4,11 @@
 "$A" --version | grep -qE '^assay [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version"
 "$A" --help | grep -q 'cpu' || fail "--help lists cpu"
 "$A" cpu --help | grep -q -- '--cpu-max-prime' || fail "cpu --help"
+# fio's --cmdhelp: one option (hidden ones too) and what it accepts; alone: all of them
+"$A" disk --cmdhelp=bs | grep -q -- '--bs .*block size' || fail "disk --cmdhelp=bs"
+"$A" disk -cmdhelp=gtod_reduce | grep -q 'accepted (fio.s), no effect' || fail "disk -cmdhelp=gtod_reduce"
+"$A" disk --cmdhelp | grep -q -- '--iodepth' || fail "disk --cmdhelp"
+expect 2 "^assay: error: --cmdhelp=nope: no such option of 'assay disk'" "$A" disk --cmdhelp=nope
 file "$A" | grep -q 'statically linked' || fail "assay is not static"
 
 expect 2 'unknown command' "$A" frobnicate

@@ -390,4 +390,26 @@ if [ -n "$want" ]; then
 	J ".assay.ioscheduler.used == \"$want\"" "ioscheduler in the JSON"
 fi
 expect 2 '^assay: error: disk: --ioscheduler=cfq: .* offers ' "$A" disk --filename="$dv" --ioscheduler=cfq
+
+# fio's --showcmd: a job file (with the command line's options) as one command line, which
+# runs the same jobs with the same options; --parse-only checks it all and runs nothing (no
+# file laid out, nothing written, a refusal still refused)
+printf "[global]\nrw=randread\nruntime=0.2\ntime_based\n[a b]\nfilename=%s\ndescription=it's q\n[c]\nfilename=%s/new.f\nsize=1m\nbs=8k\n" \
+	"$dev" "$T" > "$T/show.fio"
+cmd=$("$A" disk "$T/show.fio" --direct=1 --showcmd) || fail "showcmd: exit $?"
+case $cmd in "assay disk --rw=randread --runtime=0.2 --time_based=1 --direct=1 '--name=a b' --filename=$dev '--description=it'\''s q' --name=c"*) ;;
+	*) fail "showcmd: $cmd" ;; esac
+sum1=$(sha "$dev")
+PATH=$BUILD:$PATH eval "$cmd --parse-only -J" > "$T/out.json" 2>/dev/null || fail "parse-only: exit $?"
+J '.assay.parse_only and (.jobs | length) == 0' "parse-only: nothing run"
+[ ! -e "$T/new.f" ] || fail "parse-only laid out a file"
+PATH=$BUILD:$PATH eval "$cmd -J" > "$T/a.json" 2>/dev/null || fail "showcmd's line: exit $?"
+"$A" disk "$T/show.fio" --direct=1 -J > "$T/b.json" 2>/dev/null || fail "the job file: exit $?"
+[ "$(jq -c '[.jobs[] | .["job options"], .desc]' "$T/a.json")" = "$(jq -c '[.jobs[] | .["job options"], .desc]' "$T/b.json")" ] ||
+	fail "showcmd: other jobs than the file's: $(jq -c '[.jobs[] | .["job options"]]' "$T/a.json")"
+expect 2 "rw=sideways: unknown value" "$A" disk "$T/show.fio" --parse-only --rw=read \
+	--section=c --rw=sideways
+expect 2 "refusing --mode=destroy: $dev has 67108864 bytes, not 1024" "$A" disk --filename="$dev" --rw=write \
+	--mode=destroy --expect-size=1k --parse-only
+[ "$(sha "$dev")" = "$sum1" ] || fail "showcmd/parse-only changed the device"
 finish
