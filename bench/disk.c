@@ -22,8 +22,10 @@
 #include <string.h>
 #include <linux/fs.h>
 #include <limits.h>
+#include <spawn.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -108,6 +110,7 @@ struct disk_cfg {
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	int pre_read;           /* fio's: the region read into the page cache before the job */
 	int parse_only, showcmd;   /* fio's: check everything, run nothing; print the words */
+	const char *exec_prerun, *exec_postrun;
 	int fill_device;        /* fio's fill_device/fill_fs: the region to the device's end */
 	unsigned long long offset_align;   /* fio's: a percentage --offset aligned up to this */
 	const char *ignored_str;
@@ -210,6 +213,11 @@ static const struct opt disk_opts[] = {
 	  "fsync when the job's writes are done (counted in its time; fio's)", 0 },
 	{ "sync", 0, OPT_ENUM, O(sync), "none", 0, 0, "none|sync|dsync|0|1",
 	  "synchronous writes (fio's): O_SYNC (sync, 1) or O_DSYNC (dsync): each write done when stable", 0 },
+	{ "exec_prerun", 0, OPT_STR, O(exec_prerun), NULL, 0, 0, "a shell command",
+	  "run before the job, once per thread (/bin/sh -c; output in JOBNAME.prerun.txt); failing, it "
+	  "fails the job (fio's)", 0 },
+	{ "exec_postrun", 0, OPT_STR, O(exec_postrun), NULL, 0, 0, "a shell command",
+	  "run after the job, once per thread (output in JOBNAME.postrun.txt; a failure is a warning) (fio's)", 0 },
 	{ "fsync_on_close", 0, OPT_BOOL, O(fsync_on_close), "0", 0, 0, NULL,
 	  "fsync when the job ends, outside its measured time (fio's)", 0 },
 	{ "randseed", 0, OPT_INT, O(randseed), "0x89", 0, 9.2e18, NULL, "seed of random offsets and data", 0 },
@@ -1592,6 +1600,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (!c->randrepeat && !GIVEN(c, "randseed"))
 		j->randseed = p->clock_seed;
 	j->pre_read = c->pre_read;
+	j->exec_prerun = c->exec_prerun;
+	j->exec_postrun = c->exec_postrun;
 	j->invalidate = c->invalidate && !c->pre_read;   /* fio's: pre-read, then kept */
 	j->fadvise = c->fadvise_hint;
 	j->norandommap = c->norandommap;
@@ -2365,6 +2375,40 @@ static void verify_pass(const struct plan *p, struct job_result *r)
 	free(buf);
 }
 
+/* fio's exec_prerun/exec_postrun: the command through /bin/sh, its output in
+ * JOBNAME.WHAT.txt (fio's file), once per thread as fio's threads each run it; 0, or -1
+ * with why */
+static int exec_hook(const struct job *j, const char *cmd, const char *what, char *err, size_t n)
+{
+	extern char **environ;
+	char out[PATH_MAX + 32];
+	posix_spawn_file_actions_t fa;
+	for (int t = 0; t < j->numjobs; t++) {
+		pid_t pid;
+		int st = 0, r;
+		snprintf(out, sizeof out, "%s.%s.txt", j->name, what);
+		posix_spawn_file_actions_init(&fa);
+		posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+		posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
+		posix_spawn_file_actions_adddup2(&fa, 1, 2);
+		r = posix_spawn(&pid, "/bin/sh", &fa, NULL, (char *[]){ "sh", "-c", (char *)cmd, NULL }, environ);
+		posix_spawn_file_actions_destroy(&fa);
+		if (r) {
+			snprintf(err, n, "--exec_%s: cannot run /bin/sh: %s", what, strerror(r));
+			return -1;
+		}
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+			snprintf(err, n, "--exec_%s=%s: %s %d (its output: %s)", what, cmd,
+				 WIFEXITED(st) ? "exit status" : "killed by signal",
+				 WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), out);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Open the target and set up the job's workers; -1 when it does not run (skipped, or
  * failed with r->err). */
 static int job_prepare(struct plan *p, struct job_result *r)
@@ -2403,6 +2447,11 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		r->err = EOPNOTSUPP;
 		snprintf(r->errmsg, sizeof r->errmsg, "trim: %s does not discard (its queue/discard_max_bytes is 0)",
 			 TG(p, j)->dev.path);
+		return -1;
+	}
+	if (j->exec_prerun && exec_hook(j, j->exec_prerun, "prerun", err, sizeof err)) {
+		r->err = ECANCELED;
+		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
 		return -1;
 	}
 	r->fd = open_target(p, j, writing, err, sizeof err);
@@ -2494,6 +2543,7 @@ static void job_aggregate(struct job_result *r)
 static void job_finish(const struct plan *p, struct job_result *r)
 {
 	const struct job *j = &r->job;
+	char err[600];
 	job_aggregate(r);
 	if (j->fsync_on_close && rw_writes(j->rw) && fsync(r->fd) && !r->err) {
 		r->err = errno;
@@ -2506,6 +2556,8 @@ static void job_finish(const struct plan *p, struct job_result *r)
 			close(r->w[i].fd);
 	close(r->fd);
 	r->nworkers = j->numjobs;
+	if (j->exec_postrun && exec_hook(j, j->exec_postrun, "postrun", err, sizeof err))
+		warn("disk: %s: %s", j->name, err);
 }
 
 /* ---- fio's ETA line: "Jobs: 2: [45.0%][r=221MiB/s,w=0B/s][r=56.7k,w=0 IOPS][eta 00m:11s]" ---- */

@@ -133,6 +133,7 @@ struct job {
 	int batch_cmax;         /* reap at most this many at once (0: all there are) */
 	int invalidate;         /* drop the page cache of the region before the job */
 	int pre_read;           /* read the region into the page cache before the job */
+	const char *exec_prerun, *exec_postrun;   /* fio's: shell commands before and after */
 	int fadvise;            /* fio's fadvise_hint: 0 none, 1 by the pattern, 2 sequential, 3 random */
 	int norandommap;        /* random offsets: uniform draws instead of each block once */
 	int mode;

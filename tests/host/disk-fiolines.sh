@@ -3,7 +3,7 @@
 # options fio users set that change nothing here (accepted at their default value, refused
 # with one line otherwise), and the ones that do: --max_latency (ETIMEDOUT), --nice and
 # --prioclass/--prio (seen on the job threads in /proc), --disk_util=0, --pre_read,
-# --fill_device, --offset_align (fio's offsets). The device's
+# --fill_device, --offset_align (fio's offsets), --exec_prerun/--exec_postrun. The device's
 # content is unchanged by every read-only run.
 # TIMEOUT: 120
 . "$(dirname "$0")/lib.sh"
@@ -191,6 +191,20 @@ for o in 33% 50% 7%; do
 			fail "offset_align $o: $(grep read a.log | tr '\n' ' ') vs fio's $(grep read f.log | tr '\n' ' ')"
 	fi
 done
+# --exec_prerun/--exec_postrun: once per thread, in order around the job, output in
+# JOBNAME.prerun.txt; a failing prerun fails the job (its status named), a failing postrun
+# is a warning
+"$A" disk --filename="$dev" --rw=read --size=1m --numjobs=2 --name=hk --exec_prerun='echo pre >> order; echo out-$((1+1))' \
+	--exec_postrun='echo post >> order' -J > out.json 2>/dev/null || fail "exec_prerun: exit $?"
+J '.jobs[0].assay.status == "ok"' "exec hooks: the job ran"
+[ "$(tr '\n' ' ' < order)" = "pre pre post post " ] && [ "$(cat hk.prerun.txt)" = "out-2" ] ||
+	fail "exec hooks: order '$(tr '\n' ' ' < order)', output '$(cat hk.prerun.txt)'"
+expect 1 "^assay: error: disk: bad: --exec_prerun=echo no >&2; exit 3: exit status 3 \(its output: bad.prerun.txt\)$" \
+	"$A" disk --filename="$dev" --rw=read --size=1m --name=bad --exec_prerun='echo no >&2; exit 3'
+[ "$(cat bad.prerun.txt)" = no ] || fail "exec_prerun: stderr not in bad.prerun.txt"
+expect 0 "^assay: warning: disk: bad2: --exec_postrun=kill -9 \\\$\\\$: killed by signal 9" \
+	"$A" disk --filename="$dev" --rw=read --size=1m --name=bad2 --exec_postrun='kill -9 $$'
+
 # accepted, no effect here: verify_async, verify_state_save, verifysort, aux-path, max-jobs
 "$A" disk --filename="$dev" --rw=read --size=1m --verify_async=2 --verify_state_save=0 --verifysort=1 \
 	--aux-path=/tmp --max-jobs=8 -J > out.json 2>/dev/null || fail "accepted options: exit $?"
