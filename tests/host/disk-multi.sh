@@ -104,26 +104,31 @@ unchanged "rewrite killed mid-run"
 
 # destroy: a filesystem on either refuses the run before any write; each job's own
 # --expect-size and --force apply to its device
-mkfs.ext4 -q -F "$d2" 2>/dev/null || skip "no mkfs.ext4"
-s2=$(sha "$i2")
-expect 2 "refusing --mode=destroy: $d2 holds ext2/3/4; add --force" "$A" disk "$T/w.fio" --mode=destroy
-unchanged "destroy refused"
-printf '[global]\nrw=write\nsize=1m\n[a]\nfilename=%s\nexpect-size=32m\n[b]\nfilename=%s\nforce=1\nexpect-size=1m\n' \
-	"$d1" "$d2" > "$T/x.fio"
-expect 2 "refusing --mode=destroy: $d2 has 33554432 bytes, not 1048576" "$A" disk "$T/x.fio" --mode=destroy
-unchanged "expect-size refused"
-# a device only read is neither checked nor claimed: a mounted one can be read while
-# another is destroyed
-mkdir -p "$T/mnt"
-mount -o ro "$d2" "$T/mnt" 2>/dev/null || skip "cannot mount ext4"
-printf '[global]\nsize=1m\ndirect=1\n[a]\nfilename=%s\nrw=write\n[b]\nfilename=%s\nrw=read\n' "$d1" "$d2" > "$T/y.fio"
-"$A" disk "$T/y.fio" --mode=destroy -J > "$T/out.json" 2>/dev/null || fail "destroy one, read the other: exit $?"
-J '.jobs[0].write.io_bytes == 1048576 and .jobs[1].read.io_bytes == 1048576' "destroy one, read the other"
-[ "$(sha "$i1")" != "$s1" ] || fail "destroy did not write $d1"
-s1=$(sha "$i1")
-expect 2 "refusing --mode=destroy: $d2 is mounted" "$A" disk "$T/w.fio" --mode=destroy --force
-umount "$T/mnt"
-unchanged "mounted: refused"
+if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$d2" 2>/dev/null; then
+	s2=$(sha "$i2")
+	expect 2 "refusing --mode=destroy: $d2 holds ext2/3/4; add --force" "$A" disk "$T/w.fio" --mode=destroy
+	unchanged "destroy refused"
+	printf '[global]\nrw=write\nsize=1m\n[a]\nfilename=%s\nexpect-size=32m\n[b]\nfilename=%s\nforce=1\nexpect-size=1m\n' \
+		"$d1" "$d2" > "$T/x.fio"
+	expect 2 "refusing --mode=destroy: $d2 has 33554432 bytes, not 1048576" "$A" disk "$T/x.fio" --mode=destroy
+	unchanged "expect-size refused"
+	# a device only read is neither checked nor claimed: a mounted one can be read while
+	# another is destroyed
+	if mkdir -p "$T/mnt" && mount -o ro "$d2" "$T/mnt" 2>/dev/null; then
+		printf '[global]\nsize=1m\ndirect=1\n[a]\nfilename=%s\nrw=write\n[b]\nfilename=%s\nrw=read\n' "$d1" "$d2" > "$T/y.fio"
+		"$A" disk "$T/y.fio" --mode=destroy -J > "$T/out.json" 2>/dev/null || fail "destroy one, read the other: exit $?"
+		J '.jobs[0].write.io_bytes == 1048576 and .jobs[1].read.io_bytes == 1048576' "destroy one, read the other"
+		[ "$(sha "$i1")" != "$s1" ] || fail "destroy did not write $d1"
+		s1=$(sha "$i1")
+		expect 2 "refusing --mode=destroy: $d2 is mounted" "$A" disk "$T/w.fio" --mode=destroy --force
+		umount "$T/mnt"
+		unchanged "mounted: refused"
+	else
+		echo "note: cannot mount an ext4 loop device here: the mounted-device checks not run"
+	fi
+else
+	echo "note: no mkfs.ext4: the filesystem checks not run"
+fi
 
 # bad input: one line naming the cause
 expect 2 "job 'b' has no --filename, and there is none for every job" "$A" disk --rw=read --name=a --filename="$d1" --name=b
