@@ -3162,6 +3162,7 @@ struct jf {
 	struct disk_cfg *c, *scratch;
 	char **ftok, *sect;
 	int nf, fcap, nfglobal, skipping, nsect;
+	int name_at;            /* the section's --name word (fio's name= in it replaces it) */
 	unsigned char seen[64];
 };
 
@@ -3248,6 +3249,7 @@ static int jf_lines(struct jf *s, char *text, const char *file, int depth, char 
 			if (!(t = malloc(tl)))
 				return -1;
 			snprintf(t, tl, "--name=%s", s->sect);
+			s->name_at = s->nf;
 		} else {
 			if (!s->sect) {
 				snprintf(err, n, "%s:%d: '%s' comes before any [section]", file, line, l);
@@ -3263,9 +3265,21 @@ static int jf_lines(struct jf *s, char *text, const char *file, int depth, char 
 				val++;
 				val += strspn(val, " \t");
 			}
-			if (!strcmp(key, "name") || !strcmp(key, "profile")) {
-				snprintf(err, n, "%s:%d: %s: not in a job file (a [section] is a job)", file, line, key);
+			if (!strcmp(key, "profile") || (!strcmp(key, "name") && (!val || !*val))) {
+				snprintf(err, n, "%s:%d: %s: %s", file, line, key, !strcmp(key, "name") ? "give the job's name: "
+					 "name=NAME" : "not in a job file (a [section] is a job)");
 				return -1;
+			}
+			if (!strcmp(key, "name") && !strcmp(s->sect, "global"))
+				continue;     /* fio's: each section names its job anyway */
+			if (!strcmp(key, "name")) {
+				/* fio's: the job's name, in place of its section's */
+				tl = strlen(val) + 8;
+				if (!(t = malloc(tl)))
+					return -1;
+				snprintf(t, tl, "--name=%s", val);
+				s->ftok[s->name_at] = t;     /* the section's word stays allocated: words point in */
+				continue;
 			}
 			if (!val) {     /* a key alone: a flag set, or an optional value left out */
 				const struct opt *o = opt_find(disk_opts, key);

@@ -391,6 +391,16 @@ if [ -n "$want" ]; then
 fi
 expect 2 '^assay: error: disk: --ioscheduler=cfq: .* offers ' "$A" disk --filename="$dv" --ioscheduler=cfq
 
+# fio's name= in a section renames its job (--section still takes the section's name); in
+# [global] it changes nothing, as in fio
+printf '[global]\nname=ignored\nrw=read\nsize=64k\n[a]\nname=renamed one\n[b]\n' > "$T/nm.fio"
+"$A" disk "$T/nm.fio" --filename="$dev" -J > "$T/out.json" 2>/dev/null || fail "name=: exit $?"
+J '[.jobs[].jobname] == ["renamed one", "b"]' "name= renames the job" '[.jobs[].jobname]'
+"$A" disk "$T/nm.fio" --filename="$dev" --section=a -J > "$T/out.json" 2>/dev/null || fail "name= and --section: exit $?"
+J '[.jobs[].jobname] == ["renamed one"]' "name= with --section" '[.jobs[].jobname]'
+printf '[a]\nname\n' > "$T/nm2.fio"
+expect 2 "nm2.fio:2: name: give the job's name: name=NAME" "$A" disk "$T/nm2.fio" --filename="$dev"
+
 # fio's --showcmd: a job file (with the command line's options) as one command line, which
 # runs the same jobs with the same options; --parse-only checks it all and runs nothing (no
 # file laid out, nothing written, a refusal still refused)
