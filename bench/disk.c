@@ -1485,7 +1485,7 @@ static int same_target(const char *a, const char *b)
 static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
 	const char *fn = c->filename ? c->filename : p->c->filename;
-	struct target *t = &p->tg[p->ntg];
+	struct target *t;
 	if (!fn || !*fn) {
 		snprintf(err, n, !fn ? "job '%s' has no --filename, and there is none for every job: name its device "
 				       "(e.g. --filename=/dev/vdb); --list shows the disks found"
@@ -1502,21 +1502,26 @@ static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, 
 		if (!strcmp(p->tg[j->tg].filename, fn))
 			break;
 	if (j->tg == p->ntg) {
-		if (p->ntg == MAX_TARGETS) {
+		/* a name not seen: the file laid out, the device probed, then one of those
+		 * already named under another name, or a new one */
+		struct blkdev d;
+		int made = lay_out_file(c, fn, p->c->parse_only ? &d : NULL, err, n);
+		if (made < 0 || (!(made && p->c->parse_only) && blkdev_probe(fn, &d, err, n)))
+			return -1;
+		for (j->tg = 0; j->tg < p->ntg; j->tg++)
+			if (same_target(p->tg[j->tg].dev.path, d.path))
+				break;
+		if (j->tg == MAX_TARGETS) {
 			snprintf(err, n, "--filename=%s: more than %d devices or files in one run", fn, MAX_TARGETS);
 			return -1;
 		}
-		memset(t, 0, sizeof *t);
-		t->excl_fd = -1;
-		t->filename = fn;
-		int made = lay_out_file(c, fn, p->c->parse_only ? &t->dev : NULL, err, n);
-		if (made < 0 || (!(made && p->c->parse_only) && blkdev_probe(fn, &t->dev, err, n)))
-			return -1;
-		for (j->tg = 0; j->tg < p->ntg; j->tg++)
-			if (same_target(p->tg[j->tg].dev.path, t->dev.path))
-				break;
-		if (j->tg == p->ntg)
-			p->ntg++;
+		if (j->tg == p->ntg) {
+			t = &p->tg[p->ntg++];
+			memset(t, 0, sizeof *t);
+			t->excl_fd = -1;
+			t->filename = fn;
+			t->dev = d;
+		}
 	}
 	p->tg[j->tg].unlink |= c->unlink;
 	j->expect_serial = c->expect_serial;
