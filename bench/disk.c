@@ -1170,7 +1170,11 @@ static int parse_think(const char *opt, const char *v, uint64_t *ns, char *err, 
 {
 	long long us;
 	double s;
-	if (!parse_int(v, &us) && us >= 0 && us <= 3600000000ll) {
+	if (*v == '(' && !fio_expr(v, FX_USEC, &s) && s >= 0 && s <= 3600e6) {
+		*ns = (uint64_t)s * 1000;   /* fio's arithmetic: microseconds */
+		return 0;
+	}
+	if (*v != '(' && !parse_int(v, &us) && us >= 0 && us <= 3600000000ll) {
 		*ns = (uint64_t)us * 1000;
 		return 0;
 	}

@@ -8,10 +8,230 @@
 #include <string.h>
 #include <strings.h>
 
+/* ---- fio's arithmetic in values: "(expr)" ----
+ * As fio's parser (exp/expression-parser.y and .l) reads it: numbers (integers, decimals,
+ * 1e3, 0x1f), + - * / % ^, unary minus, parentheses, and unit suffixes with their own
+ * precedence (between + - and * /: "1+2k" is 2049, "6/3k" is 2048); an integer and a
+ * decimal operand give what fio's rules give (a value keeps the left operand's kind, a
+ * suffix on a decimal truncates it first: "(1.5k)" is 1024, as in fio).  Anything after
+ * '#', ':' or ',' is ignored, as fio's lexer does. */
+struct xv {
+	long long i;
+	double d;
+	int hasd;
+};
+struct xp {
+	const char *s;
+	int is_time, units, err;
+	int depth;              /* parentheses and minus signs open: at most 64 */
+};
+enum { BP_ADD = 10, BP_SUFFIX = 20, BP_MUL = 30, BP_POW = 40, BP_MOD = 50, BP_NEG = 60 };
+
+static void x_space(struct xp *e)
+{
+	e->s += strspn(e->s, " \t");
+	if (*e->s == '#' || *e->s == ':' || *e->s == ',')
+		e->s += strlen(e->s);
+}
+
+/* the unit at e->s (fio's lexer: the longest match, any case); its length, 0 if none */
+static size_t x_suffix(const struct xp *e, struct xv *v)
+{
+	static const struct { const char *w; long long i; double d; int hasd; } tab[] = {
+		{ "msec", 1000, 1000, 1 }, { "usec", 1, 1, 1 }, { "nsec", 0, 0.001, 1 }, { "sec", 1000000, 1e6, 0 },
+		{ "kib", 1000, 1000, 0 }, { "mib", 1000000, 1e6, 0 }, { "gib", 1000000000, 1e9, 0 },
+		{ "pib", 1000000000000ll, 1e12, 0 }, { "kb", 1024, 1024, 0 }, { "mb", 1 << 20, 1 << 20, 0 },
+		{ "gb", 1 << 30, 1 << 30, 0 }, { "tb", 1ll << 40, 1099511627776.0, 0 },
+		{ "pb", 1ll << 50, 1125899906842624.0, 0 }, { "ms", 1000, 1000, 1 }, { "us", 1, 1, 1 },
+		{ "ns", 0, 0.001, 1 }, { "k", 1024, 1024, 0 }, { "g", 1 << 30, 1 << 30, 0 },
+		{ "t", 1ll << 40, 1099511627776.0, 0 }, { "p", 1ll << 50, 1125899906842624.0, 0 },
+		{ "s", 1000000, 1e6, 0 }, { "d", 86400000000ll, 86400e6, 0 }, { "h", 3600000000ll, 3600e6, 0 },
+	};
+	for (size_t k = 0; k < sizeof tab / sizeof tab[0]; k++) {
+		size_t l = strlen(tab[k].w);
+		if (!strncasecmp(e->s, tab[k].w, l)) {
+			*v = (struct xv){ tab[k].i, tab[k].d, tab[k].hasd };
+			return l;
+		}
+	}
+	if (*e->s == 'm' || *e->s == 'M') {      /* minutes in a time, else MiB */
+		*v = e->is_time ? (struct xv){ 60000000, 60e6, 0 } : (struct xv){ 1 << 20, 1 << 20, 0 };
+		return 1;
+	}
+	return 0;
+}
+
+static struct xv x_parse(struct xp *e, int rbp);
+
+static struct xv x_primary(struct xp *e)
+{
+	struct xv v = { 0, 0, 0 };
+	const char *s;
+	char *end;
+	x_space(e);
+	s = e->s;
+	if ((*s == '-' || *s == '(') && ++e->depth > 64) {
+		e->err = 1;
+		return v;
+	}
+	if (*s == '-') {
+		e->s++;
+		v = x_parse(e, BP_NEG);
+		e->depth--;
+		return (struct xv){ -v.i, -v.d, v.hasd };
+	}
+	if (*s == '(') {
+		e->s++;
+		v = x_parse(e, 0);
+		e->depth--;
+		x_space(e);
+		if (*e->s == ')')
+			e->s++;
+		else
+			e->err = 1;
+		return v;
+	}
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2])) {
+		v.i = strtoll(s + 2, &end, 16);
+		v.d = (double)v.i;
+	} else if (isdigit((unsigned char)*s) || (*s == '.' && isdigit((unsigned char)s[1]))) {
+		size_t dig = strspn(s, "0123456789");
+		if (s[dig] == '.' && !isdigit((unsigned char)s[dig + 1])) {
+			e->err = 1;      /* fio's lexer: digits after the point */
+			return v;
+		}
+		if (s[dig] == '.' || s[dig] == 'e' || s[dig] == 'E') {
+			v.d = strtod(s, &end);   /* 1.5, .5, 1e3: a decimal */
+			v.i = (long long)v.d;
+			v.hasd = 1;
+		} else {
+			v.i = strtoll(s, &end, 10);
+			v.d = (double)v.i;
+		}
+	} else {
+		e->err = 1;
+		return v;
+	}
+	if (errno == ERANGE || end == s)
+		e->err = 1;
+	e->s = end;
+	return v;
+}
+
+static struct xv x_op(struct xp *e, struct xv l, char op, struct xv r)
+{
+	struct xv v = l;       /* fio's: the result keeps the left operand's kind */
+	int dec = l.hasd || r.hasd;
+	switch (op) {
+	case '+': v.i = dec ? (long long)(l.d + r.d) : l.i + r.i; v.d = l.d + r.d; break;
+	case '-': v.i = dec ? (long long)(l.d - r.d) : l.i - r.i; v.d = l.d - r.d; break;
+	case '*': v.i = dec ? (long long)(l.d * r.d) : l.i * r.i; v.d = l.d * r.d; break;
+	case '/':
+		if (r.d < 1e-20 && r.d > -1e-20) {
+			e->err = 1;        /* fio prints "divide by zero" and goes on: refused here */
+			break;
+		}
+		v.d = l.d / r.d;
+		v.i = dec ? (long long)v.d : l.i / r.i;
+		break;
+	case '%':
+		if (!r.i) {
+			e->err = 1;
+			break;
+		}
+		v.i = l.i % r.i;
+		v.d = (double)v.i;
+		break;
+	case '^':
+		v.d = pow(l.d, r.d);
+		if (dec || r.i < 0) {
+			v.i = (long long)v.d;
+		} else {
+			unsigned long long p = 1;
+			for (long long k = 0; k < r.i && k < 64; k++)
+				p *= (unsigned long long)l.i;
+			v.i = (long long)p;
+		}
+		break;
+	}
+	return v;
+}
+
+static struct xv x_parse(struct xp *e, int rbp)
+{
+	struct xv l = x_primary(e), u;
+	for (;;) {
+		size_t sl;
+		int lbp;
+		char op;
+		x_space(e);
+		if (e->err || !*e->s || *e->s == ')')
+			return l;
+		if ((sl = x_suffix(e, &u))) {
+			if (BP_SUFFIX <= rbp)
+				return l;
+			e->s += sl;
+			e->units = 1;
+			if (!l.hasd && !u.hasd) {
+				l.i *= u.i;
+				l.d = (double)l.i;
+			} else {
+				l.i = (long long)((double)(long long)l.d * u.d);
+				l.d *= u.d;
+			}
+			continue;
+		}
+		op = *e->s;
+		lbp = op == '+' || op == '-' ? BP_ADD : op == '*' || op == '/' ? BP_MUL : op == '^' ? BP_POW
+			: op == '%' ? BP_MOD : -1;
+		if (lbp < 0) {
+			e->err = 1;
+			return l;
+		}
+		if (lbp <= rbp)
+			return l;
+		e->s++;
+		l = x_op(e, l, op, x_parse(e, op == '^' ? lbp - 1 : lbp));
+	}
+}
+
+int fio_expr(const char *s, int kind, double *out)
+{
+	struct xp e = { s, kind == FX_SECONDS || kind == FX_USEC, 0, 0, 0 };
+	struct xv v;
+	if (!s || *s != '(')
+		return -1;
+	errno = 0;
+	v = x_parse(&e, 0);
+	x_space(&e);
+	if (e.err || *e.s)
+		return -1;
+	switch (kind) {
+	case FX_FLOAT:
+		*out = v.d;
+		break;
+	case FX_SECONDS:
+		/* fio's: a bare number is seconds, a unit gives microseconds; whole seconds */
+		*out = e.units ? (double)(v.i / 1000000) : (double)v.i;
+		break;
+	default:               /* bytes, a count, microseconds: the integer */
+		*out = (double)v.i;
+		break;
+	}
+	return isfinite(*out) ? 0 : -1;
+}
+
 int parse_int(const char *s, long long *out)
 {
 	char *end;
 	long long v;
+	if (s && *s == '(') {
+		double x;
+		if (fio_expr(s, FX_INT, &x) || fabs(x) > 9.2e18)
+			return -1;
+		*out = (long long)x;
+		return 0;
+	}
 	if (!s || !*s)
 		return -1;
 	errno = 0;
@@ -29,6 +249,12 @@ static int size_in(const char *s, double base, double ibase, int *iec, unsigned 
 	char *end;
 	double v, mult = 1;
 	const char *units = "kmgtp", *u;
+	if (s && *s == '(') {   /* fio's arithmetic: bytes */
+		if (fio_expr(s, FX_INT, &v) || v < 0 || v >= 18446744073709551615.0)
+			return -1;
+		*out = (unsigned long long)v;
+		return 0;
+	}
 	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
 		return -1;
 	errno = 0;
@@ -87,6 +313,8 @@ int parse_time(const char *s, double *out)
 	};
 	char *end;
 	double v;
+	if (s && *s == '(')    /* fio's arithmetic: seconds, as fio reads a seconds option */
+		return fio_expr(s, FX_SECONDS, out) || *out < 0 ? -1 : 0;
 	if (!s || !*s || isspace((unsigned char)*s))
 		return -1;
 	errno = 0;
@@ -374,11 +602,11 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 		break;
 	}
 	case OPT_FLOAT: {
-		char *end;
-		double v;
+		char *end = (char *)"";
+		double v = 0;
 		errno = 0;
-		v = strtod(val, &end);
-		if (errno || end == val || *end || !isfinite(v))
+		if (*val == '(' ? fio_expr(val, FX_FLOAT, &v) : ((v = strtod(val, &end)), errno || end == val || *end ||
+								  !isfinite(v)))
 			return bad(o, val, "not a number", err, errlen);
 		if (o->max > o->min && (v < o->min || v > o->max))
 			return bad(o, val, "out of range", err, errlen);

@@ -89,6 +89,15 @@ extern int opt_kb_base;
 extern char opt_iec_seen[64];
 int parse_size_fio(const char *s, unsigned long long *out);
 int parse_time(const char *s, double *out);
+/* fio's arithmetic in a value, "(expr)" (fio(1): "an arithmetic expression may be used,
+ * provided it is surrounded by parentheses"), read as fio reads an option of that kind:
+ * FX_INT a count or bytes (units: k m g t p = powers of 1024, KiB = 1000 ...), FX_SECONDS a
+ * seconds option (a bare number is seconds; with a time unit, microseconds truncated to
+ * whole seconds), FX_USEC a microseconds one (bare: microseconds; m is minutes in both),
+ * FX_FLOAT the decimal value.  parse_int, the size parsers, parse_time and OPT_FLOAT
+ * take it.  0, or -1 when s is no such expression (or divides by zero). */
+enum { FX_INT, FX_SECONDS, FX_USEC, FX_FLOAT };
+int fio_expr(const char *s, int kind, double *out);
 int parse_bool(const char *s, int *out);
 int parse_int(const char *s, long long *out);
 

@@ -401,6 +401,14 @@ J '[.jobs[].jobname] == ["renamed one"]' "name= with --section" '[.jobs[].jobnam
 printf '[a]\nname\n' > "$T/nm2.fio"
 expect 2 "nm2.fio:2: name: give the job's name: name=NAME" "$A" disk "$T/nm2.fio" --filename="$dev"
 
+# fio's arithmetic in values, in a job file (with its $variables) and on the command line
+printf '[global]\nrw=read\nsize=($mb_memory/$mb_memory*(1m/2))\nbs=(4k*2)\n[a]\niodepth=(2^3)\n' > "$T/ar.fio"
+printf '[a]\nbs=(4k/0)\n' > "$T/ar2.fio"
+"$A" disk "$T/ar.fio" --filename="$dev" --offset='(1+2)*4k' -J > "$T/out.json" 2>/dev/null || fail "arithmetic: exit $?"
+J '.jobs[0] | .read.io_bytes == 524288 and .["job options"].bs == "8192" and .["job options"].iodepth == "8" and
+	.["job options"].offset == "12288"' "arithmetic" '.jobs[0] | [.read.io_bytes, .["job options"]]'
+expect 2 "ar2.fio:2: bs=\(4k/0\): not a size" "$A" disk "$T/ar2.fio" --filename="$dev"
+
 # fio's --showcmd: a job file (with the command line's options) as one command line, which
 # runs the same jobs with the same options; --parse-only checks it all and runs nothing (no
 # file laid out, nothing written, a refusal still refused)

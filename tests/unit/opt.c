@@ -171,6 +171,51 @@ int main(void)
 		      lc.fmts == 5, "list: unknown item, nothing set: %s", err);
 		CHECK(opt_set(ltab, &lc, "fmt", "b,", err, sizeof err) == OPT_EVALUE, "list: trailing comma");
 	}
+	/* fio's arithmetic, by its grammar's rules (precedence, a suffix's own level, the
+	 * left operand's kind, truncation) and its lexer's units */
+	{
+		static const struct { const char *e; int kind; double want; } ok[] = {
+			{ "(4k*3)", FX_INT, 12288 }, { "(1+2k)", FX_INT, 2049 }, { "(6/3k)", FX_INT, 2048 },
+			{ "(1.5k)", FX_INT, 1024 }, { "(2^10)", FX_INT, 1024 }, { "(2^3^2)", FX_INT, 512 },
+			{ "(-2^2)", FX_INT, 4 }, { "(10%4)", FX_INT, 2 }, { "(7/2)", FX_INT, 3 }, { "(7.0/2)", FX_INT, 3 },
+			{ "(7.0/2)", FX_FLOAT, 3.5 }, { "(1 + 0.5)", FX_FLOAT, 1.5 }, { "(1 + 0.5)", FX_INT, 1 },
+			{ "(2*(3+1)k)", FX_INT, 8192 }, { "(1m)", FX_INT, 1048576 }, { "(1m)", FX_SECONDS, 60 },
+			{ "(1m)", FX_USEC, 60e6 }, { "(10)", FX_SECONDS, 10 }, { "(1500ms)", FX_SECONDS, 1 },
+			{ "(90s)", FX_SECONDS, 90 }, { "(1.5)", FX_SECONDS, 1 }, { "(1h)", FX_SECONDS, 3600 },
+			{ "(0.5ms)", FX_USEC, 0 }, { "(2ms)", FX_USEC, 2000 }, { "(250)", FX_USEC, 250 },
+			{ "(1KiB)", FX_INT, 1000 }, { "(1mib)", FX_INT, 1e6 }, { "(2mb)", FX_INT, 2097152 },
+			{ "(0x10)", FX_INT, 16 }, { "(1e3)", FX_INT, 1000 }, { "(64k) # a comment", FX_INT, 65536 },
+			{ "(4k),8k", FX_INT, 4096 }, { "(1+2)*4k", FX_INT, 12288 }, { "(2kk)", FX_INT, 2097152 },
+			{ "( 8 *\t1k )", FX_INT, 8192 }, { "(99.9/1)", FX_FLOAT, 99.9 }, { "(3-1-1)", FX_INT, 1 },
+			{ "(12/2/3)", FX_INT, 2 },
+		};
+		static const char *const bad[] = { "(8/0)", "(1min)", "(2", "(1+)", "()", "(abc)", "(1)x", "(1.)",
+						   "(5 5)", "(3%0)", "(1tib)", "4k", "" };
+		double v;
+		for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++)
+			CHECK(!fio_expr(ok[k].e, ok[k].kind, &v) && fabs(v - ok[k].want) < 1e-9, "fio_expr(%s, %d): %g, want %g",
+			      ok[k].e, ok[k].kind, fio_expr(ok[k].e, ok[k].kind, &v) ? -1.0 : v, ok[k].want);
+		for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+			CHECK(fio_expr(bad[k], FX_INT, &v), "fio_expr(%s) accepted: %g", bad[k], v);
+		{       /* nesting is bounded: deep input is refused, not a stack overflow */
+			static char deep[200001];
+			memset(deep, '(', 100000);
+			deep[100000] = '1';
+			memset(deep + 100001, ')', 100000);
+			CHECK(fio_expr(deep, FX_INT, &v), "100000 parentheses accepted");
+			memset(deep, '-', 100000);
+			deep[0] = '(';
+			CHECK(fio_expr(deep, FX_INT, &v), "100000 minus signs accepted");
+			CHECK(!fio_expr("((((((((((1))))))))))", FX_INT, &v) && v == 1, "10 parentheses");
+		}
+		/* through the option parsers */
+		CHECK(!opt_set(tab, &c, "bs", "(4k*2)", err, sizeof err) && c.size == 8192, "bs=(4k*2): %llu", c.size);
+		CHECK(!opt_set(tab, &c, "num", "(2^4)", err, sizeof err) && c.n == 16, "num=(2^4): %lld", c.n);
+		CHECK(!opt_set(tab, &c, "runtime", "(2m)", err, sizeof err) && c.t == 120, "runtime=(2m): %g", c.t);
+		CHECK(opt_set(tab, &c, "bs", "(4k/0)", err, sizeof err) == OPT_EVALUE, "bs=(4k/0) refused");
+		CHECK(opt_set(tab, &c, "num", "(2^10)", err, sizeof err) == OPT_EVALUE && strstr(err, "out of range"),
+		      "num=(2^10): out of range: %s", err);
+	}
 	/* every engine's table fits the given[] marks (an entry past them would never count
 	 * as given, silently) */
 	for (int i = 0; engines[i]; i++) {
