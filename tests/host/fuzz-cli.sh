@@ -74,7 +74,7 @@ for _ in range(int(os.environ.get("FUZZ_RUNS", "250"))):
         args.append(o + "=" + v if rnd.random() < 0.8 else o)
         if rnd.random() < 0.2:
             args.append(v)
-    args = [a for a in args if not a.startswith(("--time=", "--runtime=", "--limit=", "--mode=destroy"))]
+    args = [a for a in args if not a.startswith(("--time=", "--runtime=", "--timeout=", "--limit=", "--mode=destroy"))]
     check([A, c] + args + fixed[c], c)
 good = open(T + "/good.json", "rb").read()
 rules = open(T + "/good.rules", "rb").read()
