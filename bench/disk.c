@@ -3526,9 +3526,15 @@ static int show_cmd(const struct disk_cfg *c)
 {
 	fputs("assay disk", stdout);
 	for (int i = 0; i < c->ntok; i++) {
-		const char *t = c->tok[i];
-		if (t == c->jobfile || !strcmp(t, "--showcmd") || !strcmp(t, "-showcmd") || !strncmp(t, "--showcmd=", 10))
+		const char *t = c->tok[i], *nm = t + (t[0] == '-') + (t[0] == '-' && t[1] == '-');
+		size_t nl = strcspn(nm, "=");
+		if (t == c->jobfile)
 			continue;      /* the job file's words are there instead */
+		int sect = nm != t && nl == 7 && !strncmp(nm, "section", 7);
+		if (sect || (nm != t && nl == 7 && !strncmp(nm, "showcmd", 7))) {
+			i += sect && !nm[nl];   /* "--section NAME": its value too */
+			continue;      /* what picked the words, not one of them */
+		}
 		if (*t && !t[strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=,:%+-@")]) {
 			printf(" %s", t);
 			continue;

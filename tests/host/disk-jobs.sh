@@ -421,6 +421,8 @@ sum1=$(sha "$dev")
 PATH=$BUILD:$PATH eval "$cmd --parse-only -J" > "$T/out.json" 2>/dev/null || fail "parse-only: exit $?"
 J '.assay.parse_only and (.jobs | length) == 0' "parse-only: nothing run"
 [ ! -e "$T/new.f" ] || fail "parse-only laid out a file"
+[ "$("$A" disk "$T/show.fio" -section c --showcmd)" = "assay disk --rw=randread --runtime=0.2 --time_based=1 --name=c --filename=$T/new.f --size=1m --bs=8k" ] ||
+	fail "showcmd with --section: $("$A" disk "$T/show.fio" -section c --showcmd)"
 PATH=$BUILD:$PATH eval "$cmd -J" > "$T/a.json" 2>/dev/null || fail "showcmd's line: exit $?"
 "$A" disk "$T/show.fio" --direct=1 -J > "$T/b.json" 2>/dev/null || fail "the job file: exit $?"
 [ "$(jq -c '[.jobs[] | .["job options"], .desc]' "$T/a.json")" = "$(jq -c '[.jobs[] | .["job options"], .desc]' "$T/b.json")" ] ||
