@@ -111,6 +111,8 @@ struct disk_cfg {
 	int pre_read;           /* fio's: the region read into the page cache before the job */
 	int parse_only, showcmd;   /* fio's: check everything, run nothing; print the words */
 	const char *exec_prerun, *exec_postrun;
+	const char *cpumask, *percentage_sequential;
+	int write_hint;         /* fio's: 0 not set, else RWH_WRITE_LIFE_NONE (1) .. EXTREME (5) */
 	int fill_device;        /* fio's fill_device/fill_fs: the region to the device's end */
 	unsigned long long offset_align;   /* fio's: a percentage --offset aligned up to this */
 	const char *ignored_str;
@@ -194,6 +196,7 @@ static const struct opt disk_opts[] = {
 	{ "filesize", 0, OPT_STR, O(size), NULL, 0, 0, NULL, "same as --size (fio's, with one file)", OPT_HIDDEN },
 	{ "size", 0, OPT_STR, O(size), NULL, 0, 0, "a size (4g) or a percentage (50%)",
 	  "length of the region measured [the device from --offset]", 0 },
+	{ "fileoffset", 0, OPT_ALIAS, 0, NULL, 0, 0, "offset", "same as --offset (fio's)", OPT_HIDDEN },
 	{ "offset", 0, OPT_STR, O(offset_s), "0", 0, 0, "a size, or a percentage of the target (50%)",
 	  "start of the region", 0 },
 	{ "runtime", 0, OPT_TIME, O(runtime), "0", 0, 7 * 86400, NULL,
@@ -264,6 +267,9 @@ static const struct opt disk_opts[] = {
 	{ "steadystate_ramp_time", 0, OPT_TIME, O(ss_ramp), "0", 0, 86400, NULL,
 	  "seconds of measuring before steady state is judged", 0 },
 	{ "ss_ramp", 0, OPT_TIME, O(ss_ramp), "0", 0, 86400, NULL, "same as --steadystate_ramp_time", OPT_HIDDEN },
+	{ "percentage_sequential", 0, OPT_STR, O(percentage_sequential), NULL, 0, 0,
+	  "a percent, or reads,writes: 30,0", "the share of sequential I/Os: 100 - --percentage_random (fio's)",
+	  OPT_HIDDEN },
 	{ "percentage_random", 0, OPT_STR, O(percentage_random), NULL, 0, 0, "a percent, or reads,writes: 70,100",
 	  "of a random job's I/Os, the share at random offsets; the others continue where the last ended "
 	  "(fio's; default 100)", 0 },
@@ -285,6 +291,8 @@ static const struct opt disk_opts[] = {
 	  "the same random sequence every run (0: seeded from the clock, unless --randseed)", 0 },
 	{ "cpus_allowed", 0, OPT_STR, O(cpus_allowed), NULL, 0, 0, "CPU numbers and ranges: 0-3,8",
 	  "the CPUs the job's threads run on (fio's)", 0 },
+	{ "cpumask", 0, OPT_STR, O(cpumask), NULL, 0, 0, "a bit mask of CPUs: 0x3, 12",
+	  "the CPUs the job's threads run on, as a mask (fio's; bit i: CPU i)", 0 },
 	{ "cpus_allowed_policy", 0, OPT_ENUM, O(cpus_policy), "shared", 0, 0, "shared|split",
 	  "shared: every thread on all of them; split: thread i on the i-th alone", 0 },
 	{ "thinktime", 0, OPT_STR, O(thinktime), NULL, 0, 0, "a time; a bare number is microseconds (fio's)",
@@ -389,6 +397,8 @@ static const struct opt disk_opts[] = {
 	  "the job fails if a thread moves less than this over a --rate_cycle (fio's)", 0 },
 	{ "rate_iops_min", 0, OPT_STR, O(rate_iops_min), NULL, 0, 0, "I/Os per second, or reads,writes[,trims]",
 	  "the job fails if a thread does fewer I/Os per second than this over a --rate_cycle (fio's)", 0 },
+	{ "ratemin", 0, OPT_ALIAS, 0, NULL, 0, 0, "rate_min", "same as --rate_min (fio's)", OPT_HIDDEN },
+	{ "ratecycle", 0, OPT_ALIAS, 0, NULL, 0, 0, "rate_cycle", "same as --rate_cycle (fio's)", OPT_HIDDEN },
 	{ "rate_cycle", 0, OPT_INT, O(rate_cycle), "1000", 10, 3600000, NULL,
 	  "with --rate_min/--rate_iops_min: the window judged, ms (fio's)", 0 },
 	{ "rate_process", 0, OPT_ENUM, O(rate_process), "linear", 0, 0, "linear|poisson",
@@ -425,6 +435,7 @@ static const struct opt disk_opts[] = {
 	  "accepted (fio's), no effect: I/O buffers are ordinary memory aligned to the page and block size",
 	  OPT_HIDDEN },
 	{ "mem", 0, OPT_ALIAS, 0, NULL, 0, 0, "iomem", "same as --iomem (fio's)", OPT_HIDDEN },
+	{ "mem_align", 0, OPT_ALIAS, 0, NULL, 0, 0, "iomem_align", "same as --iomem_align (fio's)", OPT_HIDDEN },
 	{ "iomem_align", 0, OPT_SIZE, O(ignored_size), "0", 0, 4096, NULL,
 	  "accepted up to 4k (fio's): I/O buffers are page-aligned anyway", OPT_HIDDEN | OPT_FIOUNITS },
 	{ "hugepage-size", 0, OPT_SIZE, O(ignored_size), "0", 0, 1ull << 30, NULL, "accepted (fio's), no effect",
@@ -468,6 +479,52 @@ static const struct opt disk_opts[] = {
 	{ "aux-path", 0, OPT_STR, O(ignored_str), NULL, 0, 0, NULL,
 	  "accepted (fio's), no effect: no state files are written", OPT_HIDDEN },
 	{ "max-jobs", 0, OPT_INT, O(ignored_ll), "0", 0, 1 << 20, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "write_hint", 0, OPT_ENUM, O(write_hint), "default", 0, 0, "default|none|short|medium|long|extreme",
+	  "the writes' expected lifetime, told to the kernel for the job (fcntl F_SET_RW_HINT on the "
+	  "target, the old hint put back after; fio's; default: not set)", 0 },
+	{ "allow_file_create", 0, OPT_ENUM, O(ignored), "1", 0, 0, "1", "accepted as 1 (fio's default)", OPT_HIDDEN },
+	{ "create_on_open", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "create_only", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "create_fsync", 0, OPT_ENUM, O(ignored), "1", 0, 0, "1",
+	  "accepted as 1 (fio's default: a laid out file is synced)", OPT_HIDDEN },
+	{ "file_append", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "unlink_each_loop", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "unique_filename", 0, OPT_ENUM, O(ignored), "1", 0, 0, "1", "accepted as 1 (fio's default)", OPT_HIDDEN },
+	{ "lockfile", 0, OPT_ENUM, O(ignored), "none", 0, 0, "none", "accepted as none (fio's default)", OPT_HIDDEN },
+	{ "exit_what", 0, OPT_ENUM, O(ignored), "group", 0, 0, "group",
+	  "accepted as group (fio's default: --exitall stops the group)", OPT_HIDDEN },
+	{ "log_compression", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "log_store_compressed", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
+	  OPT_HIDDEN },
+	{ "log_alternate_epoch", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "log_prio", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "verify_dump", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "verify_state_load", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "softrandommap", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "thinktime_blocks_type", 0, OPT_ENUM, O(ignored), "complete", 0, 0, "complete",
+	  "accepted as complete (fio's default: --thinktime_blocks counts completed I/Os)", OPT_HIDDEN },
+	{ "rate_ignore_thinktime", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
+	  OPT_HIDDEN },
+	{ "dedupe_mode", 0, OPT_ENUM, O(ignored), "repeat", 0, 0, "repeat",
+	  "accepted as repeat (fio's default: a deduplicated write repeats an earlier block)", OPT_HIDDEN },
+	{ "dedupe_global", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "block_error_percentiles", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
+	  OPT_HIDDEN },
+	{ "blocksize_unaligned", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "bs_unaligned", 0, OPT_ALIAS, 0, NULL, 0, 0, "blocksize_unaligned", "same", OPT_HIDDEN },
+	{ "ignore_zone_limits", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "read_beyond_wp", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "flow", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "log_entries", 0, OPT_INT, O(ignored_ll), "1024", 1, 1 << 30, NULL,
+	  "accepted (fio's), no effect: logs grow as needed", OPT_HIDDEN },
+	{ "gtod_cpu", 0, OPT_INT, O(ignored_ll), "0", 0, 4096, NULL,
+	  "accepted (fio's), no effect: each thread reads the clock itself", OPT_HIDDEN },
+	{ "verify_async_cpus", 0, OPT_STR, O(ignored_str), NULL, 0, 0, NULL, "accepted (fio's), no effect",
+	  OPT_HIDDEN },
+	{ "verifysort_nr", 0, OPT_INT, O(ignored_ll), "0", 0, 1 << 30, NULL,
+	  "accepted (fio's, deprecated there), no effect", OPT_HIDDEN },
+	{ "rwmixcycle", 0, OPT_INT, O(ignored_ll), "0", 0, 1 << 30, NULL,
+	  "accepted (fio's, deprecated there), no effect", OPT_HIDDEN },
 	{ "write_barrier", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "lockmem", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "trim_percentage", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
@@ -483,6 +540,7 @@ static const struct opt disk_opts[] = {
 	  "accepted (fio's), no effect: assay's own generator (offsets differ from fio's anyway)", OPT_HIDDEN },
 	{ "file_service_type", 0, OPT_STR, O(ignored_str), NULL, 0, 0, NULL,
 	  "accepted (fio's), no effect: one file per job", OPT_HIDDEN },
+	{ "nr_files", 0, OPT_ALIAS, 0, NULL, 0, 0, "nrfiles", "same as --nrfiles", OPT_HIDDEN },
 	{ "nrfiles", 0, OPT_INT, O(nrfiles), "1", 1, 1000000, NULL, "accepted as 1 (fio's): one file per job",
 	  OPT_HIDDEN },
 	{ "readonly", 0, OPT_BOOL, O(readonly_flag), "0", 0, 0, NULL,
@@ -1227,6 +1285,31 @@ bad:
 	return -1;
 }
 
+/* fio's cpumask: bit i set, CPU i allowed (decimal or 0x); as --cpus_allowed's list */
+static int cpumask_list(const char *v, struct job *j, char *err, size_t n)
+{
+	char list[4096];
+	size_t l = 0;
+	unsigned long long m;
+	char *e;
+	errno = 0;
+	m = strtoull(v, &e, 0);
+	if (errno || e == v || *e || !m || *v == '-') {
+		snprintf(err, n, "--cpumask=%s: not a mask of CPUs (bit i: CPU i; 0x3 is CPUs 0 and 1)", v);
+		return -1;
+	}
+	for (int b = 0; b < 64; b++)
+		if (m >> b & 1)
+			l += (size_t)snprintf(list + l, sizeof list - l, "%s%d", l ? "," : "", b);
+	if (parse_cpus(list, j, err, n)) {
+		char why[300];
+		snprintf(why, sizeof why, "%s", err);
+		snprintf(err, n, "--cpumask=%s: %s", v, strchr(why, ':') ? strchr(why, ':') + 2 : why);
+		return -1;
+	}
+	return 0;
+}
+
 /* fio's io_size (bytes per thread, wrapping over the region) and offset_increment (thread
  * i's region starts i increments later), checked against the device */
 static int io_extent(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n)
@@ -1610,6 +1693,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		j->randseed = p->clock_seed;
 	j->pre_read = c->pre_read;
 	j->exec_prerun = c->exec_prerun;
+	j->write_hint = c->write_hint;
 	j->exec_postrun = c->exec_postrun;
 	j->invalidate = c->invalidate && !c->pre_read;   /* fio's: pre-read, then kept */
 	j->fadvise = c->fadvise_hint;
@@ -1708,7 +1792,20 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->dist_center = -1;
 	if ((c->random_distribution && parse_dist(c, j, err, n)) || parse_ss(c, j, err, n))
 		return -1;
-	if (parse_pct_random(c->percentage_random, j->pct_seq)) {
+	if (c->percentage_sequential && c->percentage_random) {
+		snprintf(err, n, "--percentage_sequential and --percentage_random: give one or the other");
+		return -1;
+	}
+	if (c->percentage_sequential) {
+		/* fio's inverse of percentage_random */
+		if (parse_pct_random(c->percentage_sequential, j->pct_seq)) {
+			snprintf(err, n, "--percentage_sequential=%s: a percent from 0 to 100, or reads,writes[,trims]",
+				 c->percentage_sequential);
+			return -1;
+		}
+		for (int d = 0; d < DDIR_N; d++)
+			j->pct_seq[d] = 100 - j->pct_seq[d];
+	} else if (parse_pct_random(c->percentage_random, j->pct_seq)) {
 		snprintf(err, n, "--percentage_random=%s: a percent from 0 to 100, or reads,writes[,trims] (70,100)",
 			 c->percentage_random);
 		return -1;
@@ -1755,6 +1852,12 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->log.per_job = c->per_job_logs;
 	j->thread0 = p->njobs ? p->jobs[p->njobs - 1].thread0 + p->jobs[p->njobs - 1].numjobs : 1;
 	j->zero_buffers = c->zero_buffers;
+	if (c->cpumask && c->cpus_allowed) {
+		snprintf(err, n, "--cpumask and --cpus_allowed: give one or the other");
+		return -1;
+	}
+	if (c->cpumask && cpumask_list(c->cpumask, j, err, n))
+		return -1;
 	if (c->cpus_allowed && parse_cpus(c->cpus_allowed, j, err, n))
 		return -1;
 	j->cpus_split = c->cpus_policy == 1;
@@ -2469,6 +2572,17 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
 		return -1;
 	}
+	if (j->write_hint) {
+		/* on the inode (fio's direct=1 path, a per-file hint, is gone since Linux 5.19) */
+		uint64_t h = (uint64_t)j->write_hint;
+		if (fcntl(r->fd, F_GET_RW_HINT, &r->old_hint) || fcntl(r->fd, F_SET_RW_HINT, &h)) {
+			r->err = errno;
+			snprintf(r->errmsg, sizeof r->errmsg, "--write_hint: fcntl F_SET_RW_HINT on %s: %s",
+				 TG(p, j)->dev.path, strerror(errno));
+			close(r->fd);
+			return -1;
+		}
+	}
 	if (j->invalidate)
 		drop_cache(p, j, r->fd);
 	if (j->pre_read && pre_read(p, r)) {
@@ -2563,6 +2677,8 @@ static void job_finish(const struct plan *p, struct job_result *r)
 	for (int i = 1; i < j->numjobs; i++)
 		if (r->w[i].fd != r->fd && r->w[i].fd >= 0)
 			close(r->w[i].fd);
+	if (j->write_hint)
+		fcntl(r->fd, F_SET_RW_HINT, &r->old_hint);
 	close(r->fd);
 	r->nworkers = j->numjobs;
 	if (j->exec_postrun && exec_hook(j, j->exec_postrun, "postrun", err, sizeof err))

@@ -134,6 +134,7 @@ struct job {
 	int invalidate;         /* drop the page cache of the region before the job */
 	int pre_read;           /* read the region into the page cache before the job */
 	const char *exec_prerun, *exec_postrun;   /* fio's: shell commands before and after */
+	int write_hint;         /* fio's: RWH_WRITE_LIFE_* set on the target (0: not) */
 	int fadvise;            /* fio's fadvise_hint: 0 none, 1 by the pattern, 2 sequential, 3 random */
 	int norandommap;        /* random offsets: uniform draws instead of each block once */
 	int mode;
@@ -370,6 +371,7 @@ void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct);
 /* One finished job: its workers and their aggregate. */
 struct job_result {
 	struct job job;
+	uint64_t old_hint;         /* --write_hint: the target's hint before the job (put back) */
 	int nworkers;
 	struct worker *w;
 	struct ddir_stats agg[DDIR_N];

@@ -205,9 +205,34 @@ expect 1 "^assay: error: disk: bad: --exec_prerun=echo no >&2; exit 3: exit stat
 expect 0 "^assay: warning: disk: bad2: --exec_postrun=kill -9 \\\$\\\$: killed by signal 9" \
 	"$A" disk --filename="$dev" --rw=read --size=1m --name=bad2 --exec_postrun='kill -9 $$'
 
+# --write_hint: the target's hint while the job runs (seen from outside), the old one after
+hint() { python3 -c 'import fcntl, os, struct, sys; fd = os.open(sys.argv[1], os.O_RDONLY)
+print(struct.unpack("Q", fcntl.fcntl(fd, 1035, bytes(8)))[0])' "$1"; }
+if command -v python3 >/dev/null && h0=$(hint "$dev"); then
+	"$A" disk --filename="$dev" --rw=randread --runtime=1.5 --time_based --write_hint=long >/dev/null 2>&1 &
+	sleep 0.8
+	during=$(hint "$dev")
+	wait $! || fail "write_hint: exit $?"
+	[ "$during" = 4 ] && [ "$(hint "$dev")" = "$h0" ] || fail "write_hint=long: $during during the run, $(hint "$dev") after (was $h0)"
+fi
+# fio's other spellings: --cpumask (a mask), --percentage_sequential (the inverse of
+# --percentage_random), --ratemin, --ratecycle, --mem_align, --fileoffset, --nr_files
+"$A" disk --filename="$dev" --rw=randread --size=1m --cpumask=0x1 --percentage_sequential=100 --write_iolog=ps.log \
+	--ratemin=1k --ratecycle=500 --mem_align=4k --fileoffset=4k --nr_files=1 -J > out.json 2>/dev/null ||
+	fail "fio's spellings: exit $?"
+J '.jobs[0]["job options"] | .cpus_allowed == "0" and .offset == "4096"' "cpumask, fileoffset"
+[ "$(awk '$3 == "read" {printf "%d ", $4}' ps.log | cut -d' ' -f1-4)" = "4096 8192 12288 16384" ] ||
+	fail "percentage_sequential=100: $(awk '$3 == "read" {printf "%d ", $4}' ps.log | cut -c1-80)"
+expect 2 "^assay: error: disk: --cpumask=0x0: not a mask of CPUs" "$A" disk --filename="$dev" --cpumask=0x0
+expect 2 "give one or the other" "$A" disk --filename="$dev" --cpumask=1 --cpus_allowed=0
+
 # accepted, no effect here: verify_async, verify_state_save, verifysort, aux-path, max-jobs
 "$A" disk --filename="$dev" --rw=read --size=1m --verify_async=2 --verify_state_save=0 --verifysort=1 \
-	--aux-path=/tmp --max-jobs=8 -J > out.json 2>/dev/null || fail "accepted options: exit $?"
+	--aux-path=/tmp --max-jobs=8 --create_fsync=1 --lockfile=none --exit_what=group --log_entries=64 --gtod_cpu=1 \
+	--thinktime_blocks_type=complete --dedupe_mode=repeat --unique_filename=1 -J > out.json 2>/dev/null ||
+	fail "accepted options: exit $?"
+expect 2 "^assay: error: --lockfile=exclusive: unknown value; accepted: one of none" \
+	"$A" disk --filename="$dev" --lockfile=exclusive
 
 [ "$(sha "$dev")" = "$sum" ] || fail "a read-only run changed the device"
 finish
