@@ -1941,26 +1941,43 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	return 0;
 }
 
-/* fio's --directory: --filename inside it.  fio without a filename makes a file per job
- * and thread; here every job and thread share one target, so a name is needed. */
-static int join_dir(struct disk_cfg *c, char *err, size_t n)
+/* fio's --directory: a relative --filename inside it (an absolute one is taken as it is,
+ * as fio does).  A job (named: job) with neither gets fio's own name for its file,
+ * JOB.0.0, in --directory or here, when --size says how big to lay it out; fio would make
+ * one per thread, so only for one thread. */
+static int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 {
-	char *path;
+	const char *dir = c->directory, *fn = c->filename;
+	char def[96], *path;
 	size_t l;
-	if (!c->directory)
+	if (fn && fn[0] == '/') {
+		c->directory = NULL;
 		return 0;
-	if (!c->filename || c->filename[0] == '/') {
-		snprintf(err, n, "--directory=%s: give --filename too, a name inside it (fio would make a file "
-			 "per thread; here every thread shares one)", c->directory);
+	}
+	if (!fn && job && c->size) {
+		if (c->numjobs > 1) {
+			snprintf(err, n, "job '%s' has no --filename and --numjobs=%lld: fio would make a file per thread "
+				 "(%s.N.0); here the threads share one: name it (--filename)", job, c->numjobs, job);
+			return -1;
+		}
+		snprintf(def, sizeof def, "%s.0.0", job);    /* fio's jobname.jobnum.filenum */
+		fn = def;
+		dir = dir ? dir : ".";
+	}
+	if (!dir)
+		return 0;
+	if (!fn) {
+		snprintf(err, n, "--directory=%s: give --filename too, a name inside it (or --size, for fio's "
+			 "JOBNAME.0.0)", dir);
 		return -1;
 	}
-	l = strlen(c->directory) + strlen(c->filename) + 2;
+	l = strlen(dir) + strlen(fn) + 2;
 	path = malloc(l);
 	if (!path) {
 		snprintf(err, n, "out of memory");
 		return -1;
 	}
-	snprintf(path, l, "%s/%s", c->directory, c->filename);
+	snprintf(path, l, "%s/%s", dir, fn);
 	c->filename = path;    /* kept for the run */
 	c->directory = NULL;
 	return 0;
@@ -2001,9 +2018,9 @@ static int plan_named_jobs(struct plan *p, char *err, size_t n)
 			opt_kb_base = KB_BASE(jc);
 		}
 		jc->tok = c->tok;
-		if (jc->directory && !jc->filename)
+		if (!jc->filename && c->filename)
 			jc->filename = c->filename;     /* the run's, already joined */
-		else if (join_dir(jc, err, n)) {
+		else if (join_dir(jc, jc->name, err, n)) {
 			r = -1;
 			break;
 		}
@@ -3533,7 +3550,7 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 	}
 	if (npos == 1)
 		c->filename = pos[0];    /* assay disk /dev/vdb */
-	if ((c->filename || c->nglobal == c->ntok) && join_dir(c, err, n))   /* else: each job's (plan) */
+	if ((c->filename || c->nglobal == c->ntok) && join_dir(c, NULL, err, n))   /* else: each job's (plan) */
 		return EXIT_USAGE;
 	if (!c->filename && !c->list && c->nglobal == c->ntok) {
 		snprintf(err, n, "no --filename: name the device (e.g. --filename=/dev/vdb); "
