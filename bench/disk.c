@@ -983,19 +983,26 @@ static int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t
 			goto bad;
 		return 0;
 	}
-	/* zones: ACCESS/RANGE pairs; the accesses add up to 100, the ranges to 100% (zoned) or
-	 * to at most the region (zoned_abs), and a zone with accesses holds a block */
+	/* zones: ACCESS/RANGE pairs; the accesses add up to 100, the ranges to at most 100%
+	 * (zoned: the rest of the region is not read, as fio) or to at most the region
+	 * (zoned_abs), and a zone with accesses holds a block.  As fio's, a range left out
+	 * ("20/") shares what the others leave, in whole percents, and an access left out is
+	 * what the others leave (0: they must make 100) */
 	j->dist = DIST_ZONED;
 	j->zone_abs = k == 5;
 	{
+		double pcts[MAX_ZONES], lens[MAX_ZONES], end = 0, prev_blk = 0, nb = (double)(j->size / j->bs);
+		double pgiven = 0, lgiven = 0;
+		int nz = 0, pmiss = 0, lmiss = 0;
 		unsigned acc = 0;
-		double end = 0, prev_blk = 0, nb = (double)(j->size / j->bs);
-		for (const char *z = a; *z; ) {
+		for (const char *z = a; *z; nz++) {
 			size_t zl = strcspn(z, ":"), sl = strcspn(z, "/");
-			double pct, len;
-			if (j->nzones == MAX_ZONES || sl >= zl || dist_num(z, sl, 0, 100, 1, &pct) || pct != floor(pct))
+			if (nz == MAX_ZONES || sl >= zl)
 				goto bad;
-			if (j->zone_abs) {
+			pcts[nz] = lens[nz] = -1;
+			if (sl && (dist_num(z, sl, 0, 100, 1, &pcts[nz]) || pcts[nz] != floor(pcts[nz])))
+				goto bad;
+			if (zl - sl - 1 && j->zone_abs) {
 				char b[64];
 				unsigned long long sz;
 				if (zl - sl - 1 >= sizeof b)
@@ -1004,27 +1011,41 @@ static int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t
 				b[zl - sl - 1] = 0;
 				if (parse_size_fio(b, &sz))
 					goto bad;
-				len = (double)sz;
-			} else if (dist_num(z + sl + 1, zl - sl - 1, 0, 100, 1, &len)) {
+				lens[nz] = (double)sz;
+			} else if (zl - sl - 1 && dist_num(z + sl + 1, zl - sl - 1, 0, 100, 1, &lens[nz])) {
 				goto bad;
 			}
-			acc += (unsigned)pct;
-			end += len;
+			if ((pcts[nz] < 0 && lens[nz] < 0) || (j->zone_abs && lens[nz] < 0))
+				goto bad;    /* "/": nothing said; zoned_abs: a size for each */
+			pmiss += pcts[nz] < 0;
+			lmiss += lens[nz] < 0;
+			pgiven += pcts[nz] < 0 ? 0 : pcts[nz];
+			lgiven += lens[nz] < 0 ? 0 : lens[nz];
+			z += zl + (z[zl] == ':');
+		}
+		for (int i = 0; i < nz; i++) {
+			if (pcts[i] < 0)
+				pcts[i] = pgiven >= 100 ? 0 : floor((100 - pgiven) / pmiss);
+			if (lens[i] < 0)
+				lens[i] = lgiven >= 100 ? 0 : floor((100 - lgiven) / lmiss);
+		}
+		for (int i = 0; i < nz; i++) {
+			acc += (unsigned)pcts[i];
+			end += lens[i];
 			j->zone_acc[j->nzones] = acc;
 			j->zone_end[j->nzones++] = end;
-			if (pct > 0 && floor(j->zone_abs ? end / (double)j->bs : end / 100 * nb) <= prev_blk) {
+			if (pcts[i] > 0 && floor(j->zone_abs ? end / (double)j->bs : end / 100 * nb) <= prev_blk) {
 				snprintf(err, n, "--random_distribution=%s: zone %d has accesses but no whole block of "
 					 "--bs=%llu in it", v, j->nzones, (unsigned long long)j->bs);
 				return -1;
 			}
 			prev_blk = floor(j->zone_abs ? end / (double)j->bs : end / 100 * nb);
-			z += zl + (z[zl] == ':');
 		}
-		if (!j->nzones || acc != 100 || (!j->zone_abs && fabs(end - 100) > 1e-6) ||
+		if (!j->nzones || acc != 100 || (!j->zone_abs && end > 100 + 1e-6) ||
 		    (j->zone_abs && end > (double)j->size)) {
 			snprintf(err, n, "--random_distribution=%s: the accesses add up to %u%%, the ranges to %g%s; "
 				 "they must be 100%% and %s", v, acc, end, j->zone_abs ? " bytes" : "%",
-				 j->zone_abs ? "at most the region (--size)" : "100%");
+				 j->zone_abs ? "at most the region (--size)" : "at most 100%");
 			return -1;
 		}
 	}

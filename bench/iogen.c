@@ -106,7 +106,7 @@ static void dist_init(struct iogen *g, const struct job *j)
 		double e = j->zone_abs ? j->zone_end[i] / (double)j->bs : j->zone_end[i] / 100 * (double)n;
 		g->zone_blk[i] = e >= (double)n ? n : (uint64_t)e;
 	}
-	if (j->nzones && !j->zone_abs)
+	if (j->nzones && !j->zone_abs && j->zone_end[j->nzones - 1] > 100 - 1e-6)
 		g->zone_blk[j->nzones - 1] = n;    /* percents adding up to 100: the whole region */
 }
 

@@ -42,6 +42,14 @@ run normal:10
 near "$(share 205)" 0.6827 0.03 "normal:10: the hottest 20% of blocks (2 x 10%)"
 run zoned:60/10:40/90
 near "$(awk -F'[, ]+' '$5 < 102 * 4096 { s++ } END { print s / NR }' o.log)" 0.6 0.02 "zoned: the first 10%"
+# fio's left-out range (examples/rand-zones.fio): 20% of the accesses over the other 80%
+run zoned:50/5:30/15:20/
+near "$(awk -F'[, ]+' '$5 < 51 * 4096 { s++ } END { print s / NR }' o.log)" 0.5 0.02 "zoned, a range left out: the first 5%"
+near "$(awk -F'[, ]+' '$5 >= 205 * 4096 { s++ } END { print s / NR }' o.log)" 0.2 0.02 "zoned, a range left out: the last 80%"
+# ranges adding up to less than 100%: the rest of the region is not read (fio's)
+run zoned:70/10:30/20
+awk -F'[, ]+' '$5 >= 308 * 4096 { exit 1 }' o.log || fail "zoned over 30%: an offset beyond the zones"
+near "$(awk -F'[, ]+' '$5 < 102 * 4096 { s++ } END { print s / NR }' o.log)" 0.7 0.02 "zoned over 30%: the first 10%"
 run zoned_abs:50/1m:50/3m
 near "$(awk -F'[, ]+' '$5 < 1048576 { s++ } END { print s / NR }' o.log)" 0.5 0.02 "zoned_abs: the first 1m"
 jq -e '.jobs[0]["job options"].random_distribution == "zoned_abs:50/1m:50/3m"' out.json >/dev/null ||
@@ -75,7 +83,7 @@ jq -e '.jobs[0]["job options"].percentage_random == "0,100"' out.json >/dev/null
 expect 2 "percentage_random=101: a percent from 0 to 100" "$A" disk --filename="$dev" --rw=randread --percentage_random=101
 expect 2 "percentage_random=1,2,3,4: a percent" "$A" disk --filename="$dev" --rw=randread --percentage_random=1,2,3,4
 
-for bad in zipf zipf:0 zipf:x pareto:1 pareto:0.5:2 normal:0 normal:101 zoned:60/10:30/90 zoned:50/50 \
+for bad in zipf zipf:0 zipf:x pareto:1 pareto:0.5:2 normal:0 normal:101 zoned:60/10:30/90 zoned:50/50 zoned:/ zoned:60/60:40/60 zoned_abs:50/:50/1m \
 	zoned:100/0.001:0/99.999 zoned_abs:50/1m:50/9m gamma:1 zipf:1.2,zipf:1.1 random:1; do
 	expect 2 "random_distribution=$bad: " "$A" disk --filename="$dev" --size=4m --rw=randread \
 		--random_distribution="$bad"
