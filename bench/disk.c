@@ -99,6 +99,8 @@ struct disk_cfg {
 	int allow_mounted_write;
 	int exitall;
 	int exitall_on_error;
+	int exit_what;          /* fio's: 0 group, 1 stonewall, 2 all */
+	int allow_file_create;
 	const char *random_distribution;
 	const char *percentage_random;
 	const char *steadystate;
@@ -482,7 +484,6 @@ static const struct opt disk_opts[] = {
 	{ "write_hint", 0, OPT_ENUM, O(write_hint), "default", 0, 0, "default|none|short|medium|long|extreme",
 	  "the writes' expected lifetime, told to the kernel for the job (fcntl F_SET_RW_HINT on the "
 	  "target, the old hint put back after; fio's; default: not set)", 0 },
-	{ "allow_file_create", 0, OPT_ENUM, O(ignored), "1", 0, 0, "1", "accepted as 1 (fio's default)", OPT_HIDDEN },
 	{ "create_on_open", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "create_only", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "create_fsync", 0, OPT_ENUM, O(ignored), "1", 0, 0, "1",
@@ -491,8 +492,11 @@ static const struct opt disk_opts[] = {
 	{ "unlink_each_loop", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "unique_filename", 0, OPT_ENUM, O(ignored), "1", 0, 0, "1", "accepted as 1 (fio's default)", OPT_HIDDEN },
 	{ "lockfile", 0, OPT_ENUM, O(ignored), "none", 0, 0, "none", "accepted as none (fio's default)", OPT_HIDDEN },
-	{ "exit_what", 0, OPT_ENUM, O(ignored), "group", 0, 0, "group",
-	  "accepted as group (fio's default: --exitall stops the group)", OPT_HIDDEN },
+	{ "exit_what", 0, OPT_ENUM, O(exit_what), "group", 0, 0, "group|stonewall|all",
+	  "what --exitall stops (fio's): group and stonewall, the jobs running with it (a group here runs "
+	  "up to the next --stonewall); all, the jobs after them too", 0 },
+	{ "allow_file_create", 0, OPT_BOOL, O(allow_file_create), "1", 0, 0, NULL,
+	  "0: a file that does not exist is an error, never laid out (fio's)", OPT_HIDDEN },
 	{ "log_compression", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "log_store_compressed", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
 	  OPT_HIDDEN },
@@ -1514,6 +1518,10 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, struct blkdev 
 		return 0;
 	if (parse_offset(c->offset_s, NULL, 0, &offset, err, n))
 		return -1;
+	if (!c->allow_file_create) {
+		snprintf(err, n, "%s does not exist, and --allow_file_create=0", fn);
+		return -1;
+	}
 	if (dry) {
 		/* --parse-only: the file it would be */
 		memset(dry, 0, sizeof *dry);
@@ -1836,6 +1844,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	j->startdelay = c->startdelay;
 	j->exitall = c->exitall;
+	j->exit_all = c->exitall && c->exit_what == 2;
 	j->exitall_on_error = c->exitall_on_error;
 	if (parse_errors(c, j, err, n))
 		return -1;
@@ -3726,7 +3735,7 @@ static int disk_run(void *p, struct json *out)
 	struct json *jobs, *as, *reps;
 	struct rep_series *series = NULL;
 	char err[512] = "";
-	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, nres, halted = 0, nwrites;
+	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, nres, halted = 0, halted_err = 0, nwrites;
 	const char *fb_engine = ioengine_names[c->ioengine];
 	time_t now = time(NULL);
 	uint64_t t0;
@@ -3852,12 +3861,19 @@ static int disk_run(void *p, struct json *out)
 					warn("disk: %s: %llu I/O error%s gone on after (--continue_on_error); the first: %s",
 					     r->job.name, (unsigned long long)r->errs.n, r->errs.n > 1 ? "s" : "",
 					     r->errs.first_msg);
+				if (!r->skipped && r->job.exit_all && !halted) {
+					halted = 1;
+					if (g1 < pl->njobs || rep + 1 < c->repeat)
+						warn("disk: %s ended with --exitall --exit_what=all: the jobs after it were not "
+						     "run", r->job.name);
+				}
 				if (r->skipped)
 					nskip++;
 				else if (r->err) {
 					errmsg("disk: %s: %s", r->job.name, r->errmsg);
 					rc = EXIT_FAIL;
-					halted |= r->job.exitall_on_error;
+					halted_err |= r->job.exitall_on_error;
+					halted |= halted_err;
 				} else
 					nok++;
 				if (series && !r->skipped && !r->err) {
@@ -3868,7 +3884,7 @@ static int disk_run(void *p, struct json *out)
 				result_free(r);
 			}
 			free(rs);
-			if (halted && (g1 < pl->njobs || rep + 1 < c->repeat))
+			if (halted_err && (g1 < pl->njobs || rep + 1 < c->repeat))
 				warn("disk: --exitall_on_error: a job failed; the jobs after it were not run");
 		}
 	}

@@ -158,6 +158,7 @@ struct job {
 	uint64_t io_size;       /* fio's io_size: a size-based thread's bytes (0: region x loops) */
 	int exitall;            /* fio's exitall: when a thread of this job ends, its group ends */
 	int exitall_on_error;   /* fio's: when a thread fails, its group ends, and the run */
+	int exit_all;           /* fio's exit_what=all: once this job ends, no job after it runs */
 	uint64_t offset_inc;    /* fio's offset_increment: thread i's region starts i x this later */
 	double startdelay;      /* seconds from the group's start before this job begins */
 	int zero_buffers;       /* write zeros (fio's; default: fresh random data each write) */

@@ -391,6 +391,21 @@ if [ -n "$want" ]; then
 fi
 expect 2 '^assay: error: disk: --ioscheduler=cfq: .* offers ' "$A" disk --filename="$dv" --ioscheduler=cfq
 
+# fio's exit_what with --exitall: group (and stonewall, the same here) stops the jobs
+# running with the one that ended; all also the groups after it
+"$A" disk --filename="$dev" --rw=read --runtime=0.3 --time_based --name=a --exitall --exit_what=all --name=b \
+	--runtime=30 --name=c --stonewall -J > "$T/out.json" 2> "$T/err.txt" || fail "exit_what=all: exit $?"
+J '[.jobs[].jobname] == ["a", "b"] and .jobs[1].read.runtime < 10000' "exit_what=all: b stopped with a, c not run" \
+	'[.jobs[] | [.jobname, .read.runtime]]'
+grep -q "a ended with --exitall --exit_what=all: the jobs after it were not run" "$T/err.txt" || fail "exit_what=all: $(cat "$T/err.txt")"
+"$A" disk --filename="$dev" --rw=read --runtime=0.3 --time_based --name=a --exitall --exit_what=stonewall --name=b \
+	--runtime=30 --name=c --stonewall -J > "$T/out.json" 2>/dev/null || fail "exit_what=stonewall: exit $?"
+J '[.jobs[].jobname] == ["a", "b", "c"] and .jobs[1].read.runtime < 10000' "exit_what=stonewall: b stopped, c run" \
+	'[.jobs[] | [.jobname, .read.runtime]]'
+# fio's allow_file_create=0: a file that is not there is an error, not laid out
+expect 2 "$T/nofile does not exist, and --allow_file_create=0" "$A" disk --filename="$T/nofile" --size=1m --allow_file_create=0
+[ ! -e "$T/nofile" ] || fail "allow_file_create=0 made the file"
+
 # fio's name= in a section renames its job (--section still takes the section's name); in
 # [global] it changes nothing, as in fio
 printf '[global]\nname=ignored\nrw=read\nsize=64k\n[a]\nname=renamed one\n[b]\n' > "$T/nm.fio"
