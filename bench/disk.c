@@ -114,6 +114,7 @@ struct disk_cfg {
 	int parse_only, showcmd;   /* fio's: check everything, run nothing; print the words */
 	const char *exec_prerun, *exec_postrun;
 	const char *cpumask, *percentage_sequential;
+	const char *wait_for;
 	int write_hint;         /* fio's: 0 not set, else RWH_WRITE_LIFE_NONE (1) .. EXTREME (5) */
 	int fill_device;        /* fio's fill_device/fill_fs: the region to the device's end */
 	unsigned long long offset_align;   /* fio's: a percentage --offset aligned up to this */
@@ -492,6 +493,9 @@ static const struct opt disk_opts[] = {
 	{ "unlink_each_loop", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "unique_filename", 0, OPT_ENUM, O(ignored), "1", 0, 0, "1", "accepted as 1 (fio's default)", OPT_HIDDEN },
 	{ "lockfile", 0, OPT_ENUM, O(ignored), "none", 0, 0, "none", "accepted as none (fio's default)", OPT_HIDDEN },
+	{ "wait_for", 0, OPT_STR, O(wait_for), NULL, 0, 0, "the name of a job before this one",
+	  "start once that job has ended (fio's; in the same group: it runs at once with the others; in an "
+	  "earlier group it has ended anyway)", 0 },
 	{ "exit_what", 0, OPT_ENUM, O(exit_what), "group", 0, 0, "group|stonewall|all",
 	  "what --exitall stops (fio's): group and stonewall, the jobs running with it (a group here runs "
 	  "up to the next --stonewall); all, the jobs after them too", 0 },
@@ -1848,6 +1852,17 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	j->startdelay = c->startdelay;
 	j->exitall = c->exitall;
+	if (c->wait_for) {
+		int found = 0;
+		for (int i = 0; i < p->njobs; i++)
+			found |= !strcmp(p->jobs[i].name, c->wait_for);
+		if (!found || strlen(c->wait_for) >= sizeof j->wait_for) {
+			snprintf(err, n, "--wait_for=%s: no job of that name before '%s' (fio's waitee must be defined "
+				 "first)", c->wait_for, j->name);
+			return -1;
+		}
+		snprintf(j->wait_for, sizeof j->wait_for, "%s", c->wait_for);
+	}
 	j->exit_all = c->exitall && c->exit_what == 2;
 	j->exitall_on_error = c->exitall_on_error;
 	if (parse_errors(c, j, err, n))
@@ -2986,6 +3001,11 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 				struct worker *w = &r->w[i];
 				w->barrier = &bar;
 				w->group_stop = &stop;
+				for (int m = 0; r->job.wait_for[0] && m < k; m++)
+					if (!strcmp(rs[m].job.name, r->job.wait_for) && ready[m]) {
+						w->waitee = rs[m].w;     /* fio's wait_for, in this group */
+						w->nwaitee = rs[m].job.numjobs;
+					}
 				if (failed || pthread_create(&w->tid, NULL, worker_run, w)) {
 					/* stand in for the missing thread at the barrier */
 					if (!failed)
@@ -2993,6 +3013,7 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 					failed = 1;
 					w->err = EAGAIN;
 					snprintf(w->errmsg, sizeof w->errmsg, "cannot start thread %d", i);
+					__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);   /* no wait_for on it */
 					pthread_barrier_wait(&bar);
 				}
 			}

@@ -159,6 +159,7 @@ struct job {
 	int exitall;            /* fio's exitall: when a thread of this job ends, its group ends */
 	int exitall_on_error;   /* fio's: when a thread fails, its group ends, and the run */
 	int exit_all;           /* fio's exit_what=all: once this job ends, no job after it runs */
+	char wait_for[64];      /* fio's: the job (before this one) it starts after ("": none) */
 	uint64_t offset_inc;    /* fio's offset_increment: thread i's region starts i x this later */
 	double startdelay;      /* seconds from the group's start before this job begins */
 	int zero_buffers;       /* write zeros (fio's; default: fresh random data each write) */
@@ -317,6 +318,8 @@ struct worker {
 	char uring_flags[128];  /* ring setup flags that were accepted */
 	pthread_barrier_t *barrier;  /* all workers of a job start measuring together */
 	int *group_stop;             /* set: every thread of the group ends (fio's exitall) */
+	const struct worker *waitee; /* fio's wait_for: these threads finish before this one starts */
+	int nwaitee;
 	int started;                 /* passed the barrier */
 	struct iolog log;            /* fio's I/O logs, kept while the job runs */
 	struct iolog hlog;           /* fio's histogram log */

@@ -381,6 +381,11 @@ static void start_job(struct worker *w, struct meter *m)
 {
 	const struct job *j = w->job;
 	start_line(w);
+	for (int i = 0; i < w->nwaitee && !group_stopped(w);)    /* fio's wait_for */
+		if (__atomic_load_n(&w->waitee[i].finished, __ATOMIC_ACQUIRE))
+			i++;
+		else
+			sleep_until(now_ns() + 10000000);
 	if (j->startdelay > 0) {
 		/* in 10 ms steps, so that an exitall ends the wait */
 		uint64_t t = now_ns(), end = t + (uint64_t)(j->startdelay * 1e9);

@@ -402,6 +402,18 @@ grep -q "a ended with --exitall --exit_what=all: the jobs after it were not run"
 	--runtime=30 --name=c --stonewall -J > "$T/out.json" 2>/dev/null || fail "exit_what=stonewall: exit $?"
 J '[.jobs[].jobname] == ["a", "b", "c"] and .jobs[1].read.runtime < 10000' "exit_what=stonewall: b stopped, c run" \
 	'[.jobs[] | [.jobname, .read.runtime]]'
+# fio's wait_for: a job of the group starts once the one it names has ended (an --exitall
+# ends the wait); the waitee must come first
+"$A" disk --filename="$dev" --rw=read --runtime=0.4 --time_based --name=a --name=b --wait_for=a --runtime=0.2 \
+	--name=c -J > "$T/out.json" 2>/dev/null || fail "wait_for: exit $?"
+J '.jobs[0].assay as $a | .jobs[1].assay as $b | .jobs[2].assay as $c | $b.start_ms >= $a.end_ms and
+	$c.start_ms < $a.end_ms and ([.jobs[].groupid] | unique) == [0]' "wait_for: b after a, c beside a" \
+	'[.jobs[] | [.jobname, .assay.start_ms, .assay.end_ms]]'
+"$A" disk --filename="$dev" --rw=read --runtime=0.3 --time_based --name=x --exitall --name=a --runtime=30 \
+	--name=b --wait_for=a -J > "$T/out.json" 2>/dev/null || fail "wait_for and exitall: exit $?"
+J '.jobs[2].read.total_ios == 0' "wait_for ended by exitall" '[.jobs[] | [.jobname, .read.total_ios]]'
+expect 2 "wait_for=b: no job of that name before 'a'" "$A" disk --filename="$dev" --name=a --wait_for=b --name=b
+
 # fio's allow_file_create=0: a file that is not there is an error, not laid out
 expect 2 "$T/nofile does not exist, and --allow_file_create=0" "$A" disk --filename="$T/nofile" --size=1m --allow_file_create=0
 [ ! -e "$T/nofile" ] || fail "allow_file_create=0 made the file"
