@@ -568,6 +568,9 @@ static const struct opt disk_opts[] = {
 	  "print the report so far every this long, in the run's formats (fio's; 0: never)", 0 },
 	{ "eta", 0, OPT_ENUM, O(eta), "auto", 0, 0, "auto|always|never",
 	  "fio's progress line on stderr each second (auto: when it is a terminal)", 0 },
+	{ "threads", 0, OPT_INT, O(ignored_ll), "0", 0, 1 << 20, NULL,
+	  "accepted, no effect (fio takes it everywhere: its tiobench profile's option; two of its example "
+	  "job files set it)", OPT_HIDDEN },
 	{ "eta-interval", 0, OPT_STR, O(ignored_str), NULL, 0, 0, NULL,
 	  "accepted (fio's), no effect: the ETA line is redrawn every second", OPT_HIDDEN },
 	{ "alloc-size", 0, OPT_SIZE, O(ignored_size), "0", 0, 0, NULL,
