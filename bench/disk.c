@@ -107,7 +107,7 @@ struct disk_cfg {
 	double ss_dur, ss_ramp;
 	const char *write_log[IOLOG_NOPT];   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	long long log_avg_msec, log_hist_msec, log_hist_coarseness;
-	int log_max_value, log_offset, per_job_logs, log_unix_epoch;
+	int log_max_value, log_offset, per_job_logs, log_unix_epoch, log_prio;
 	int eta;                /* fio's eta: auto (on a terminal), always, never */
 	int ignored;            /* fio options accepted for a pasted line, no effect here */
 	int pre_read;           /* fio's: the region read into the page cache before the job */
@@ -505,7 +505,9 @@ static const struct opt disk_opts[] = {
 	{ "log_store_compressed", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
 	  OPT_HIDDEN },
 	{ "log_alternate_epoch", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
-	{ "log_prio", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "log_prio", 0, OPT_BOOL, O(log_prio), "0", 0, 0, NULL,
+	  "the logs' last column is the I/O priority (0x%04x: class << 13 | level; fio's; default: 1 for "
+	  "realtime, else 0)", 0 },
 	{ "verify_dump", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "verify_state_load", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "softrandommap", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
@@ -1938,6 +1940,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->ioprio = c->prioclass || c->prio >= 0
 			    ? (int)((c->prioclass ? c->prioclass : 2) << 13 | (c->prio >= 0 ? c->prio : 4))
 			    : -1;
+	j->log.prio = j->ioprio < 0 ? 0 : (unsigned)j->ioprio;
+	j->log.log_prio = c->log_prio;
 	if (c->latency_target && parse_think("latency_target", c->latency_target, &j->lat_target_ns, err, n))
 		return -1;
 	if (c->latency_window && parse_think("latency_window", c->latency_window, &j->lat_window_ns, err, n))

@@ -260,9 +260,11 @@ int iolog_print(const struct iolog *l, int kind, FILE *f)
 		}
 		t += l->epoch_ms;
 		if (l->cfg->offset)
-			fprintf(f, "%llu, %llu, %d, %llu, %llu, 0\n", t, v, d, bs, off);
+			fprintf(f, "%llu, %llu, %d, %llu, %llu, ", t, v, d, bs, off);
 		else
-			fprintf(f, "%llu, %llu, %d, %llu, 0\n", t, v, d, bs);
+			fprintf(f, "%llu, %llu, %d, %llu, ", t, v, d, bs);
+		/* fio's last column: the priority with log_prio, else whether it is realtime's */
+		fprintf(f, l->cfg->log_prio ? "0x%04x\n" : "%u\n", l->cfg->log_prio ? l->cfg->prio : (l->cfg->prio >> 13) == 1);
 	}
 	return ferror(f) ? -1 : 0;
 }

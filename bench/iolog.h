@@ -28,6 +28,8 @@ struct iolog_cfg {
 	unsigned hist_coarse;            /* log_hist_coarseness: 2^this buckets summed per column */
 	uint64_t bs;                     /* the block size column of the histogram log */
 	int unix_epoch;                  /* log_unix_epoch: the time column from the Unix epoch */
+	unsigned prio;                   /* the threads' I/O priority (class << 13 | level; 0: none) */
+	int log_prio;                    /* log_prio: the last column is it (0x%04x), else 1 for realtime */
 };
 static inline int iolog_wanted(const struct iolog_cfg *c)
 {

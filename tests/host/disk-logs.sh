@@ -127,5 +127,25 @@ for f in ue_clat.1.log ue_clat_hist.1.log; do
 done
 expect 2 "log_unix_epoch: no log asked for" "$A" disk --filename="$dev" --rw=read --size=1m --log_unix_epoch=1
 
+# the last column, as fio writes it: 1 for realtime I/O, else 0; with --log_prio the
+# priority itself (0x%04x: class << 13 | level); compared with fio's own logs
+for o in "--prioclass=2 --prio=3 --log_prio=1" "--prioclass=2 --prio=3" "--log_prio=1" "--prioclass=1 --prio=0"; do
+	rm -f pr_*.log fp_*.log
+	# shellcheck disable=SC2086 # the options split into words
+	"$A" disk --filename="$dev" --rw=read --size=64k --write_lat_log=pr $o > /dev/null 2>&1 || {
+		[ "${o#--prioclass=1}" != "$o" ] && continue     # realtime needs CAP_SYS_ADMIN
+		fail "$o: exit $?"
+	}
+	want=$(case $o in *log_prio=1*) case $o in *prioclass=2*) echo 0x4003 ;; *) echo 0x0000 ;; esac ;;
+		*prioclass=1*) echo 1 ;; *) echo 0 ;; esac)
+	[ "$(awk -F', ' '{ print $NF }' pr_lat.1.log | sort -u)" = "$want" ] ||
+		fail "$o: last column $(awk -F', ' '{ print $NF }' pr_lat.1.log | sort -u | tr '\n' ' '), want $want"
+	if command -v fio >/dev/null; then
+		# shellcheck disable=SC2086
+		fio --name=x --filename="$dev" --rw=read --size=64k --write_lat_log=fp $o > /dev/null 2>&1 &&
+			[ "$(awk -F', ' '{ print $NF }' fp_lat.1.log | sort -u)" = "$want" ] || fail "$o: fio's column differs"
+	fi
+done
+
 [ "$(sha "$dev")" = "$sum0" ] || fail "the device changed"
 finish
