@@ -324,8 +324,18 @@ int blkdev_probe(const char *arg, struct blkdev *d, char *err, size_t errlen)
 			return -1;
 		}
 		probe_sysfs(d);
+	} else if (S_ISCHR(st.st_mode) && major(st.st_rdev) == 1 && (minor(st.st_rdev) == 3 || minor(st.st_rdev) == 5)) {
+		/* fio's /dev/null and /dev/zero targets: what a system call costs, no device
+		 * under it; nothing to read for signatures, nothing they could hold */
+		d->is_null = 1;
+		d->discard_max = 0;
+		snprintf(d->name, sizeof d->name, "%s", minor(st.st_rdev) == 3 ? "null" : "zero");
+		d->lbs = 512;
+		d->pbs = 4096;
+		d->signature_checked = 1;
+		return 0;
 	} else {
-		snprintf(err, errlen, "%s: neither a block device nor a regular file", d->path);
+		snprintf(err, errlen, "%s: neither a block device nor a regular file (nor /dev/null, /dev/zero)", d->path);
 		return -1;
 	}
 	fd = open(d->path, O_RDONLY | O_CLOEXEC);
@@ -370,7 +380,7 @@ struct json *blkdev_json(const struct blkdev *d)
 	struct json *j = json_obj();
 	json_add_str(j, "name", d->name);
 	json_add_str(j, "path", d->path);
-	json_add_str(j, "type", d->is_file ? "file" : "block");
+	json_add_str(j, "type", d->is_file ? "file" : d->is_null ? "char" : "block");
 	if (d->model[0])
 		json_add_str(j, "model", d->model);
 	if (d->vendor[0])

@@ -13,6 +13,7 @@ struct blkdev {
 	char name[64];          /* vda; for a regular file, its path */
 	char path[256];         /* /dev/vda or the file */
 	int is_file;            /* a regular file, not a block device */
+	int is_null;            /* /dev/null or /dev/zero (fio's char device targets): no size, no data */
 	char model[128], vendor[64], serial[128];
 	uint64_t size;          /* bytes */
 	unsigned lbs, pbs;      /* logical / physical block size */

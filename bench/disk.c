@@ -755,6 +755,21 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t off
 		  uint64_t *size, char *err, size_t n)
 {
 	uint64_t avail, want;
+	if (d->is_null) {
+		/* /dev/null, /dev/zero: no end; the region is --size bytes (fio: "you need to specify size=") */
+		unsigned long long v;
+		if (!c->size || c->size[strlen(c->size) - 1] == '%' || c->fill_device || parse_size_fio(c->size, &v) || !v) {
+			snprintf(err, n, "%s has no size: give --size in bytes (not a percentage, not --fill_device)", d->path);
+			return -1;
+		}
+		want = v - v % bs;
+		if (want < bs || want > (1ull << 62) - offset) {
+			snprintf(err, n, "--size=%s: at least one block (--bs=%llu), at most 4 EiB", c->size, (unsigned long long)bs);
+			return -1;
+		}
+		*size = want;
+		return 0;
+	}
 	if (offset >= d->size) {
 		snprintf(err, n, "--offset=%s is beyond the end of %s (%llu bytes)", c->offset_s, d->path,
 			 (unsigned long long)d->size);
@@ -1774,7 +1789,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->batch_cmin = (int)(c->batch_cmin < j->iodepth ? c->batch_cmin : j->iodepth);
 	j->batch_cmax = (int)(c->batch_cmax && c->batch_cmax < j->batch_cmin ? j->batch_cmin
 									       : c->batch_cmax);
-	j->mode = c->mode;
+	j->mode = dev->is_null ? MODE_DESTROY : c->mode;   /* /dev/null, /dev/zero: plain writes, nothing to keep */
 	j->force_uring_errno = c->force_uring_errno;
 	j->slat_pcts = c->slat_pcts;
 	j->clat_pcts = c->clat_pcts;
@@ -1876,6 +1891,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		j->coe |= pj->coe;
 	if (job_data(p, c, pj, j, err, n))
 		return -1;
+	if (dev->is_null && (j->verify || j->verify_only)) {
+		snprintf(err, n, "--verify: %s keeps nothing to read back", dev->path);
+		return -1;
+	}
 	memcpy(j->log.prefix, c->write_log, sizeof j->log.prefix);
 	if (!iolog_wanted(&j->log))
 		for (const char *const *o = (const char *const[]){ "log_avg_msec", "log_max_value", "log_offset",
@@ -2170,6 +2189,8 @@ static int write_allowed(const struct plan *p, const struct job *j, char *err, s
 	const struct disk_cfg *c = p->c;
 	const struct blkdev *d = &TG(p, j)->dev;
 	const char *mode = c->mode == MODE_DESTROY ? "destroy" : "rewrite";
+	if (d->is_null)
+		return 0;        /* /dev/null, /dev/zero hold nothing */
 	if (d->readonly) {
 		snprintf(err, n, "refusing --mode=%s: %s is read-only", mode, d->path);
 		return -1;
@@ -2616,7 +2637,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		close(r->fd);
 		return -1;
 	}
-	if (writing && p->c->mode == MODE_READONLY) {
+	if (writing && p->c->mode == MODE_READONLY && !TG(p, j)->dev.is_null) {
 		r->skipped = rw_trims(j->rw) ? "trims; --mode=readonly (the default) never changes the device: "
 					       "give --mode=destroy"
 					     : "writes; --mode=readonly (the default) never writes: give --mode=rewrite "
@@ -3827,7 +3848,7 @@ static int disk_run(void *p, struct json *out)
 	}
 	for (int i = 0; i < pl->ntg && !err[0]; i++) {
 		struct target *t = &pl->tg[i];
-		if (t->writes && !t->dev.is_file)
+		if (t->writes && !t->dev.is_file && !t->dev.is_null)
 			t->excl_fd = claim_device(&t->dev, err, sizeof err);
 	}
 	if (!err[0])
@@ -3849,7 +3870,7 @@ static int disk_run(void *p, struct json *out)
 	}
 	for (int i = 0; i < pl->ntg; i++) {
 		const struct blkdev *d = &pl->tg[i].dev;
-		if (c->mode == MODE_DESTROY && pl->tg[i].writes)
+		if (c->mode == MODE_DESTROY && pl->tg[i].writes && !d->is_null)
 			info("disk: destroying the data on %s (%s%s%llu bytes): --mode=destroy", d->path,
 			     d->serial[0] ? d->serial : "", d->serial[0] ? ", " : "", (unsigned long long)d->size);
 		dstat_take(d->path, &pl->tg[i].ds0);

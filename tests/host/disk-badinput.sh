@@ -42,7 +42,7 @@ expect 2 'bs=,: not a size' "$A" disk --filename="$dev" --bs=,
 expect 2 'bs=4k,128m: out of range' "$A" disk --filename="$dev" --bs=4k,128m
 expect 2 'bs=4096,8192 and --bssplit: give one or the other' "$A" disk --filename="$dev" --bs=4k,8k --bssplit=4k/100
 expect 2 'bs=4096,1000: 1000 is not a multiple of .* logical block size' "$A" disk --filename="$dev" --bs=4k,1000 --direct=1
-expect 2 'neither a block device nor a regular file' "$A" disk --filename=/dev/null
+expect 2 'neither a block device nor a regular file' "$A" disk --filename=/dev/urandom --size=1m
 # permission denied: an unprivileged user
 if command -v setpriv >/dev/null; then
 	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$A" disk --filename="$dev" --rw=read --size=1m 2>&1 >/dev/null)

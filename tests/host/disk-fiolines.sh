@@ -226,6 +226,19 @@ J '.jobs[0]["job options"] | .cpus_allowed == "0" and .offset == "4096"' "cpumas
 expect 2 "^assay: error: disk: --cpumask=0x0: not a mask of CPUs" "$A" disk --filename="$dev" --cpumask=0x0
 expect 2 "give one or the other" "$A" disk --filename="$dev" --cpumask=1 --cpus_allowed=0
 
+# fio's /dev/null and /dev/zero targets (its steadystate.fio): what a system call costs;
+# --size in bytes gives the region, writes need no --mode (they keep nothing), no
+# disk_util; other character devices refused
+"$A" disk --rw=randread --bs=4k --size=8m --name=z --filename=/dev/zero --name=n --filename=/dev/null --rw=write \
+	--bs=128k -J > out.json 2>/dev/null || fail "/dev/zero, /dev/null: exit $?"
+J '.jobs[0].read.io_bytes == 8388608 and .jobs[1].write.io_bytes == 8388608 and .disk_util == null and
+	[.assay.devices[].type] == ["char", "char"]' "/dev/zero reads, /dev/null writes"
+expect 2 "^assay: error: disk: /dev/null has no size: give --size in bytes" "$A" disk --filename=/dev/null --rw=write
+expect 2 "^assay: error: disk: --verify: /dev/null keeps nothing to read back" \
+	"$A" disk --filename=/dev/null --rw=write --size=1m --verify=md5 --mode=destroy
+expect 2 "^assay: error: disk: /dev/urandom: neither a block device nor a regular file" \
+	"$A" disk --filename=/dev/urandom --rw=read --size=1m
+
 # accepted, no effect here: verify_async, verify_state_save, verifysort, aux-path, max-jobs
 "$A" disk --filename="$dev" --rw=read --size=1m --verify_async=2 --verify_state_save=0 --verifysort=1 \
 	--aux-path=/tmp --max-jobs=8 --create_fsync=1 --lockfile=none --exit_what=group --log_entries=64 --gtod_cpu=1 \

@@ -174,7 +174,7 @@ expect 2 "b3.fio:3: \[global\] after a job" "$A" disk "$T/b3.fio" --filename="$d
 printf 'ioengine=libaio\n[a\n' > "$T/b4.fio"
 expect 2 "b4.fio:1: 'ioengine=libaio' comes before any \[section\]" "$A" disk "$T/b4.fio" --filename="$dev"
 printf '[a]\nfilename=/dev/null\n' > "$T/b5.fio"
-expect 2 "/dev/null: neither a block device nor a regular file" "$A" disk "$T/b5.fio" --filename="$dev"
+expect 2 "/dev/null has no size: give --size in bytes" "$A" disk "$T/b5.fio" --filename="$dev"
 expect 2 "--profile and several --name jobs" "$A" disk --filename="$dev" --profile=qd1 --name=a --name=b
 expect 2 "rw=sideways: unknown value" "$A" disk --filename="$dev" --name=a --rw=read --name=b --rw=sideways
 [ "$(sha "$dev")" = "$sum0" ] || fail "the device changed"
