@@ -115,6 +115,7 @@ struct disk_cfg {
 	const char *exec_prerun, *exec_postrun;
 	const char *cpumask, *percentage_sequential;
 	const char *wait_for;
+	int new_group;
 	int write_hint;         /* fio's: 0 not set, else RWH_WRITE_LIFE_NONE (1) .. EXTREME (5) */
 	int fill_device;        /* fio's fill_device/fill_fs: the region to the device's end */
 	unsigned long long offset_align;   /* fio's: a percentage --offset aligned up to this */
@@ -555,7 +556,9 @@ static const struct opt disk_opts[] = {
 	  OPT_HIDDEN },
 	{ "readonly", 0, OPT_BOOL, O(readonly_flag), "0", 0, 0, NULL,
 	  "fio's: no writes (assay's default --mode=readonly; refuses another --mode)", OPT_HIDDEN | OPT_NOARG },
-	{ "new_group", 0, OPT_BOOL, O(ignored), "0", 0, 0, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
+	{ "new_group", 0, OPT_BOOL, O(new_group), "0", 0, 0, NULL,
+	  "this job starts a new reporting group (fio's groupid; --group_reporting sums each apart) but runs "
+	  "with the others (--stonewall also waits)", OPT_NOARG },
 	/* how fio makes a test file (ours is written with random data whatever they say) */
 	{ "fallocate", 0, OPT_ENUM, O(ignored), "native", 0, 0, "none|native|posix|keep|truncate|0|1",
 	  "accepted (fio's), no effect", OPT_HIDDEN },
@@ -709,7 +712,8 @@ struct plan {
 	uint64_t clock_seed;    /* --randrepeat=0: the seed of this run */
 	int njobs;
 	struct job jobs[MAX_JOBS];
-	int group[MAX_JOBS];    /* fio's groupid: jobs of one group run at once */
+	int group[MAX_JOBS];    /* jobs of one group run at once (up to a --stonewall) */
+	int rgroup[MAX_JOBS];   /* fio's groupid: the reporting group (--stonewall or --new_group) */
 	int ntg;
 	struct target tg[MAX_TARGETS];
 };
@@ -2012,6 +2016,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	/* a profile's jobs, and a job alone, run one after another; --name jobs at once
 	 * unless stonewalled */
 	p->group[p->njobs] = !p->njobs ? 0 : p->group[p->njobs - 1] + (pj || c->stonewall);
+	p->rgroup[p->njobs] = !p->njobs ? 0 : p->rgroup[p->njobs - 1] + (pj || c->stonewall || c->new_group);
 	p->njobs++;
 	return 0;
 }
@@ -2870,6 +2875,7 @@ struct status {
 
 static void disk_text(const struct json *r, FILE *f);
 static void group_bandwidth(struct job_result *rs, int n);
+static int report_groups(struct job_result *rs, int n, int merge);
 static void fill_global(struct json *g, const struct disk_cfg *c, const struct blkdev *d);
 
 static void status_report(struct status *st)
@@ -2922,7 +2928,7 @@ static void status_report(struct status *st)
 		job_aggregate(r);
 		n++;
 	}
-	group_bandwidth(r2, n);
+	report_groups(r2, n, 0);     /* each reporting group's bandwidth shares */
 	doc = json_obj();
 	json_add_str(doc, "fio version", "assay-" ASSAY_VERSION);
 	json_add_int(doc, "timestamp", (long long)time(NULL));
@@ -3131,6 +3137,25 @@ static int merge_group(struct job_result *rs, int n)
 		b->job.coe |= r->job.coe;
 		free(r->w);       /* the threads' samples now belong to the base */
 		ss_free(&r->ss);
+	}
+	return out;
+}
+
+/* The jobs of a run group, reporting group by reporting group (fio's groupid: --new_group
+ * splits a run group): each one's bandwidth shares, and with group_reporting one report
+ * each; how many results remain, in order at the front */
+static int report_groups(struct job_result *rs, int n, int merge)
+{
+	int out = 0;
+	for (int a = 0, b; a < n; a = b) {
+		int m;
+		for (b = a + 1; b < n && rs[b].group == rs[a].group; b++)
+			;
+		group_bandwidth(rs + a, b - a);
+		m = merge && b - a > 1 ? merge_group(rs + a, b - a) : b - a;
+		if (out != a)
+			memmove(rs + out, rs + a, (size_t)m * sizeof *rs);
+		out += m;
 	}
 	return out;
 }
@@ -3891,16 +3916,13 @@ static int disk_run(void *p, struct json *out)
 			}
 			for (int i = g0; i < g1; i++) {
 				result_init(&rs[i - g0], &pl->jobs[i], rep);
-				rs[i - g0].group = pl->group[i];
+				rs[i - g0].group = pl->rgroup[i];
 				rs[i - g0].t0_ns = t0;
 			}
 			run_group(pl, rs, g1 - g0);
 			for (int i = 0; i < g1 - g0; i++)
 				write_logs(pl, &rs[i]);
-			nres = g1 - g0;
-			group_bandwidth(rs, nres);
-			if (nres > 1 && c->group_reporting && GIVEN(c, "group_reporting"))
-				nres = merge_group(rs, nres);
+			nres = report_groups(rs, g1 - g0, c->group_reporting && GIVEN(c, "group_reporting"));
 			for (int i = g0; i < g0 + nres; i++) {
 				struct job_result *r = &rs[i - g0];
 				for (int k = 0; k < r->nworkers; k++)

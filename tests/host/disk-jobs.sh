@@ -402,6 +402,17 @@ grep -q "a ended with --exitall --exit_what=all: the jobs after it were not run"
 	--runtime=30 --name=c --stonewall -J > "$T/out.json" 2>/dev/null || fail "exit_what=stonewall: exit $?"
 J '[.jobs[].jobname] == ["a", "b", "c"] and .jobs[1].read.runtime < 10000' "exit_what=stonewall: b stopped, c run" \
 	'[.jobs[] | [.jobname, .read.runtime]]'
+# fio's new_group: a new reporting group (groupid) without waiting: all four run at once,
+# --group_reporting sums each reporting group apart
+"$A" disk --filename="$dev" --rw=read --runtime=0.3 --time_based --name=a --name=b --name=c --new_group --name=d \
+	-J > "$T/out.json" 2>/dev/null || fail "new_group: exit $?"
+J '[.jobs[].groupid] == [0, 0, 1, 1] and (.jobs[3].assay.start_ms < .jobs[0].assay.end_ms)' "new_group: groupids, at once" \
+	'[.jobs[] | [.jobname, .groupid, .assay.start_ms, .assay.end_ms]]'
+"$A" disk --filename="$dev" --rw=read --runtime=0.3 --time_based --name=a --name=b --name=c --new_group --name=d \
+	--group_reporting -J > "$T/out.json" 2>/dev/null || fail "new_group, group_reporting: exit $?"
+J '[.jobs[] | [.jobname, .groupid, .assay.threads]] == [["a", 0, 2], ["c", 1, 2]]' "new_group: a report per group" \
+	'[.jobs[] | [.jobname, .groupid, .assay.threads]]'
+
 # fio's wait_for: a job of the group starts once the one it names has ended (an --exitall
 # ends the wait); the waitee must come first
 "$A" disk --filename="$dev" --rw=read --runtime=0.4 --time_based --name=a --name=b --wait_for=a --runtime=0.2 \
