@@ -90,7 +90,7 @@ int replay_load(const char *path, const struct replay_fit *fit, struct replay *r
 			if (!r->file[0])
 				snprintf(r->file, sizeof r->file, "%s", w[0]);
 			else if (strcmp(r->file, w[0])) {
-				bad(err, n, path, ln, "a second file (%.100s): one device per run here", w[0]);
+				bad(err, n, path, ln, "a second file (%.100s): a log is replayed onto one device here (a log per device, each its job)", w[0]);
 				goto out;
 			}
 			continue;
@@ -101,7 +101,7 @@ int replay_load(const char *path, const struct replay_fit *fit, struct replay *r
 			goto out;
 		}
 		if (r->file[0] && strcmp(r->file, w[0])) {
-			bad(err, n, path, ln, "a second file (%.100s): one device per run here", w[0]);
+			bad(err, n, path, ln, "a second file (%.100s): a log is replayed onto one device here (a log per device, each its job)", w[0]);
 			goto out;
 		}
 		if (!r->file[0])
