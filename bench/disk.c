@@ -495,8 +495,7 @@ static const struct opt disk_opts[] = {
 	{ "unique_filename", 0, OPT_ENUM, O(ignored), "1", 0, 0, "1", "accepted as 1 (fio's default)", OPT_HIDDEN },
 	{ "lockfile", 0, OPT_ENUM, O(ignored), "none", 0, 0, "none", "accepted as none (fio's default)", OPT_HIDDEN },
 	{ "wait_for", 0, OPT_STR, O(wait_for), NULL, 0, 0, "the name of a job before this one",
-	  "start once that job has ended (fio's; in the same group: it runs at once with the others; in an "
-	  "earlier group it has ended anyway)", 0 },
+	  "start once that job has ended (fio's; the group's other jobs still start at once)", 0 },
 	{ "exit_what", 0, OPT_ENUM, O(exit_what), "group", 0, 0, "group|stonewall|all",
 	  "what --exitall stops (fio's): group and stonewall, the jobs running with it (a group here runs "
 	  "up to the next --stonewall); all, the jobs after them too", 0 },
