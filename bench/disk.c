@@ -1301,9 +1301,24 @@ static int parse_think(const char *opt, const char *v, uint64_t *ns, char *err, 
 }
 
 /* fio's --cpus_allowed=0-3,8: CPUs this machine has */
-static int parse_cpus(const char *v, struct job *j, char *err, size_t n)
+/* CPU c onto the job's list, one this machine has (opt=v named when not) */
+static int add_cpu(struct job *j, long c, const char *opt, const char *v, char *err, size_t n)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	if (c >= ncpu || c >= 1024) {
+		snprintf(err, n, "--%s=%s: CPU %ld: this machine has %ld (0-%ld)", opt, v, c, ncpu, ncpu - 1);
+		return -1;
+	}
+	if (j->ncpus == (int)(sizeof j->cpus / sizeof j->cpus[0])) {
+		snprintf(err, n, "--%s=%s: more than %d CPUs", opt, v, (int)(sizeof j->cpus / sizeof j->cpus[0]));
+		return -1;
+	}
+	j->cpus[j->ncpus++] = (short)c;
+	return 0;
+}
+
+static int parse_cpus(const char *v, struct job *j, char *err, size_t n)
+{
 	const char *s = v;
 	j->ncpus = 0;
 	for (;;) {
@@ -1319,19 +1334,9 @@ static int parse_cpus(const char *v, struct job *j, char *err, size_t n)
 		}
 		if (*e && *e != ',')
 			goto bad;
-		for (long c = a; c <= b; c++) {
-			if (c >= ncpu || c >= 1024) {
-				snprintf(err, n, "--cpus_allowed=%s: CPU %ld: this machine has %ld (0-%ld)", v, c, ncpu,
-					 ncpu - 1);
+		for (long c = a; c <= b; c++)
+			if (add_cpu(j, c, "cpus_allowed", v, err, n))
 				return -1;
-			}
-			if (j->ncpus == (int)(sizeof j->cpus / sizeof j->cpus[0])) {
-				snprintf(err, n, "--cpus_allowed=%s: more than %d CPUs", v,
-					 (int)(sizeof j->cpus / sizeof j->cpus[0]));
-				return -1;
-			}
-			j->cpus[j->ncpus++] = (short)c;
-		}
 		if (!*e)
 			return 0;
 		s = e + 1;
@@ -1341,11 +1346,9 @@ bad:
 	return -1;
 }
 
-/* fio's cpumask: bit i set, CPU i allowed (decimal or 0x); as --cpus_allowed's list */
+/* fio's cpumask: bit i set, CPU i allowed (decimal or 0x); the same list as --cpus_allowed's */
 static int cpumask_list(const char *v, struct job *j, char *err, size_t n)
 {
-	char list[4096];
-	size_t l = 0;
 	unsigned long long m;
 	char *e;
 	errno = 0;
@@ -1354,15 +1357,10 @@ static int cpumask_list(const char *v, struct job *j, char *err, size_t n)
 		snprintf(err, n, "--cpumask=%s: not a mask of CPUs (bit i: CPU i; 0x3 is CPUs 0 and 1)", v);
 		return -1;
 	}
+	j->ncpus = 0;
 	for (int b = 0; b < 64; b++)
-		if (m >> b & 1)
-			l += (size_t)snprintf(list + l, sizeof list - l, "%s%d", l ? "," : "", b);
-	if (parse_cpus(list, j, err, n)) {
-		char why[300];
-		snprintf(why, sizeof why, "%s", err);
-		snprintf(err, n, "--cpumask=%s: %s", v, strchr(why, ':') ? strchr(why, ':') + 2 : why);
-		return -1;
-	}
+		if (m >> b & 1 && add_cpu(j, b, "cpumask", v, err, n))
+			return -1;
 	return 0;
 }
 
