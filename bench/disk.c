@@ -757,28 +757,18 @@ static int parse_offset(const char *v, const struct blkdev *d, uint64_t align, u
 static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t offset, uint64_t cap, uint64_t bs,
 		  uint64_t *size, char *err, size_t n)
 {
-	uint64_t avail, want;
-	if (d->is_null) {
-		/* /dev/null, /dev/zero: no end; the region is --size bytes (fio: "you need to specify size=") */
-		unsigned long long v;
-		if (!c->size || c->size[strlen(c->size) - 1] == '%' || c->fill_device || parse_size_fio(c->size, &v) || !v) {
-			snprintf(err, n, "%s has no size: give --size in bytes (not a percentage, not --fill_device)", d->path);
-			return -1;
-		}
-		want = v - v % bs;
-		if (want < bs || want > (1ull << 62) - offset) {
-			snprintf(err, n, "--size=%s: at least one block (--bs=%llu), at most 4 EiB", c->size, (unsigned long long)bs);
-			return -1;
-		}
-		*size = want;
-		return 0;
-	}
-	if (offset >= d->size) {
-		snprintf(err, n, "--offset=%s is beyond the end of %s (%llu bytes)", c->offset_s, d->path,
-			 (unsigned long long)d->size);
+	/* /dev/null, /dev/zero: no end, the region is --size bytes (fio: "you need to specify size=") */
+	uint64_t avail, want, dev_end = d->is_null ? 1ull << 62 : d->size;
+	if (d->is_null && (!c->size || c->size[strlen(c->size) - 1] == '%' || c->fill_device)) {
+		snprintf(err, n, "%s has no size: give --size in bytes (not a percentage, not --fill_device)", d->path);
 		return -1;
 	}
-	avail = d->size - offset;
+	if (offset >= dev_end) {
+		snprintf(err, n, "--offset=%s is beyond the end of %s (%llu bytes)", c->offset_s, d->path,
+			 (unsigned long long)dev_end);
+		return -1;
+	}
+	avail = dev_end - offset;
 	if (c->size && !c->fill_device) {
 		size_t l = strlen(c->size);
 		unsigned long long v;
