@@ -2581,10 +2581,10 @@ static int exec_hook(const struct job *j, const char *cmd, const char *what, cha
 	extern char **environ;
 	char out[PATH_MAX + 32];
 	posix_spawn_file_actions_t fa;
+	snprintf(out, sizeof out, "%s.%s.txt", j->name, what);
 	for (int t = 0; t < j->numjobs; t++) {
 		pid_t pid;
 		int st = 0, r;
-		snprintf(out, sizeof out, "%s.%s.txt", j->name, what);
 		posix_spawn_file_actions_init(&fa);
 		posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 		posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
