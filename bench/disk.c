@@ -2447,132 +2447,6 @@ static void fadvise_hint(const struct job *j, int fd)
 			      advice);
 }
 
-/* an error the job went on after (--continue_on_error), outside its threads (verify's
- * read-back: ddir DDIR_N): counted, listed */
-static void soft_error(struct job_result *r, int err, uint64_t off, uint64_t len, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-static void soft_error(struct job_result *r, int err, uint64_t off, uint64_t len, const char *fmt, ...)
-{
-	va_list ap;
-	struct errlog one = { .n = 1, .first = err, .bad = { { off, len, err, DDIR_N } }, .nbad = 1 };
-	va_start(ap, fmt);
-	vsnprintf(one.first_msg, sizeof one.first_msg, fmt, ap);
-	va_end(ap);
-	errlog_merge(&r->errs, &one, "");
-	if (r->job.error_dump)
-		fprintf(stderr, "assay: disk: %s: %s (going on: --continue_on_error)\n", r->job.name, one.first_msg);
-}
-
-/* verify's read of len bytes at off into buf: 0 when read.  A read error the job goes on
- * after: with bybl, 0 and *bybl set (the caller reads block by block); without, counted
- * and -1.  Any other failure: the job's error, -1. */
-static int verify_read(struct job_result *r, char *buf, uint64_t len, uint64_t off, int *bybl)
-{
-	uint64_t got = 0;
-	if (bybl)
-		*bybl = 0;
-	while (got < len) {
-		ssize_t rd = pread(r->fd, buf + got, len - got, (off_t)(off + got));
-		int e = rd < 0 ? errno : EIO;
-		if (rd > 0) {
-			got += (uint64_t)rd;
-			continue;
-		}
-		if (rd < 0 && coe_nonfatal(&r->job, COE_READ, e)) {
-			if (bybl) {
-				*bybl = 1;
-				return 0;
-			}
-			soft_error(r, e, off + got, len - got, "verify: reading at offset %llu: %s",
-				   (unsigned long long)(off + got), strerror(e));
-			return -1;
-		}
-		r->err = e;
-		snprintf(r->errmsg, sizeof r->errmsg, "verify: reading at offset %llu: %s",
-			 (unsigned long long)(off + got), rd < 0 ? strerror(e) : "end of device");
-		return -1;
-	}
-	return 0;
-}
-
-/* fio's verify: read back the blocks the job wrote (or, --verify_only, every block of
- * each region) from the device, the page cache dropped first, and check each one's header;
- * a bad block is the job's error (EILSEQ), the first named */
-static void verify_pass(const struct plan *p, struct job_result *r)
-{
-	const struct job *j = &r->job;
-	uint64_t nblk = j->size / j->bs, per = (1u << 20) / j->bs ? (1u << 20) / j->bs : 1, t0 = now_ns();
-	size_t align = TG(p, j)->dev.lbs > 4096 ? TG(p, j)->dev.lbs : 4096;
-	uint8_t *map0 = !j->verify_only && r->nworkers > 0 ? r->w[0].vmap : NULL;
-	uint64_t next_show = t0 + 1000000000ull;
-	int nreg = j->offset_inc ? j->numjobs : 1, shown = 0, show = p->c->eta == 1 || (p->c->eta == 0 && isatty(2));
-	char *buf;
-	if (!j->verify || (!j->do_verify && !j->verify_only) || (!j->verify_only && !map0))
-		return;
-	if (posix_memalign((void **)&buf, align, per * j->bs)) {
-		r->err = ENOMEM;
-		snprintf(r->errmsg, sizeof r->errmsg, "verify: out of memory");
-		return;
-	}
-	/* threads on one region: one map of what any of them wrote */
-	for (int i = 1; map0 && !j->offset_inc && i < r->nworkers; i++)
-		for (uint64_t k = 0; r->w[i].vmap && k < nblk / 8 + 1; k++)
-			map0[k] |= r->w[i].vmap[k];
-	fdatasync(r->fd);
-	drop_cache(p, j, r->fd);
-	r->ver.ran = 1;
-#define GOING (!r->err && !(j->verify_fatal && r->ver.bad))   /* verify_fatal: to the first bad block */
-	for (int i = 0; i < nreg && GOING; i++) {
-		const uint8_t *map = j->verify_only ? NULL : i < r->nworkers ? r->w[i].vmap : NULL;
-		uint64_t base = j->offset + (uint64_t)i * j->offset_inc;
-#define WRITTEN(b) (!map || (map[(b) / 8] >> ((b) % 8) & 1))
-		for (uint64_t b = 0; (map || j->verify_only) && b < nblk && GOING; b += per) {
-			uint64_t cnt = nblk - b < per ? nblk - b : per, k;
-			int bybl;
-			if (show && now_ns() >= next_show) {   /* --eta: where the read-back is */
-				fprintf(stderr, "\rverify: %5.1f%% read back, %llu bad ",
-					100.0 * (double)((uint64_t)i * nblk + b) / (double)(nblk * (uint64_t)nreg),
-					(unsigned long long)r->ver.bad);
-				next_show = now_ns() + 1000000000ull;
-				shown = 1;
-			}
-			for (k = 0; k < cnt && !WRITTEN(b + k); k++)
-				;
-			if (k == cnt)
-				continue;     /* none of these written */
-			/* a read error the job goes on after: read these blocks one by one */
-			if (verify_read(r, buf, cnt * j->bs, base + b * j->bs, &bybl))
-				break;
-			for (k = 0; k < cnt && GOING; k++) {
-				char why[200];
-				uint64_t off = base + (b + k) * j->bs;
-				if (!WRITTEN(b + k) || (bybl && verify_read(r, buf + k * j->bs, j->bs, off, NULL)))
-					continue;
-				r->ver.blocks++;
-				if (!verify_check(j, buf + k * j->bs, off, why, sizeof why))
-					continue;
-				if (!r->ver.bad++)
-					snprintf(r->ver.first, sizeof r->ver.first, "the block at offset %llu: %s",
-						 (unsigned long long)off, why);
-				if (coe_nonfatal(j, COE_VERIFY, EILSEQ))
-					soft_error(r, EILSEQ, off, j->bs, "verify: the block at offset %llu: %s",
-						   (unsigned long long)off, why);
-			}
-		}
-#undef WRITTEN
-	}
-#undef GOING
-	if (shown)
-		fprintf(stderr, "\r%40s\r", "");
-	r->ver.seconds = (double)(now_ns() - t0) / 1e9;
-	if (r->ver.bad && !r->err && !coe_nonfatal(j, COE_VERIFY, EILSEQ)) {
-		r->err = EILSEQ;
-		snprintf(r->errmsg, sizeof r->errmsg, "verify: %llu of %llu blocks bad; %s",
-			 (unsigned long long)r->ver.bad, (unsigned long long)r->ver.blocks, r->ver.first);
-	}
-	free(buf);
-}
-
 /* fio's exec_prerun/exec_postrun: the command through /bin/sh, its output in
  * JOBNAME.WHAT.txt (fio's file), once per thread as fio's threads each run it; 0, or -1
  * with why */
@@ -2612,23 +2486,12 @@ static int exec_hook(const struct job *j, const char *cmd, const char *what, cha
 static int job_prepare(struct plan *p, struct job_result *r)
 {
 	const struct job *j = &r->job;
-	int writing = rw_modifies(j->rw);
+	int writing = rw_modifies(j->rw) && !j->verify_only;   /* --verify_only: reads */
 	char err[300];
 	/* the logs of every thread together may take half the memory free */
 	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->numjobs;
 	unsigned dirs = rw_dirs(j->rw);   /* the logs' directions */
 
-	if (j->verify_only) {
-		/* no workload: check what an earlier run wrote, reading only */
-		if ((r->fd = open_target(p, j, 0, err, sizeof err)) < 0) {
-			r->err = errno;
-			snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
-			return -1;
-		}
-		verify_pass(p, r);
-		close(r->fd);
-		return -1;
-	}
 	if (writing && p->c->mode == MODE_READONLY && !TG(p, j)->dev.is_null) {
 		r->skipped = rw_trims(j->rw) ? "trims; --mode=readonly (the default) never changes the device: "
 					       "give --mode=destroy"
@@ -2676,7 +2539,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		return -1;
 	}
 	fadvise_hint(j, r->fd);
-	r->nworkers = j->numjobs;
+	r->nworkers = r->writing = j->numjobs;
 	r->w = calloc((size_t)j->numjobs, sizeof *r->w);
 	if (!r->w) {
 		r->err = ENOMEM;
@@ -2703,6 +2566,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		w->dev = &TG(p, j)->dev;
 		w->idx = i;
 		w->fd = r->fd;
+		w->writing = &r->writing;
 		w->trim_fd = TG(p, j)->excl_fd >= 0 ? TG(p, j)->excl_fd : r->fd;
 		iolog_init(&w->log, &r->job.log, dirs, log_cap);
 		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
@@ -2737,14 +2601,31 @@ static void job_aggregate(struct job_result *r)
 			ddir_stats_merge(&r->agg[d], &w->st[d]);
 		moments_merge(&r->sync_lat, &w->sync_lat);
 		r->sync_ios += w->sync_ios;
-		if (w->end_ns > w->start_ns) {
+		if (worker_runtime(w) > 0) {
 			r->usr_s += tv_s(&w->ru_end.ru_utime) - tv_s(&w->ru_start.ru_utime);
 			r->sys_s += tv_s(&w->ru_end.ru_stime) - tv_s(&w->ru_start.ru_stime);
 			r->ctx += (w->ru_end.ru_nvcsw + w->ru_end.ru_nivcsw) -
 				  (w->ru_start.ru_nvcsw + w->ru_start.ru_nivcsw);
 		}
-		if (w->end_ns - w->start_ns > r->runtime_ns)
-			r->runtime_ns = w->end_ns - w->start_ns;
+		if (worker_runtime(w) > r->runtime_ns)
+			r->runtime_ns = worker_runtime(w);
+		for (int d = 0; d < DDIR_N; d++)
+			if (worker_dir_ns(w, d) > r->dir_ns[d])
+				r->dir_ns[d] = worker_dir_ns(w, d);
+		if (w->ver.ran) {   /* the threads read back at once: the slowest one's time */
+			r->ver.ran = 1;
+			r->ver.blocks += w->ver.blocks;
+			if (w->ver.bad && !r->ver.bad)
+				snprintf(r->ver.first, sizeof r->ver.first, "%s", w->ver.first);
+			r->ver.bad += w->ver.bad;
+			if ((double)w->ver.ns / 1e9 > r->ver.seconds)
+				r->ver.seconds = (double)w->ver.ns / 1e9;
+		}
+	}
+	if (r->ver.bad && !r->err && !coe_nonfatal(j, COE_VERIFY, EILSEQ)) {
+		r->err = EILSEQ;
+		snprintf(r->errmsg, sizeof r->errmsg, "verify: %llu of %llu blocks bad; %s",
+			 (unsigned long long)r->ver.bad, (unsigned long long)r->ver.blocks, r->ver.first);
 	}
 }
 
@@ -2758,8 +2639,6 @@ static void job_finish(const struct plan *p, struct job_result *r)
 		r->err = errno;
 		snprintf(r->errmsg, sizeof r->errmsg, "fsync_on_close: %s", strerror(errno));
 	}
-	if (!r->err)
-		verify_pass(p, r);
 	for (int i = 1; i < j->numjobs; i++)
 		if (r->w[i].fd != r->fd && r->w[i].fd >= 0)
 			close(r->w[i].fd);
@@ -2816,6 +2695,8 @@ static void *eta_main(void *arg)
 					uint64_t b = __atomic_load_n(&e->rs[k].w[i].prog_bytes[d], __ATOMIC_RELAXED);
 					cur[d][0] += __atomic_load_n(&e->rs[k].w[i].prog_ios[d], __ATOMIC_RELAXED);
 					cur[d][1] += b;
+					if (d == DDIR_READ)   /* --verify's read-back: not the workload's progress */
+						b -= __atomic_load_n(&e->rs[k].w[i].ver.prog_bytes, __ATOMIC_RELAXED);
 					if (d != DDIR_TRIM || !rw_writes(e->rs[k].job.rw))  /* trimwrite: by its writes */
 						done += (double)b;
 				}
@@ -3035,6 +2916,7 @@ static void run_group(struct plan *p, struct job_result *rs, int n)
 					w->err = EAGAIN;
 					snprintf(w->errmsg, sizeof w->errmsg, "cannot start thread %d", i);
 					__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);   /* no wait_for on it */
+					__atomic_sub_fetch(&r->writing, 1, __ATOMIC_ACQ_REL);  /* nor a read-back */
 					pthread_barrier_wait(&bar);
 				}
 			}
@@ -3072,8 +2954,8 @@ static void group_bandwidth(struct job_result *rs, int n)
 	double kib[DDIR_N] = { 0 };
 	for (int k = 0; k < n; k++)
 		for (int d = 0; d < DDIR_N; d++)
-			if (rs[k].runtime_ns)
-				kib[d] += (double)rs[k].agg[d].bytes / 1024.0 / ((double)rs[k].runtime_ns / 1e9);
+			if (rs[k].dir_ns[d])
+				kib[d] += (double)rs[k].agg[d].bytes / 1024.0 / ((double)rs[k].dir_ns[d] / 1e9);
 	for (int k = 0; k < n; k++)
 		memcpy(rs[k].group_kib, kib, sizeof kib);
 }
@@ -3115,6 +2997,17 @@ static int merge_group(struct job_result *rs, int n)
 		b->ctx += r->ctx;
 		if (r->runtime_ns > b->runtime_ns)
 			b->runtime_ns = r->runtime_ns;
+		for (int d = 0; d < DDIR_N; d++)
+			if (r->dir_ns[d] > b->dir_ns[d])
+				b->dir_ns[d] = r->dir_ns[d];
+		if (r->ver.ran) {   /* each job's read-back */
+			b->ver.ran = 1;
+			b->ver.blocks += r->ver.blocks;
+			if (r->ver.bad && !b->ver.bad)
+				snprintf(b->ver.first, sizeof b->ver.first, "%s: %s", r->job.name, r->ver.first);
+			b->ver.bad += r->ver.bad;
+			b->ver.seconds = fmax(b->ver.seconds, r->ver.seconds);
+		}
 		if (r->err && !b->err) {
 			b->err = r->err;
 			snprintf(b->errmsg, sizeof b->errmsg, "%s: %s", r->job.name, r->errmsg);
@@ -3176,7 +3069,7 @@ static void rep_add(struct rep_series *s, const struct job_result *r)
 	if (k >= 100)
 		return;
 	for (int d = 0; d < DDIR_N; d++) {
-		double rt = (double)r->runtime_ns / 1e9;
+		double rt = (double)r->dir_ns[d] / 1e9;
 		s->v[d][0][k] = rt > 0 ? (double)r->agg[d].ios / rt : 0;
 		s->v[d][1][k] = rt > 0 ? (double)r->agg[d].bytes / rt : 0;
 		s->v[d][2][k] = (double)hist_percentile(&r->agg[d].clat, 50);

@@ -336,7 +336,32 @@ struct worker {
 	struct worker *snap_dst;
 	unsigned snap_seen;
 	int finished;
+	/* fio's verify: each thread reads back the blocks it wrote once every thread of the job
+	 * has ended its workload (*writing: how many have not), at the job's iodepth; those
+	 * reads are the job's reads (st[DDIR_READ]), as fio counts them */
+	int *writing;
+	struct {
+		int ran;
+		uint64_t ios;          /* reads issued (failed ones too) */
+		uint64_t blocks, bad;  /* blocks checked, of them bad */
+		uint64_t ns;           /* how long it took */
+		uint64_t prog_bytes;   /* read so far (the ETA line keeps it out of the job's progress) */
+		char first[240];       /* the first bad block: where and why */
+	} ver;
 };
+/* fio's runtime of direction d: the workload's when it did I/O that way, verify's read-back
+ * added to the reads' (a write job's read runtime is the read-back's); a direction without
+ * I/O has none */
+static inline uint64_t worker_dir_ns(const struct worker *w, int d)
+{
+	uint64_t own = w->st[d].ios + w->st[d].errs - (d == DDIR_READ ? w->ver.ios : 0);
+	return (own ? w->end_ns - w->start_ns : 0) + (d == DDIR_READ ? w->ver.ns : 0);
+}
+/* the thread's whole runtime, the read-back's included (fio's job_runtime) */
+static inline uint64_t worker_runtime(const struct worker *w)
+{
+	return w->end_ns - w->start_ns + w->ver.ns;
+}
 /* diskio.c: copy w's figures to dst (the samples too, in fresh memory: worker_snap_free);
  * now (the calling thread is w's, still measuring): the figures end at now */
 void worker_snapshot(const struct worker *w, struct worker *dst, uint64_t now);
@@ -381,7 +406,9 @@ struct job_result {
 	struct ddir_stats agg[DDIR_N];
 	struct moments sync_lat;
 	uint64_t sync_ios;
-	uint64_t runtime_ns;       /* longest worker runtime after ramp */
+	uint64_t runtime_ns;       /* longest worker runtime after ramp (the read-back's included) */
+	uint64_t dir_ns[DDIR_N];   /* each direction's (worker_dir_ns), the longest */
+	int writing;               /* threads still in their workload (worker.writing) */
 	double usr_s, sys_s;       /* the workers' own CPU (RUSAGE_THREAD), as fio counts it */
 	long ctx;
 	struct cpuload load;

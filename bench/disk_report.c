@@ -123,6 +123,15 @@ static void ddir_json(struct json *job, const char *key, const struct ddir_stats
 	json_add(o, "lat_ns", lat_json(&st->lat, j, j->lat_pcts));
 	if (!sum_samples(w, nw, d, j->sample_ms, &iops, &bw, &n)) {
 		double mean = 0;
+		uint32_t k = 0;
+		/* fio's: an interval without I/O that way is no sample (a write job has no read
+		 * samples; assay.samples keeps every interval) */
+		for (uint32_t s = 0; s < n; s++)
+			if (iops[s] > 0) {
+				iops[k] = iops[s];
+				bw[k++] = bw[s];
+			}
+		n = k;
 		sample_stats(o, "bw", "dev", bw, n);
 		/* fio's per=: the mean sampled bandwidth as a share of the group's (all its
 		 * jobs' bytes over their runtimes), at most 100; 0 without samples */
@@ -225,7 +234,7 @@ static void opt_num(struct json *o, const char *k, double v)
 }
 
 static void one_job(const struct job_result *r, struct json *jobs, const struct ddir_stats *st,
-		    const struct moments *sync_lat, uint64_t sync_ios, uint64_t runtime_ns,
+		    const struct moments *sync_lat, uint64_t sync_ios, uint64_t runtime_ns, const uint64_t *dir_ns,
 		    struct worker *const *w, int nw, int workers_in_it, double usr_s, double sys_s, long ctx)
 {
 	const struct job *j = &r->job;
@@ -405,13 +414,18 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 
 	if (j->unified != 1) {
-		ddir_json(o, "read", &st[DDIR_READ], runtime_ns, w, nw, DDIR_READ, j, r->group_kib[DDIR_READ]);
-		ddir_json(o, "write", &st[DDIR_WRITE], runtime_ns, w, nw, DDIR_WRITE, j, r->group_kib[DDIR_WRITE]);
-		ddir_json(o, "trim", &st[DDIR_TRIM], runtime_ns, w, nw, DDIR_TRIM, j, r->group_kib[DDIR_TRIM]);
+		ddir_json(o, "read", &st[DDIR_READ], dir_ns[DDIR_READ], w, nw, DDIR_READ, j, r->group_kib[DDIR_READ]);
+		ddir_json(o, "write", &st[DDIR_WRITE], dir_ns[DDIR_WRITE], w, nw, DDIR_WRITE, j,
+			  r->group_kib[DDIR_WRITE]);
+		ddir_json(o, "trim", &st[DDIR_TRIM], dir_ns[DDIR_TRIM], w, nw, DDIR_TRIM, j, r->group_kib[DDIR_TRIM]);
 	}
-	if (mix)
-		ddir_json(o, "mixed", mix, runtime_ns, w, nw, DDIR_N, j,
+	if (mix) {   /* fio's: the longest direction's runtime */
+		uint64_t mix_ns = 0;
+		for (int d = 0; d < DDIR_N; d++)
+			mix_ns = dir_ns[d] > mix_ns ? dir_ns[d] : mix_ns;
+		ddir_json(o, "mixed", mix, mix_ns, w, nw, DDIR_N, j,
 			  r->group_kib[DDIR_READ] + r->group_kib[DDIR_WRITE] + r->group_kib[DDIR_TRIM]);
+	}
 	sy = json_add_obj(o, "sync");
 	json_add_int(sy, "total_ios", (long long)sync_ios);
 	json_add(sy, "lat_ns", moments_json(sync_lat, 1));
@@ -517,15 +531,18 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	if (j->warmup_ios)
 		json_add_int(as, "warmup_ios", j->warmup_ios);
-	if (r->ver.ran) {
+	if (r->ver.ran && (nw != 1 || r->nworkers == 1 || w[0]->ver.ran)) {
+		/* one thread's report (no group_reporting): its own read-back */
+		int own = nw == 1 && r->nworkers > 1;
 		struct json *v = json_add_obj(as, "verify");
+		uint64_t bad = own ? w[0]->ver.bad : r->ver.bad;
 		json_add_str(v, "algorithm", verify_name(j->verify));
-		json_add_int(v, "blocks", (long long)r->ver.blocks);
+		json_add_int(v, "blocks", (long long)(own ? w[0]->ver.blocks : r->ver.blocks));
 		json_add_int(v, "block_size", (long long)j->bs);
-		json_add_int(v, "bad", (long long)r->ver.bad);
-		json_add_num(v, "seconds", r->ver.seconds);
-		if (r->ver.bad)
-			json_add_str(v, "first_bad", r->ver.first);
+		json_add_int(v, "bad", (long long)bad);
+		json_add_num(v, "seconds", own ? (double)w[0]->ver.ns / 1e9 : r->ver.seconds);
+		if (bad)
+			json_add_str(v, "first_bad", own ? w[0]->ver.first : r->ver.first);
 	}
 	if (j->replay) {   /* what the replayed log held */
 		const struct replay *rp = j->replay;
@@ -553,13 +570,16 @@ void job_json(const struct job_result *r, int group, struct json *jobs)
 	for (int i = 0; i < nw; i++)
 		ws[i] = &r->w[i];
 	if (group || nw <= 1) {
-		one_job(r, jobs, r->agg, &r->sync_lat, r->sync_ios, r->runtime_ns, ws, nw, nw, r->usr_s,
+		one_job(r, jobs, r->agg, &r->sync_lat, r->sync_ios, r->runtime_ns, r->dir_ns, ws, nw, nw, r->usr_s,
 			r->sys_s, r->ctx);
 		return;
 	}
 	for (int i = 0; i < nw; i++) {
 		const struct worker *w = &r->w[i];
-		one_job(r, jobs, w->st, &w->sync_lat, w->sync_ios, w->end_ns - w->start_ns, &ws[i], 1, 1,
+		uint64_t dn[DDIR_N];
+		for (int d = 0; d < DDIR_N; d++)
+			dn[d] = worker_dir_ns(w, d);
+		one_job(r, jobs, w->st, &w->sync_lat, w->sync_ios, worker_runtime(w), dn, &ws[i], 1, 1,
 			tv_s(&w->ru_end.ru_utime) - tv_s(&w->ru_start.ru_utime),
 			tv_s(&w->ru_end.ru_stime) - tv_s(&w->ru_start.ru_stime),
 			(w->ru_end.ru_nvcsw + w->ru_end.ru_nivcsw) - (w->ru_start.ru_nvcsw + w->ru_start.ru_nivcsw));

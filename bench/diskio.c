@@ -670,6 +670,24 @@ static void issued_now(struct worker *w, const struct meter *m, struct slot *slo
 	*t_prep = t_issue;
 }
 
+/* one I/O done (res bytes) into the figures of its direction: fio's slat, clat, lat */
+static void count_io(const struct job *j, struct ddir_stats *st, const struct slot *s, long res, uint64_t t_done)
+{
+	st->ios++;
+	st->bytes += (uint64_t)res;
+	if ((uint64_t)res < s->len)
+		st->short_ios++;
+	if (j->slat_pcts)
+		hist_add(&st->slat, s->t_issue - s->t_prep);
+	else
+		moments_add(&st->slat.m, s->t_issue - s->t_prep);
+	hist_add(&st->clat, t_done - s->t_issue);
+	if (j->lat_pcts)
+		hist_add(&st->lat, t_done - s->t_prep);
+	else
+		moments_add(&st->lat.m, t_done - s->t_prep);
+}
+
 /* account one completed I/O */
 static void account(struct worker *w, struct meter *m, struct slot *s, long res, uint64_t t_done)
 {
@@ -714,19 +732,7 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 		return;
 	if (w->hlog.on)
 		iolog_hist_tick(&w->hlog, t_done);
-	st->ios++;
-	st->bytes += (uint64_t)res;
-	if ((uint64_t)res < s->len)
-		st->short_ios++;
-	if (j->slat_pcts)
-		hist_add(&st->slat, s->t_issue - s->t_prep);
-	else
-		moments_add(&st->slat.m, s->t_issue - s->t_prep);
-	hist_add(&st->clat, t_done - s->t_issue);
-	if (j->lat_pcts)
-		hist_add(&st->lat, t_done - s->t_prep);
-	else
-		moments_add(&st->lat.m, t_done - s->t_prep);
+	count_io(j, st, s, res, t_done);
 	m->cur_ios[s->ddir]++;
 	m->cur_bytes[s->ddir] += (uint64_t)res;
 	m->ss_ios++;
@@ -1493,6 +1499,173 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	return 0;
 }
 
+/* ---- fio's verify: each thread reads back what it wrote ---- */
+
+/* --status-interval during the read-back (t0: when it began; 0: still waiting for the
+ * job's other threads): the figures so far */
+static void rb_snap(struct worker *w, uint64_t t0)
+{
+	unsigned gen;
+	if (!w->snap_req || (gen = __atomic_load_n(w->snap_req, __ATOMIC_ACQUIRE)) == w->snap_seen)
+		return;
+	worker_snapshot(w, w->snap_dst, 0);
+	if (t0)
+		w->snap_dst->ver.ns = now_ns() - t0;
+	__atomic_store_n(&w->snap_seen, gen, __ATOMIC_RELEASE);
+}
+
+/* a block read back into blk (res: the read's result), counted as one of the job's reads
+ * and checked; 0 to go on, -1 to stop (the thread's error, or --verify_fatal's first bad
+ * block) */
+static int rb_done(struct worker *w, const struct slot *s, char *blk, long res, uint64_t t_done)
+{
+	const struct job *j = w->job;
+	char why[200];
+	w->ver.ios++;
+	if (res != (long)s->len)
+		return io_error(w, s, COE_READ, res < 0 ? (int)-res : EIO,
+				res < 0 ? "verify: reading" : "verify: reading (a short read)") ? 0 : -1;
+	count_io(j, &w->st[DDIR_READ], s, res, t_done);
+	__atomic_store_n(&w->prog_ios[DDIR_READ], w->prog_ios[DDIR_READ] + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->prog_bytes[DDIR_READ], w->prog_bytes[DDIR_READ] + (uint64_t)res, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->ver.prog_bytes, w->ver.prog_bytes + (uint64_t)res, __ATOMIC_RELAXED);
+	w->ver.blocks++;
+	if (!verify_check(j, blk, s->off, why, sizeof why))
+		return 0;
+	if (!w->ver.bad++)
+		snprintf(w->ver.first, sizeof w->ver.first, "the block at offset %llu: %s",
+			 (unsigned long long)s->off, why);
+	if (coe_nonfatal(j, COE_VERIFY, EILSEQ)) {   /* counted, listed (as "verify") */
+		errlog_note(&w->errs, EILSEQ, "verify: the block at offset %llu: %s", (unsigned long long)s->off, why);
+		if (w->errs.nbad < MAX_BAD)
+			w->errs.bad[w->errs.nbad++] = (struct bad_io){ s->off, s->len, EILSEQ, DDIR_N };
+		if (j->error_dump)
+			fprintf(stderr, "assay: disk: %s: thread %d: verify: the block at offset %llu: %s (going on: "
+				"--continue_on_error)\n", j->name, w->idx + 1, (unsigned long long)s->off, why);
+	}
+	return j->verify_fatal ? -1 : 0;
+}
+
+/* the first block from b on that this thread wrote (--verify_only: every block); nblk
+ * when there is none */
+static uint64_t rb_next(const struct worker *w, uint64_t b, uint64_t nblk)
+{
+	while (w->vmap && b < nblk && !(w->vmap[b / 8] >> (b % 8) & 1))
+		b += b % 8 == 0 && !w->vmap[b / 8] ? 8 : 1;
+	return b < nblk ? b : nblk;
+}
+
+/* the read-back through io_uring, nbuf reads in flight; -1 when no ring could be set up */
+static int rb_uring(struct worker *w, char *bufs, unsigned nbuf, uint64_t base, uint64_t t0)
+{
+	const struct job *j = w->job;
+	uint64_t nblk = j->size / j->bs, b = rb_next(w, 0, nblk);
+	struct io_uring ring;
+	struct slot *slots = calloc(nbuf, sizeof *slots);
+	int *free_slots = calloc(nbuf, sizeof *free_slots), *batch = calloc(nbuf, sizeof *batch);
+	int nfree = (int)nbuf, inflight = 0, halt = 0, r = -1;
+	if (!slots || !free_slots || !batch || io_uring_queue_init(nbuf, &ring, 0))
+		goto out;
+	r = 0;
+	for (int i = 0; i < (int)nbuf; i++)
+		free_slots[i] = i;
+	for (;;) {
+		struct io_uring_sqe *sqe;
+		struct io_uring_cqe *cqe;
+		unsigned head, seen = 0;
+		int n = 0, e;
+		uint64_t t;
+		halt |= group_stopped(w);
+		while (b < nblk && !halt && nfree && (sqe = io_uring_get_sqe(&ring))) {
+			int k = free_slots[--nfree];
+			slots[k] = (struct slot){ .t_prep = now_ns(), .off = base + b * j->bs, .len = j->bs,
+						  .ddir = DDIR_READ, .counted = 1 };
+			io_uring_prep_read(sqe, w->fd, bufs + (size_t)k * j->bs_max, (unsigned)j->bs, slots[k].off);
+			io_uring_sqe_set_data64(sqe, (uint64_t)k);
+			batch[n++] = k;
+			b = rb_next(w, b + 1, nblk);
+		}
+		if (n) {
+			while ((e = io_uring_submit(&ring)) == -EINTR)
+				;
+			t = now_ns();
+			if (e < n) {   /* what did not go is dropped with the ring */
+				set_err(w, e < 0 ? -e : EAGAIN, "verify: io_uring_submit", UINT64_MAX);
+				halt = 1;
+			}
+			for (int i = 0; i < n; i++)
+				slots[batch[i]].t_issue = t;
+			inflight += e > 0 ? e : 0;
+		}
+		if (!inflight)
+			break;
+		while ((e = io_uring_wait_cqe(&ring, &cqe)) == -EINTR)
+			;
+		if (e) {
+			set_err(w, -e, "verify: io_uring_wait_cqe", UINT64_MAX);
+			break;   /* the ring's exit waits for what is in flight */
+		}
+		t = now_ns();
+		io_uring_for_each_cqe(&ring, head, cqe) {
+			int k = (int)io_uring_cqe_get_data64(cqe);
+			if (!halt && rb_done(w, &slots[k], bufs + (size_t)k * j->bs_max, cqe->res, t) < 0)
+				halt = 1;
+			free_slots[nfree++] = k;
+			inflight--;
+			seen++;
+		}
+		io_uring_cq_advance(&ring, seen);
+		rb_snap(w, t0);
+	}
+	io_uring_queue_exit(&ring);
+out:
+	free(slots);
+	free(free_slots);
+	free(batch);
+	return r;
+}
+
+/* fio's verify: once every thread of the job has ended its workload (a block another
+ * thread is still writing would read torn), the blocks this thread wrote (--verify_only:
+ * every block of its region) read back from the device, not the page cache, in offset
+ * order, each one read and checked by itself: with the job's queued engine nbuf at a time
+ * through io_uring, else one by one.  The reads count as the job's (fio's). */
+static void readback(struct worker *w, char *bufs, unsigned nbuf, int queued)
+{
+	const struct job *j = w->job;
+	uint64_t nblk = j->size / j->bs, base = j->offset + (uint64_t)w->idx * j->offset_inc, t0;
+	while (__atomic_load_n(w->writing, __ATOMIC_ACQUIRE) > 0) {
+		rb_snap(w, 0);
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+	}
+	if (w->err || group_stopped(w))
+		return;
+	fdatasync(w->fd);
+	if (w->dev->is_file || ioctl(w->fd, BLKFLSBUF, 0))
+		posix_fadvise(w->fd, (off_t)base, (off_t)j->size, POSIX_FADV_DONTNEED);
+	t0 = now_ns();
+	w->ver.ran = 1;
+	if (!queued || rb_uring(w, bufs, nbuf, base, t0) < 0)
+		for (uint64_t b = rb_next(w, 0, nblk); b < nblk && !group_stopped(w); b = rb_next(w, b + 1, nblk)) {
+			struct slot s = { .off = base + b * j->bs, .len = j->bs, .ddir = DDIR_READ, .counted = 1 };
+			long r;
+			s.t_prep = s.t_issue = now_ns();
+			r = (long)full_io(w->fd, 0, bufs, j->bs, s.off, NULL);
+			if (rb_done(w, &s, bufs, r, now_ns()) < 0)
+				break;
+			rb_snap(w, t0);
+		}
+	w->ver.ns = now_ns() - t0;
+	getrusage(RUSAGE_THREAD, &w->ru_end);
+}
+
+/* this thread's workload has ended (the read-backs wait for every thread's) */
+static void workload_done(struct worker *w)
+{
+	if (w->writing)
+		__atomic_sub_fetch(w->writing, 1, __ATOMIC_ACQ_REL);
+}
+
 void *worker_run(void *arg)
 {
 	struct worker *w = arg;
@@ -1532,7 +1705,7 @@ void *worker_run(void *arg)
 		else
 			fill_buffer(bufs + i * j->bs_max, j->bs_max, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
 				    j->zero_buffers ? 100 : j->compress_pct);
-	if (j->verify && rw_writes(j->rw) && !(w->vmap = calloc(j->size / j->bs / 8 + 1, 1))) {
+	if (j->verify && rw_writes(j->rw) && !j->verify_only && !(w->vmap = calloc(j->size / j->bs / 8 + 1, 1))) {
 		set_err(w, ENOMEM, "--verify: the map of blocks written", UINT64_MAX);
 		free(bufs);
 		goto early;
@@ -1561,7 +1734,12 @@ void *worker_run(void *arg)
 		else
 			iolog_out_start(w->iolog_out, w->dev->path);
 	}
-	if (ioengine_queued(j->ioengine)) {
+	if (j->verify_only) {     /* no workload: the read-back alone */
+		start_line(w);
+		w->start_ns = w->end_ns = now_ns();
+		getrusage(RUSAGE_THREAD, &w->ru_start);
+		w->ru_end = w->ru_start;
+	} else if (ioengine_queued(j->ioengine)) {
 		r = j->ioengine == IOE_LIBAIO ? run_libaio(w, &m, &g, bufs) : run_uring(w, &m, &g, bufs);
 		if (r < 0) {
 			/* no io_uring (or AIO) here: measure with psync and say so */
@@ -1587,6 +1765,9 @@ void *worker_run(void *arg)
 	}
 	if (w->ss)
 		ss_thread_end(w->ss);
+	workload_done(w);
+	if (j->verify && (j->do_verify || j->verify_only) && (w->vmap || j->verify_only))
+		readback(w, bufs, (unsigned)nbuf, ioengine_queued(j->ioengine) && !w->engine_fallback);
 	if ((j->exitall || (j->exitall_on_error && w->err)) && w->group_stop)    /* fio's exitall: the whole group stops with us */
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);
@@ -1596,6 +1777,7 @@ void *worker_run(void *arg)
 	return NULL;
 early:          /* could not start: still at the start line, and no second from us */
 	start_line(w);
+	workload_done(w);
 	if (w->ss)
 		ss_thread_end(w->ss);
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);

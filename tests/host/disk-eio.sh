@@ -121,7 +121,8 @@ RUN v1 --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c
 RUN v2 --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --continue_on_error=read
 [ $rc = 0 ] || fail "v2: exit $rc: $(cat err.txt)"
 J '.jobs[0] | .total_err == 1 and .assay.verify.blocks == 2047 and .assay.verify.bad == 0 and
-	.assay.first_error == "verify: reading at offset 16777216: I/O error"' "v2"
+	.assay.first_error == "verify: reading at offset 16777216: I/O error" and
+	.read.total_ios == 2048 and .read.io_bytes == 2047 * 4096 and .write.io_bytes == 2048 * 4096' "v2"
 # a changed block: fatal, or with continue_on_error=verify counted (EILSEQ) with the unreadable one
 printf '\xff' | dd of="$back" bs=1 seek=$((13 * MiB + 100)) conv=notrunc status=none
 RUN v3 --rw=write --bs=4k --offset=12m --size=8m --verify=crc32c --verify_only=1 --continue_on_error=read
@@ -130,7 +131,8 @@ RUN v4 --rw=write --bs=4k --offset=12m --size=8m --verify=crc32c --verify_only=1
 [ $rc = 0 ] || fail "v4: exit $rc: $(cat err.txt)"
 J '.jobs[0] | .total_err == 2 and .first_error == 84 and .assay.verify.bad == 1 and .assay.verify.blocks == 2047 and
 	(.assay.first_error | startswith("verify: the block at offset 13631488: ")) and
-	[.assay.errors[] | [.op, .offset, .length, .errno]] == [["verify", 13631488, 4096, 84], ["verify", 16777216, 4096, 5]]' "v4"
+	[.assay.errors[] | [.op, .offset, .length, .errno]] == [["verify", 13631488, 4096, 84], ["read", 16777216, 4096, 5]] and
+	.read.total_ios == 2048 and .read.io_bytes == 2047 * 4096' "v4"
 
 # the scan profile (a surface scan): the whole device, going on after read errors, each
 # failed I/O listed; the suite's figure disk.scan.errors, a certify rule on it
@@ -162,7 +164,7 @@ J '.jobs[0] | .total_err == 2 and .write.total_ios == 32 and .assay.verify == nu
 	fail "scanwrite -w: exit $?"
 J '.jobs[0] | .total_err == 2 and .write.io_bytes == 31 * 1048576 and .assay.verify.blocks == 30 and
 	.assay.verify.bad == 0 and [.assay.errors[] | [.op, .offset, .length]] ==
-	[["verify", 16777216, 1048576], ["write", 20971520, 1048576]]' "scanwrite, destroy"
+	[["read", 16777216, 1048576], ["write", 20971520, 1048576]]' "scanwrite, destroy"
 
 # --exitall_on_error: a job's failure stops the others of its group and the groups after it
 "$A" disk --filename="$dev" --direct=1 --exitall_on_error --name=a --rw=read --name=b --rw=randread --offset=24m \

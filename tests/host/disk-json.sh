@@ -296,4 +296,15 @@ grep -qE "^${dev#/dev/} +[0-9.]+GB +512 +[0-9]+ +no +(wb|wt) +yes " "$T/list.txt
 	fail "list text: $(grep -E "^(disk|${dev#/dev/}) " "$T/list.txt")"
 "$A" disk --list -J > "$T/out.json" || fail "list: exit $?"
 J ".disks | map(.path) | index(\"$dev\") == null" "--list skips loop devices"
+# fio's samples and runtimes: a direction without I/O has neither (runtime 0, no samples);
+# an interval without I/O (here a thinktime pause) is no sample, while assay.samples keeps
+# it as a zero
+"$A" disk --filename="$dev" --rw=write --bs=4k --size=4m --runtime=1.2 --time_based --iops_avg_time=100 \
+	--thinktime=250000 --thinktime_blocks=64 --mode=destroy -J > "$T/out.json" || fail "thinktime run: exit $?"
+J '.jobs[0] | .read.runtime == 0 and .read.iops_samples == 0 and .read.bw_samples == 0 and
+	.assay.samples.read == null and .write.runtime > 1000' "no read: no runtime, no samples" '.jobs[0].read'
+J '.jobs[0] | (.assay.samples.write.iops | map(select(. == 0)) | length) >= 3 and
+	.write.iops_samples == (.assay.samples.write.iops | map(select(. > 0)) | length) and .write.iops_min > 0 and
+	.write.iops_min == (.assay.samples.write.iops | map(select(. > 0)) | min)' "pauses: no samples" \
+	'.jobs[0] | {s: .assay.samples.write.iops, n: .write.iops_samples, m: .write.iops_min}'
 finish

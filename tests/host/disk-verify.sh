@@ -28,7 +28,42 @@ for opts in "--ioengine=psync --rw=write" "--ioengine=libaio --iodepth=4 --bsran
 	J '.jobs[0].assay.verify.bad == 0 and .jobs[0].assay.verify.blocks > 0 and
 		.jobs[0].assay.verify.blocks <= .jobs[0].write.total_ios * 16' "$opts"
 done
-J '.jobs[0].assay.verify.blocks <= 1024' "two threads on one region: each block once"
+
+# the read-back is the job's reads, as fio counts them: a write job's read figures are the
+# read-back's (every block once, its own runtime), job_runtime both phases; threads each
+# read back what they wrote (two on one region: every block twice, as fio's threads)
+ab() { echo "(($1) | if . < 0 then -. else . end)"; }
+"$A" disk --filename="$dev" --rw=randwrite --size=8m --iodepth=8 --direct=1 --mode=destroy --verify=crc32c \
+	-J > out.json 2>/dev/null || fail "figures: exit $?"
+J ".jobs[0] | .read.total_ios == 2048 and .read.io_bytes == 8388608 and .read.clat_ns.N == 2048 and
+	.write.total_ios == 2048 and .read.runtime > 0 and $(ab '.read.runtime - .assay.verify.seconds * 1000') <= 1 and
+	.job_runtime >= .write.runtime + .read.runtime - 1 and .read.iops > 0 and .read.bw_samples == 0" "read-back as reads"
+"$A" disk --filename="$dev" --rw=write --size=8m --direct=1 --mode=destroy --verify=crc32c --eta=never > out.txt \
+	2>/dev/null || fail "text: exit $?"
+grep -qE '^  read: IOPS=.*\(8\.00MiB/[0-9]+msec\)$' out.txt && grep -qE '^   READ: bw=.*, io=8\.00MiB' out.txt ||
+	fail "text: no read line for the read-back: $(grep -i read out.txt | head -3)"
+"$A" disk --filename="$dev" --rw=randwrite --size=4m --iodepth=4 --mode=destroy --verify=crc32c --numjobs=2 \
+	--group_reporting -J > out.json 2>/dev/null || fail "two threads, one region: exit $?"
+J '.jobs[0] | .read.total_ios == 2048 and .write.total_ios == 2048 and .assay.verify.blocks == 2048' \
+	"two threads on one region: each reads back its own"
+"$A" disk --filename="$dev" --rw=write --size=4m --mode=destroy --verify=crc32c --numjobs=2 --offset_increment=4m \
+	--ioengine=psync --group_reporting -J > out.json 2>/dev/null || fail "two regions: exit $?"
+J '.jobs[0] | .read.total_ios == 2048 and .assay.verify.blocks == 2048 and .read.runtime > 0' "two regions, psync"
+# fio in the same run: the same counts for the same job (its runtimes as ours: a direction
+# without I/O has none)
+if command -v fio >/dev/null; then
+	for e in io_uring:4 psync:1; do
+		qd=${e#*:} e=${e%:*}
+		fio --name=x --filename="$dev" --rw=randwrite --size=4m --iodepth="$qd" --ioengine=$e --direct=1 \
+			--verify=crc32c --output-format=json > fio.json 2>/dev/null || fail "fio $e failed"
+		"$A" disk --filename="$dev" --rw=randwrite --size=4m --iodepth="$qd" --ioengine=$e --direct=1 --mode=destroy \
+			--verify=crc32c -J > out.json 2>/dev/null || fail "$e vs fio: exit $?"
+		q='.jobs[0] | [.read.total_ios, .read.io_bytes, .read.clat_ns.N, .write.total_ios, .read.runtime > 0,
+			.job_runtime + 2 >= .write.runtime + .read.runtime, .trim.runtime]'
+		[ "$(jq -c "$q" fio.json)" = "$(jq -c "$q" out.json)" ] ||
+			fail "$e: fio's $(jq -c "$q" fio.json), ours $(jq -c "$q" out.json)"
+	done
+fi
 
 # written now, checked by a later run: as it was, then a byte flipped, then a block moved
 "$A" disk --filename="$dev" --rw=write --bs=64k --size=16m --direct=1 --mode=destroy --verify=crc32c --do_verify=0 \
@@ -37,7 +72,8 @@ J '.jobs[0].assay.verify == null' "do_verify=0: no read-back"
 sum=$(sha "$dev")
 "$A" disk --filename="$dev" --rw=write --bs=64k --size=16m --direct=1 --verify=crc32c --verify_only=1 \
 	--randseed=42 -J > out.json || fail "verify_only: exit $?"
-J '.jobs[0].assay.verify | .blocks == 256 and .bad == 0' "verify_only, intact"
+J '.jobs[0] | .assay.verify.blocks == 256 and .assay.verify.bad == 0 and .read.total_ios == 256 and
+	.read.io_bytes == 16777216 and .write.total_ios == 0 and .write.runtime == 0 and .read.runtime > 0' "verify_only, intact"
 [ "$(sha "$dev")" = "$sum" ] || fail "verify_only wrote to the device"
 printf '\xff' | dd of="$img" bs=1 seek=$((5 * 65536 + 1000)) conv=notrunc status=none
 expect 1 "verify: 1 of 256 blocks bad; the block at offset 327680: crc32c [0-9a-f]{8} stored, [0-9a-f]{8} read back: the data changed" \
