@@ -3084,8 +3084,8 @@ static struct json *rep_json(const struct rep_series *s, const struct job *j)
 	struct json *o = json_obj();
 	for (int d = 0; d < DDIR_N; d++) {
 		struct json *dj;
-		if (!(rw_dirs(j->rw) >> d & 1))
-			continue;
+		if (!(rw_dirs(j->rw) >> d & 1) && !(d == DDIR_READ && j->verify && (j->do_verify || j->verify_only)))
+			continue;   /* the directions it does; a --verify read-back's reads */
 		dj = json_add_obj(o, ddir_name[d]);
 		for (int f = 0; f < 4; f++)
 			json_add(dj, fig[f], stats_json(s->v[d][f], s->n));
