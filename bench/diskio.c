@@ -1517,7 +1517,7 @@ static void rb_snap(struct worker *w, uint64_t t0)
 /* a block read back into blk (res: the read's result), counted as one of the job's reads
  * and checked; 0 to go on, -1 to stop (the thread's error, or --verify_fatal's first bad
  * block) */
-static int rb_done(struct worker *w, const struct slot *s, char *blk, long res, uint64_t t_done)
+static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char *blk, long res, uint64_t t_done)
 {
 	const struct job *j = w->job;
 	char why[200];
@@ -1526,6 +1526,8 @@ static int rb_done(struct worker *w, const struct slot *s, char *blk, long res, 
 		return io_error(w, s, COE_READ, res < 0 ? (int)-res : EIO,
 				res < 0 ? "verify: reading" : "verify: reading (a short read)") ? 0 : -1;
 	count_io(j, &w->st[DDIR_READ], s, res, t_done);
+	m->cur_ios[DDIR_READ]++;
+	m->cur_bytes[DDIR_READ] += (uint64_t)res;
 	__atomic_store_n(&w->prog_ios[DDIR_READ], w->prog_ios[DDIR_READ] + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->prog_bytes[DDIR_READ], w->prog_bytes[DDIR_READ] + (uint64_t)res, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->ver.prog_bytes, w->ver.prog_bytes + (uint64_t)res, __ATOMIC_RELAXED);
@@ -1556,7 +1558,7 @@ static uint64_t rb_next(const struct worker *w, uint64_t b, uint64_t nblk)
 }
 
 /* the read-back through io_uring, nbuf reads in flight; -1 when no ring could be set up */
-static int rb_uring(struct worker *w, char *bufs, unsigned nbuf, uint64_t base, uint64_t t0)
+static int rb_uring(struct worker *w, struct meter *m, char *bufs, unsigned nbuf, uint64_t base, uint64_t t0)
 {
 	const struct job *j = w->job;
 	uint64_t nblk = j->size / j->bs, b = rb_next(w, 0, nblk);
@@ -1608,13 +1610,14 @@ static int rb_uring(struct worker *w, char *bufs, unsigned nbuf, uint64_t base, 
 		t = now_ns();
 		io_uring_for_each_cqe(&ring, head, cqe) {
 			int k = (int)io_uring_cqe_get_data64(cqe);
-			if (!halt && rb_done(w, &slots[k], bufs + (size_t)k * j->bs_max, cqe->res, t) < 0)
+			if (!halt && rb_done(w, m, &slots[k], bufs + (size_t)k * j->bs_max, cqe->res, t) < 0)
 				halt = 1;
 			free_slots[nfree++] = k;
 			inflight--;
 			seen++;
 		}
 		io_uring_cq_advance(&ring, seen);
+		sample_tick(w, m, t);
 		rb_snap(w, t0);
 	}
 	io_uring_queue_exit(&ring);
@@ -1630,11 +1633,12 @@ out:
  * every block of its region) read back from the device, not the page cache, in offset
  * order, each one read and checked by itself: with the job's queued engine nbuf at a time
  * through io_uring, else one by one.  The reads count as the job's (fio's). */
-static void readback(struct worker *w, char *bufs, unsigned nbuf, int queued)
+static void readback(struct worker *w, struct meter *m, char *bufs, unsigned nbuf, int queued)
 {
 	const struct job *j = w->job;
 	uint64_t nblk = j->size / j->bs, base = j->offset + (uint64_t)w->idx * j->offset_inc, t0;
 	while (__atomic_load_n(w->writing, __ATOMIC_ACQUIRE) > 0) {
+		sample_tick(w, m, now_ns());   /* the samples go on (the wait's intervals: none) */
 		rb_snap(w, 0);
 		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 	}
@@ -1645,14 +1649,16 @@ static void readback(struct worker *w, char *bufs, unsigned nbuf, int queued)
 		posix_fadvise(w->fd, (off_t)base, (off_t)j->size, POSIX_FADV_DONTNEED);
 	t0 = now_ns();
 	w->ver.ran = 1;
-	if (!queued || rb_uring(w, bufs, nbuf, base, t0) < 0)
+	if (!queued || rb_uring(w, m, bufs, nbuf, base, t0) < 0)
 		for (uint64_t b = rb_next(w, 0, nblk); b < nblk && !group_stopped(w); b = rb_next(w, b + 1, nblk)) {
 			struct slot s = { .off = base + b * j->bs, .len = j->bs, .ddir = DDIR_READ, .counted = 1 };
 			long r;
+			uint64_t t;
 			s.t_prep = s.t_issue = now_ns();
 			r = (long)full_io(w->fd, 0, bufs, j->bs, s.off, NULL);
-			if (rb_done(w, &s, bufs, r, now_ns()) < 0)
+			if (rb_done(w, m, &s, bufs, r, t = now_ns()) < 0)
 				break;
+			sample_tick(w, m, t);
 			rb_snap(w, t0);
 		}
 	w->ver.ns = now_ns() - t0;
@@ -1736,8 +1742,8 @@ void *worker_run(void *arg)
 	}
 	if (j->verify_only) {     /* no workload: the read-back alone */
 		start_line(w);
-		w->start_ns = w->end_ns = now_ns();
-		getrusage(RUSAGE_THREAD, &w->ru_start);
+		begin_counting(w, &m, now_ns());
+		w->end_ns = w->start_ns;
 		w->ru_end = w->ru_start;
 	} else if (ioengine_queued(j->ioengine)) {
 		r = j->ioengine == IOE_LIBAIO ? run_libaio(w, &m, &g, bufs) : run_uring(w, &m, &g, bufs);
@@ -1767,7 +1773,7 @@ void *worker_run(void *arg)
 		ss_thread_end(w->ss);
 	workload_done(w);
 	if (j->verify && (j->do_verify || j->verify_only) && (w->vmap || j->verify_only))
-		readback(w, bufs, (unsigned)nbuf, ioengine_queued(j->ioengine) && !w->engine_fallback);
+		readback(w, &m, bufs, (unsigned)nbuf, ioengine_queued(j->ioengine) && !w->engine_fallback);
 	if ((j->exitall || (j->exitall_on_error && w->err)) && w->group_stop)    /* fio's exitall: the whole group stops with us */
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);

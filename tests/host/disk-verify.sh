@@ -47,8 +47,11 @@ grep -qE '^  read: IOPS=.*\(8\.00MiB/[0-9]+msec\)$' out.txt && grep -qE '^   REA
 J '.jobs[0] | .read.total_ios == 2048 and .write.total_ios == 2048 and .assay.verify.blocks == 2048' \
 	"two threads on one region: each reads back its own"
 "$A" disk --filename="$dev" --rw=write --size=4m --mode=destroy --verify=crc32c --numjobs=2 --offset_increment=4m \
-	--ioengine=psync --group_reporting -J > out.json 2>/dev/null || fail "two regions: exit $?"
+	--ioengine=psync --direct=1 --iops_avg_time=20 --group_reporting -J > out.json 2>/dev/null || fail "two regions: exit $?"
 J '.jobs[0] | .read.total_ios == 2048 and .assay.verify.blocks == 2048 and .read.runtime > 0' "two regions, psync"
+# the read-back's per-interval samples (fio samples it too): the intervals with reads
+J '.jobs[0] | .read.iops_samples == (.assay.samples.read.iops | map(select(. > 0)) | length) and
+	(.assay.samples.read.iops | add) * 0.02 <= 2048' "read-back samples"
 # fio in the same run: the same counts for the same job (its runtimes as ours: a direction
 # without I/O has none)
 if command -v fio >/dev/null; then
