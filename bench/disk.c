@@ -125,6 +125,7 @@ struct disk_cfg {
 	const char *description;
 	double ignored_time;
 	int verify, do_verify, verify_only, verify_fatal;
+	long long verify_backlog, verify_backlog_batch;
 	const char *max_latency;
 	const char *read_iolog, *write_iolog;
 	int replay_no_stall, replay_skip;
@@ -590,6 +591,11 @@ static const struct opt disk_opts[] = {
 	  "checked against it (alone it means --verify=pattern; fio's)", 0 },
 	{ "verify_fatal", 0, OPT_BOOL, O(verify_fatal), "0", 0, 0, NULL,
 	  "stop the read-back at the first bad block (fio's; default: count them all)", 0 },
+	{ "verify_backlog", 0, OPT_INT, O(verify_backlog), "0", 0, 1ll << 30, NULL,
+	  "with --verify: after every N writes, read back and check what they wrote, then write on (fio's; "
+	  "0: only when the job ends)", 0 },
+	{ "verify_backlog_batch", 0, OPT_INT, O(verify_backlog_batch), "0", 0, 1ll << 30, NULL,
+	  "with --verify_backlog: how many of those blocks each check reads back (fio's; 0: all of them)", 0 },
 	{ "do_verify", 0, OPT_BOOL, O(do_verify), "1", 0, 0, NULL,
 	  "with --verify: read back and check when the job ends (0: only write the headers)", 0 },
 	{ "verify_only", 0, OPT_BOOL, O(verify_only), "0", 0, 0, NULL,
@@ -1117,6 +1123,8 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 	j->do_verify = c->do_verify;
 	j->verify_only = c->verify_only;
 	j->verify_fatal = c->verify_fatal;
+	j->verify_backlog = (uint64_t)c->verify_backlog;
+	j->verify_backlog_batch = (uint64_t)c->verify_backlog_batch;
 	if (pat && (j->pattern_len = pattern_parse(c->verify_pattern ? "verify_pattern" : "buffer_pattern", pat,
 						    j->pattern, err, n)) < 0)
 		return -1;
@@ -1133,6 +1141,21 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 	}
 	if (!j->verify && j->verify_only) {
 		snprintf(err, n, "--verify_only: give the --verify (and --verify_pattern) the data was written with");
+		return -1;
+	}
+	if (j->verify_backlog_batch && !j->verify_backlog) {
+		snprintf(err, n, "--verify_backlog_batch: with --verify_backlog (how many of its blocks each check reads)");
+		return -1;
+	}
+	if (j->verify_backlog && (!j->verify || j->verify_only)) {
+		snprintf(err, n, "--verify_backlog: %s", j->verify ? "--verify_only writes nothing to check as it goes"
+								   : "give --verify (how the blocks written are checked)");
+		return -1;
+	}
+	if (j->verify_backlog && j->numjobs > 1 && j->offset_inc < j->size) {
+		snprintf(err, n, "--verify_backlog with --numjobs=%d on one region: a block another thread is writing "
+			 "would read torn (give each its own, --offset_increment=%llu)", j->numjobs,
+			 (unsigned long long)j->size);
 		return -1;
 	}
 	if (!j->verify)
@@ -2618,8 +2641,8 @@ static void job_aggregate(struct job_result *r)
 			if (w->ver.bad && !r->ver.bad)
 				snprintf(r->ver.first, sizeof r->ver.first, "%s", w->ver.first);
 			r->ver.bad += w->ver.bad;
-			if ((double)w->ver.ns / 1e9 > r->ver.seconds)
-				r->ver.seconds = (double)w->ver.ns / 1e9;
+			if ((double)(w->ver.ns + w->ver.bl_ns) / 1e9 > r->ver.seconds)
+				r->ver.seconds = (double)(w->ver.ns + w->ver.bl_ns) / 1e9;
 		}
 	}
 	if (r->ver.bad && !r->err && !coe_nonfatal(j, COE_VERIFY, EILSEQ)) {

@@ -188,6 +188,8 @@ struct job {
 	int pattern_len;
 	int do_verify;          /* read back and check what the job wrote, when it ends */
 	int verify_only;        /* no workload: check what an earlier --verify run wrote */
+	uint64_t verify_backlog;        /* fio's: read back and check after every N writes (0: at the end) */
+	uint64_t verify_backlog_batch;  /* the blocks each of those checks reads (0: all since the last) */
 	struct iolog_cfg log;   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	/* fio's continue_on_error: a mask of 1 << COE_*, the types of error the job goes on
 	 * after (counted, the failed I/O left out of the figures); ignore_error: per type the
@@ -340,11 +342,15 @@ struct worker {
 	 * has ended its workload (*writing: how many have not), at the job's iodepth; those
 	 * reads are the job's reads (st[DDIR_READ]), as fio counts them */
 	int *writing;
+	uint64_t *bl;               /* --verify_backlog: the blocks written since the last check */
+	uint64_t bl_n, bl_cap, bl_writes;   /* how many, room for, writes issued since */
+	char *bl_buf;               /* its reads' buffers */
 	struct {
 		int ran;
 		uint64_t ios;          /* reads issued (failed ones too) */
 		uint64_t blocks, bad;  /* blocks checked, of them bad */
-		uint64_t ns;           /* how long it took */
+		uint64_t ns;           /* how long the end's took */
+		uint64_t bl_ns;        /* how long --verify_backlog's checks took (the workload's time) */
 		uint64_t prog_bytes;   /* read so far (the ETA line keeps it out of the job's progress) */
 		char first[240];       /* the first bad block: where and why */
 	} ver;
@@ -388,6 +394,8 @@ void verify_stamp(const struct job *j, void *buf, uint64_t off, uint64_t len);
 int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t n);
 /* the worker's bitmap: a write of len bytes done at off */
 void verify_mark(struct worker *w, uint64_t off, uint64_t len);
+/* the block at off checked (--verify_backlog): not again when the job ends */
+void verify_unmark(struct worker *w, uint64_t off);
 
 /* diskio.c: fio's continue_on_error and ignore_error: does the job go on after err, an
  * error of type COE_*? */

@@ -540,7 +540,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_int(v, "blocks", (long long)(own ? w[0]->ver.blocks : r->ver.blocks));
 		json_add_int(v, "block_size", (long long)j->bs);
 		json_add_int(v, "bad", (long long)bad);
-		json_add_num(v, "seconds", own ? (double)w[0]->ver.ns / 1e9 : r->ver.seconds);
+		json_add_num(v, "seconds", own ? (double)(w[0]->ver.ns + w[0]->ver.bl_ns) / 1e9 : r->ver.seconds);
 		if (bad)
 			json_add_str(v, "first_bad", own ? w[0]->ver.first : r->ver.first);
 	}

@@ -670,6 +670,9 @@ static void issued_now(struct worker *w, const struct meter *m, struct slot *slo
 	*t_prep = t_issue;
 }
 
+static void backlog_add(struct worker *w, uint64_t off, uint64_t len);
+static void backlog_check(struct worker *w, struct meter *m, int queued);
+
 /* one I/O done (res bytes) into the figures of its direction: fio's slat, clat, lat */
 static void count_io(const struct job *j, struct ddir_stats *st, const struct slot *s, long res, uint64_t t_done)
 {
@@ -724,6 +727,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	__atomic_store_n(&w->prog_bytes[s->ddir], w->prog_bytes[s->ddir] + (uint64_t)res, __ATOMIC_RELAXED);
 	if (s->ddir == DDIR_WRITE && w->vmap)
 		verify_mark(w, s->off, (uint64_t)res);
+	if (s->ddir == DDIR_WRITE && w->bl)
+		backlog_add(w, s->off, (uint64_t)res);
 	if (m->warm_left) {
 		m->warm_left--;
 		return;
@@ -1103,6 +1108,8 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				break;
 			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
 				break;
+			if (ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
+				break;
 		}
 		if (w->err)
 			break;
@@ -1111,6 +1118,11 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
 			uring_sync(w, m, &u, j->fsync_full);
 			writes_since_sync = 0;
+		}
+		if (j->verify_backlog && w->bl_writes >= j->verify_backlog) {
+			while (u.inflight && !w->err && uring_reap(w, m, &u, 1, 0) >= 0)
+				;
+			backlog_check(w, m, 1);
 		}
 		if (!u.inflight) {
 			/* nothing in flight: a rate cap's wait, or done unless a sync drained a
@@ -1367,6 +1379,8 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 				break;
 			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
 				break;
+			if (ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
+				break;
 		}
 		if (w->err)
 			break;
@@ -1375,6 +1389,11 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
 			aio_sync(w, m, &a, bufs, j->fsync_full);
 			writes_since_sync = 0;
+		}
+		if (j->verify_backlog && w->bl_writes >= j->verify_backlog) {
+			while (a.inflight && !w->err && aio_reap(w, m, &a, bufs, 1) >= 0)
+				;
+			backlog_check(w, m, 1);
 		}
 		if (!a.inflight) {
 			if (!stop && more < 0) {      /* a rate cap's wait (not a stall) */
@@ -1491,6 +1510,8 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			writes_since_sync = 0;
 			timed_sync(w, m, j->fsync_full);
 		}
+		if (s.ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
+			backlog_check(w, m, 0);
 	}
 	if (!w->err && j->end_fsync && rw_writes(j->rw))
 		timed_sync(w, m, j->end_full);
@@ -1501,27 +1522,68 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 
 /* ---- fio's verify: each thread reads back what it wrote ---- */
 
-/* --status-interval during the read-back (t0: when it began; 0: still waiting for the
- * job's other threads): the figures so far */
-static void rb_snap(struct worker *w, uint64_t t0)
+/* --status-interval during a read-back: the figures so far.  A --verify_backlog check
+ * (backlog) answers as the workload does; at the end, t0 is when the read-back began (0:
+ * still waiting for the job's other threads) */
+static void rb_snap(struct worker *w, const struct meter *m, uint64_t t0, int backlog)
 {
 	unsigned gen;
 	if (!w->snap_req || (gen = __atomic_load_n(w->snap_req, __ATOMIC_ACQUIRE)) == w->snap_seen)
 		return;
+	if (backlog) {
+		snap_answer(w, m, now_ns());
+		return;
+	}
 	worker_snapshot(w, w->snap_dst, 0);
 	if (t0)
 		w->snap_dst->ver.ns = now_ns() - t0;
 	__atomic_store_n(&w->snap_seen, gen, __ATOMIC_RELEASE);
 }
 
+/* what a read-back reads: the region's blocks the thread's map marks (every block for
+ * --verify_only), or the first n offsets of a list (--verify_backlog's) */
+struct rb_src {
+	const uint64_t *list;
+	uint64_t n;
+	uint64_t base, nblk;    /* the region's first byte, its blocks */
+	uint64_t i;             /* where the next one is looked for */
+};
+
+/* the first block from b on that this thread wrote (--verify_only: every block); nblk
+ * when there is none */
+static uint64_t rb_next(const struct worker *w, uint64_t b, uint64_t nblk)
+{
+	while (w->vmap && b < nblk && !(w->vmap[b / 8] >> (b % 8) & 1))
+		b += b % 8 == 0 && !w->vmap[b / 8] ? 8 : 1;
+	return b < nblk ? b : nblk;
+}
+
+/* the offset of the next block to read back: 1, or 0 when there is none */
+static int rb_src_next(struct worker *w, struct rb_src *s, uint64_t *off)
+{
+	if (s->list) {
+		if (s->i >= s->n)
+			return 0;
+		*off = s->list[s->i++];
+		verify_unmark(w, *off);   /* checked now: not again at the end (unless written again) */
+		return 1;
+	}
+	s->i = rb_next(w, s->i, s->nblk);
+	if (s->i >= s->nblk)
+		return 0;
+	*off = s->base + s->i++ * w->job->bs;
+	return 1;
+}
+
 /* a block read back into blk (res: the read's result), counted as one of the job's reads
- * and checked; 0 to go on, -1 to stop (the thread's error, or --verify_fatal's first bad
- * block) */
-static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char *blk, long res, uint64_t t_done)
+ * (the end's read-back: as such, its own runtime) and checked; 0 to go on, -1 to stop
+ * (the thread's error, or --verify_fatal's first bad block) */
+static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char *blk, long res, uint64_t t_done,
+		   int end)
 {
 	const struct job *j = w->job;
 	char why[200];
-	w->ver.ios++;
+	w->ver.ios += (uint64_t)end;
 	if (res != (long)s->len)
 		return io_error(w, s, COE_READ, res < 0 ? (int)-res : EIO,
 				res < 0 ? "verify: reading" : "verify: reading (a short read)") ? 0 : -1;
@@ -1548,20 +1610,11 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 	return j->verify_fatal ? -1 : 0;
 }
 
-/* the first block from b on that this thread wrote (--verify_only: every block); nblk
- * when there is none */
-static uint64_t rb_next(const struct worker *w, uint64_t b, uint64_t nblk)
-{
-	while (w->vmap && b < nblk && !(w->vmap[b / 8] >> (b % 8) & 1))
-		b += b % 8 == 0 && !w->vmap[b / 8] ? 8 : 1;
-	return b < nblk ? b : nblk;
-}
-
-/* the read-back through io_uring, nbuf reads in flight; -1 when no ring could be set up */
-static int rb_uring(struct worker *w, struct meter *m, char *bufs, unsigned nbuf, uint64_t base, uint64_t t0)
+/* the read-back of src through io_uring, nbuf reads in flight; -1 when no ring could be
+ * set up */
+static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char *bufs, unsigned nbuf, uint64_t t0)
 {
 	const struct job *j = w->job;
-	uint64_t nblk = j->size / j->bs, b = rb_next(w, 0, nblk);
 	struct io_uring ring;
 	struct slot *slots = calloc(nbuf, sizeof *slots);
 	int *free_slots = calloc(nbuf, sizeof *free_slots), *batch = calloc(nbuf, sizeof *batch);
@@ -1576,16 +1629,20 @@ static int rb_uring(struct worker *w, struct meter *m, char *bufs, unsigned nbuf
 		struct io_uring_cqe *cqe;
 		unsigned head, seen = 0;
 		int n = 0, e;
-		uint64_t t;
+		uint64_t t, off;
 		halt |= group_stopped(w);
-		while (b < nblk && !halt && nfree && (sqe = io_uring_get_sqe(&ring))) {
+		while (!halt && nfree && rb_src_next(w, src, &off)) {
 			int k = free_slots[--nfree];
-			slots[k] = (struct slot){ .t_prep = now_ns(), .off = base + b * j->bs, .len = j->bs,
-						  .ddir = DDIR_READ, .counted = 1 };
-			io_uring_prep_read(sqe, w->fd, bufs + (size_t)k * j->bs_max, (unsigned)j->bs, slots[k].off);
+			if (!(sqe = io_uring_get_sqe(&ring))) {   /* never: the ring holds nbuf */
+				set_err(w, EAGAIN, "verify: no room in the ring", UINT64_MAX);
+				halt = 1;
+				break;
+			}
+			slots[k] = (struct slot){ .t_prep = now_ns(), .off = off, .len = j->bs, .ddir = DDIR_READ,
+						  .counted = 1 };
+			io_uring_prep_read(sqe, w->fd, bufs + (size_t)k * j->bs, (unsigned)j->bs, off);
 			io_uring_sqe_set_data64(sqe, (uint64_t)k);
 			batch[n++] = k;
-			b = rb_next(w, b + 1, nblk);
 		}
 		if (n) {
 			while ((e = io_uring_submit(&ring)) == -EINTR)
@@ -1610,7 +1667,7 @@ static int rb_uring(struct worker *w, struct meter *m, char *bufs, unsigned nbuf
 		t = now_ns();
 		io_uring_for_each_cqe(&ring, head, cqe) {
 			int k = (int)io_uring_cqe_get_data64(cqe);
-			if (!halt && rb_done(w, m, &slots[k], bufs + (size_t)k * j->bs_max, cqe->res, t) < 0)
+			if (!halt && rb_done(w, m, &slots[k], bufs + (size_t)k * j->bs, cqe->res, t, !src->list) < 0)
 				halt = 1;
 			free_slots[nfree++] = k;
 			inflight--;
@@ -1618,7 +1675,7 @@ static int rb_uring(struct worker *w, struct meter *m, char *bufs, unsigned nbuf
 		}
 		io_uring_cq_advance(&ring, seen);
 		sample_tick(w, m, t);
-		rb_snap(w, t0);
+		rb_snap(w, m, t0, !!src->list);
 	}
 	io_uring_queue_exit(&ring);
 out:
@@ -1628,41 +1685,86 @@ out:
 	return r;
 }
 
+/* the read-back of src one block at a time */
+static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char *buf, uint64_t t0)
+{
+	const struct job *j = w->job;
+	uint64_t off;
+	while (!group_stopped(w) && rb_src_next(w, src, &off)) {
+		struct slot s = { .off = off, .len = j->bs, .ddir = DDIR_READ, .counted = 1 };
+		long r;
+		uint64_t t;
+		s.t_prep = s.t_issue = now_ns();
+		r = (long)full_io(w->fd, 0, buf, j->bs, off, NULL);
+		if (rb_done(w, m, &s, buf, r, t = now_ns(), !src->list) < 0)
+			break;
+		sample_tick(w, m, t);
+		rb_snap(w, m, t0, !!src->list);
+	}
+}
+
 /* fio's verify: once every thread of the job has ended its workload (a block another
  * thread is still writing would read torn), the blocks this thread wrote (--verify_only:
- * every block of its region) read back from the device, not the page cache, in offset
- * order, each one read and checked by itself: with the job's queued engine nbuf at a time
- * through io_uring, else one by one.  The reads count as the job's (fio's). */
+ * every block of its region; --verify_backlog: those not checked yet) read back from the
+ * device, not the page cache, in offset order, each one read and checked by itself: with
+ * the job's queued engine nbuf at a time through io_uring, else one by one.  The reads
+ * count as the job's (fio's). */
 static void readback(struct worker *w, struct meter *m, char *bufs, unsigned nbuf, int queued)
 {
 	const struct job *j = w->job;
-	uint64_t nblk = j->size / j->bs, base = j->offset + (uint64_t)w->idx * j->offset_inc, t0;
+	struct rb_src src = { .base = j->offset + (uint64_t)w->idx * j->offset_inc, .nblk = j->size / j->bs };
+	uint64_t t0;
 	while (__atomic_load_n(w->writing, __ATOMIC_ACQUIRE) > 0) {
 		sample_tick(w, m, now_ns());   /* the samples go on (the wait's intervals: none) */
-		rb_snap(w, 0);
+		rb_snap(w, m, 0, 0);
 		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 	}
 	if (w->err || group_stopped(w))
 		return;
 	fdatasync(w->fd);
 	if (w->dev->is_file || ioctl(w->fd, BLKFLSBUF, 0))
-		posix_fadvise(w->fd, (off_t)base, (off_t)j->size, POSIX_FADV_DONTNEED);
+		posix_fadvise(w->fd, (off_t)src.base, (off_t)j->size, POSIX_FADV_DONTNEED);
 	t0 = now_ns();
 	w->ver.ran = 1;
-	if (!queued || rb_uring(w, m, bufs, nbuf, base, t0) < 0)
-		for (uint64_t b = rb_next(w, 0, nblk); b < nblk && !group_stopped(w); b = rb_next(w, b + 1, nblk)) {
-			struct slot s = { .off = base + b * j->bs, .len = j->bs, .ddir = DDIR_READ, .counted = 1 };
-			long r;
-			uint64_t t;
-			s.t_prep = s.t_issue = now_ns();
-			r = (long)full_io(w->fd, 0, bufs, j->bs, s.off, NULL);
-			if (rb_done(w, m, &s, bufs, r, t = now_ns()) < 0)
-				break;
-			sample_tick(w, m, t);
-			rb_snap(w, t0);
-		}
+	if (!queued || rb_uring(w, m, &src, bufs, nbuf, t0) < 0)
+		rb_psync(w, m, &src, bufs, t0);
 	w->ver.ns = now_ns() - t0;
 	getrusage(RUSAGE_THREAD, &w->ru_end);
+}
+
+/* fio's verify_backlog: every --verify_backlog writes, with none in flight, the thread
+ * reads back and checks the blocks they wrote (--verify_backlog_batch of them), then
+ * writes on; its time is the workload's (as fio's).  --verify_fatal: a bad block ends the
+ * job. */
+static void backlog_check(struct worker *w, struct meter *m, int queued)
+{
+	const struct job *j = w->job;
+	/* a batch larger than the backlog: each block once (as fio 3.33 does, whose manual says
+	 * some twice) */
+	struct rb_src src = { .list = w->bl,
+			      .n = j->verify_backlog_batch && j->verify_backlog_batch < w->bl_n ? j->verify_backlog_batch
+												 : w->bl_n };
+	uint64_t t0 = now_ns(), bad = w->ver.bad;
+	unsigned nbuf = queued ? (unsigned)j->iodepth : 1;
+	w->bl_writes = 0;
+	if (!w->bl_n || w->err)
+		return;
+	w->ver.ran = 1;
+	if (!queued || rb_uring(w, m, &src, w->bl_buf, nbuf, 0) < 0)
+		rb_psync(w, m, &src, w->bl_buf, 0);
+	w->bl_n = 0;
+	w->ver.bl_ns += now_ns() - t0;
+	if (j->verify_fatal && w->ver.bad > bad && !w->err) {
+		w->err = EILSEQ;
+		snprintf(w->errmsg, sizeof w->errmsg, "verify: %s", w->ver.first);
+	}
+}
+
+/* a write of len bytes at off done: its blocks wait for the next --verify_backlog check */
+static void backlog_add(struct worker *w, uint64_t off, uint64_t len)
+{
+	for (uint64_t k = 0; k + w->job->bs <= len && w->bl_n < w->bl_cap; k += w->job->bs)
+		w->bl[w->bl_n++] = off + k;
 }
 
 /* this thread's workload has ended (the read-backs wait for every thread's) */
@@ -1715,6 +1817,15 @@ void *worker_run(void *arg)
 		set_err(w, ENOMEM, "--verify: the map of blocks written", UINT64_MAX);
 		free(bufs);
 		goto early;
+	}
+	if (j->verify_backlog && w->vmap) {
+		/* room for a backlog's blocks and those in flight when it filled */
+		w->bl_cap = (j->verify_backlog + (uint64_t)j->iodepth) * (j->bs_max / j->bs);
+		if (!(w->bl = malloc(w->bl_cap * sizeof *w->bl)) || posix_memalign((void **)&w->bl_buf, align, nbuf * j->bs)) {
+			set_err(w, ENOMEM, "--verify_backlog: its list and buffers", UINT64_MAX);
+			free(bufs);
+			goto early;
+		}
 	}
 	if (j->dedupe_pct && rw_writes(j->rw)) {
 		/* the same for every thread of the job: its writes repeat each other's too */
@@ -1778,10 +1889,18 @@ void *worker_run(void *arg)
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);
 	free(w->dedupe);
+	free(w->bl);
+	free(w->bl_buf);
 	w->dedupe = NULL;
+	w->bl = NULL;
+	w->bl_buf = NULL;
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);   /* its figures are final */
 	return NULL;
 early:          /* could not start: still at the start line, and no second from us */
+	free(w->bl);
+	free(w->bl_buf);
+	w->bl = NULL;
+	w->bl_buf = NULL;
 	start_line(w);
 	workload_done(w);
 	if (w->ss)

@@ -219,3 +219,11 @@ void verify_mark(struct worker *w, uint64_t off, uint64_t len)
 	for (uint64_t b = (off - base) / j->bs, e = b + len / j->bs; b < e && b < j->size / j->bs; b++)
 		w->vmap[b / 8] |= (uint8_t)(1u << (b % 8));
 }
+
+void verify_unmark(struct worker *w, uint64_t off)
+{
+	const struct job *j = w->job;
+	uint64_t base = j->offset + (uint64_t)w->idx * j->offset_inc, b = (off - base) / j->bs;
+	if (w->vmap && off >= base && b < j->size / j->bs)
+		w->vmap[b / 8] &= (uint8_t)~(1u << (b % 8));
+}

@@ -123,6 +123,20 @@ RUN v2 --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c 
 J '.jobs[0] | .total_err == 1 and .assay.verify.blocks == 2047 and .assay.verify.bad == 0 and
 	.assay.first_error == "verify: reading at offset 16777216: I/O error" and
 	.read.total_ios == 2048 and .read.io_bytes == 2047 * 4096 and .write.io_bytes == 2048 * 4096' "v2"
+# --verify_backlog: the check runs as the job writes, so the unreadable block ends the
+# job there (a quarter of the way, not at the end); with continue_on_error=read it goes on
+for e in io_uring:8 libaio:8 psync:1; do
+	RUN vb --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --verify_backlog=64 \
+		--ioengine="${e%:*}" --iodepth="${e#*:}"
+	[ $rc = 1 ] && grep -q 'verify: reading at offset 16777216: I/O error$' err.txt || fail "vb $e: $rc $(cat err.txt)"
+	J '.jobs[0] | .write.total_ios >= 1025 and .write.total_ios <= 1024 + 64 + 8 and .read.total_ios <= .write.total_ios' "vb $e"
+	RUN vb2 --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --verify_backlog=64 \
+		--ioengine="${e%:*}" --iodepth="${e#*:}" --continue_on_error=read
+	[ $rc = 0 ] || fail "vb2 $e: exit $rc: $(cat err.txt)"
+	# (reads in flight side by side may merge into one request, which fails whole)
+	J '.jobs[0] | .total_err >= 1 and .total_err <= 8 and .write.total_ios == 2048 and .read.total_ios == 2048 and
+		.assay.verify.blocks == 2048 - .total_err and .assay.verify.bad == 0' "vb2 $e"
+done
 # a changed block: fatal, or with continue_on_error=verify counted (EILSEQ) with the unreadable one
 printf '\xff' | dd of="$back" bs=1 seek=$((13 * MiB + 100)) conv=notrunc status=none
 RUN v3 --rw=write --bs=4k --offset=12m --size=8m --verify=crc32c --verify_only=1 --continue_on_error=read

@@ -52,19 +52,35 @@ J '.jobs[0] | .read.total_ios == 2048 and .assay.verify.blocks == 2048 and .read
 # the read-back's per-interval samples (fio samples it too): the intervals with reads
 J '.jobs[0] | .read.iops_samples == (.assay.samples.read.iops | map(select(. > 0)) | length) and
 	(.assay.samples.read.iops | add) * 0.02 <= 2048' "read-back samples"
+# --verify_backlog: checked as it goes, each block once (a batch smaller than the backlog:
+# the rest when the job ends); time-based, a block written again is checked again
+"$A" disk --filename="$dev" --rw=randwrite --size=4m --iodepth=4 --mode=destroy --verify=crc32c --verify_backlog=100 \
+	--verify_backlog_batch=30 -J > out.json 2>/dev/null || fail "backlog: exit $?"
+J '.jobs[0] | .read.total_ios == 1024 and .assay.verify.blocks == 1024 and .assay.verify.bad == 0 and
+	.read.runtime >= .write.runtime' "backlog, batch 30"
+"$A" disk --filename="$dev" --rw=randwrite --size=1m --iodepth=4 --mode=destroy --verify=crc32c --verify_backlog=64 \
+	--runtime=0.3 --time_based -J > out.json 2>/dev/null || fail "backlog, time-based: exit $?"
+J '.jobs[0] | .write.total_ios > 256 and .read.total_ios == .write.total_ios and .assay.verify.bad == 0' \
+	"backlog, time-based: every write checked"
 # fio in the same run: the same counts for the same job (its runtimes as ours: a direction
 # without I/O has none)
 if command -v fio >/dev/null; then
-	for e in io_uring:4 psync:1; do
-		qd=${e#*:} e=${e%:*}
+	for e in io_uring:4 psync:1 io_uring:4:--verify_backlog=100 psync:1:--verify_backlog=100:--verify_backlog_batch=30 \
+		io_uring:4:--verify_backlog=100:--verify_backlog_batch=300; do
+		qd=${e#*:} e=${e%%:*} more=
+		case $qd in *:*) more=$(echo "${qd#*:}" | tr : ' ') qd=${qd%%:*} ;; esac
+		# shellcheck disable=SC2086
 		fio --name=x --filename="$dev" --rw=randwrite --size=4m --iodepth="$qd" --ioengine=$e --direct=1 \
-			--verify=crc32c --output-format=json > fio.json 2>/dev/null || fail "fio $e failed"
+			--verify=crc32c $more --output-format=json > fio.json 2>/dev/null || fail "fio $e $more failed"
+		# shellcheck disable=SC2086
 		"$A" disk --filename="$dev" --rw=randwrite --size=4m --iodepth="$qd" --ioengine=$e --direct=1 --mode=destroy \
-			--verify=crc32c -J > out.json 2>/dev/null || fail "$e vs fio: exit $?"
+			--verify=crc32c $more -J > out.json 2>/dev/null || fail "$e $more vs fio: exit $?"
 		q='.jobs[0] | [.read.total_ios, .read.io_bytes, .read.clat_ns.N, .write.total_ios, .read.runtime > 0,
-			.job_runtime + 2 >= .write.runtime + .read.runtime, .trim.runtime]'
+			.trim.runtime]'
 		[ "$(jq -c "$q" fio.json)" = "$(jq -c "$q" out.json)" ] ||
-			fail "$e: fio's $(jq -c "$q" fio.json), ours $(jq -c "$q" out.json)"
+			fail "$e $more: fio's $(jq -c "$q" fio.json), ours $(jq -c "$q" out.json)"
+		[ -n "$more" ] || jq -e '.jobs[0] | .job_runtime + 2 >= .write.runtime + .read.runtime' fio.json out.json \
+			>/dev/null || fail "$e: job_runtime is not both phases'"
 	done
 fi
 
@@ -128,6 +144,14 @@ expect 2 "^assay: error: disk: --buffer_pattern=: an empty pattern$" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --buffer_pattern=
 expect 2 "^assay: error: disk: --buffer_pattern: with --zero_buffers the data would be two things at once$" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --buffer_pattern=0xaa --zero_buffers
+expect 2 "^assay: error: disk: --verify_backlog: give --verify \(how the blocks written are checked\)$" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify_backlog=64
+expect 2 "^assay: error: disk: --verify_backlog_batch: with --verify_backlog" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify=crc32c --verify_backlog_batch=8
+expect 2 "^assay: error: disk: --verify_backlog: --verify_only writes nothing to check as it goes$" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --verify=crc32c --verify_only=1 --verify_backlog=8
+expect 2 "^assay: error: disk: --verify_backlog with --numjobs=2 on one region: a block another thread is writing would read torn \(give each its own, --offset_increment=1048576\)$" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify=crc32c --verify_backlog=8 --numjobs=2
 [ "$(sha "$dev")" = "$sum" ] || fail "a refused run changed the device"
 
 # every method: clean runs, and the digest in each block's header (bytes 32.., after magic,
