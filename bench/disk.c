@@ -126,6 +126,7 @@ struct disk_cfg {
 	double ignored_time;
 	int verify, do_verify, verify_only, verify_fatal;
 	long long verify_backlog, verify_backlog_batch;
+	unsigned long long verify_interval, verify_offset;
 	const char *max_latency;
 	const char *read_iolog, *write_iolog;
 	int replay_no_stall, replay_skip;
@@ -596,6 +597,10 @@ static const struct opt disk_opts[] = {
 	  "0: only when the job ends)", 0 },
 	{ "verify_backlog_batch", 0, OPT_INT, O(verify_backlog_batch), "0", 0, 1ll << 30, NULL,
 	  "with --verify_backlog: how many of those blocks each check reads back (fio's; 0: all of them)", 0 },
+	{ "verify_interval", 0, OPT_SIZE, O(verify_interval), "0", 0, 1ull << 30, NULL,
+	  "with --verify: a header for every chunk this big instead of every --bs block (it divides --bs; fio's)", 0 },
+	{ "verify_offset", 0, OPT_SIZE, O(verify_offset), "0", 0, 1ull << 30, NULL,
+	  "with --verify: the header this far into each block (swapped with the data there; fio's)", 0 },
 	{ "do_verify", 0, OPT_BOOL, O(do_verify), "1", 0, 0, NULL,
 	  "with --verify: read back and check when the job ends (0: only write the headers)", 0 },
 	{ "verify_only", 0, OPT_BOOL, O(verify_only), "0", 0, 0, NULL,
@@ -1125,6 +1130,8 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 	j->verify_fatal = c->verify_fatal;
 	j->verify_backlog = (uint64_t)c->verify_backlog;
 	j->verify_backlog_batch = (uint64_t)c->verify_backlog_batch;
+	j->vint = c->verify_interval ? c->verify_interval : j->bs;
+	j->voff = c->verify_offset;
 	if (pat && (j->pattern_len = pattern_parse(c->verify_pattern ? "verify_pattern" : "buffer_pattern", pat,
 						    j->pattern, err, n)) < 0)
 		return -1;
@@ -1158,6 +1165,13 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 			 (unsigned long long)j->size);
 		return -1;
 	}
+	if ((c->verify_interval || c->verify_offset) && (!j->verify || j->verify == VM_PATTERN)) {
+		snprintf(err, n, "--%s: %s", c->verify_interval ? "verify_interval" : "verify_offset",
+			 j->verify ? "--verify=pattern writes no header" : "give --verify (it places the verify headers)");
+		return -1;
+	}
+	if (j->verify && j->verify != VM_PATTERN && verify_layout(j, err, n))
+		return -1;
 	if (!j->verify)
 		return 0;
 	what = j->verify == VM_PATTERN ? "--verify=pattern" : j->verify == VM_META ? "--verify=meta" : "--verify";

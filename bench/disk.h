@@ -189,6 +189,8 @@ struct job {
 	int do_verify;          /* read back and check what the job wrote, when it ends */
 	int verify_only;        /* no workload: check what an earlier --verify run wrote */
 	uint64_t verify_backlog;        /* fio's: read back and check after every N writes (0: at the end) */
+	uint64_t vint;                  /* fio's verify_interval: a header per chunk this big (--bs) */
+	uint64_t voff;                  /* fio's verify_offset: where in the chunk the header goes */
 	uint64_t verify_backlog_batch;  /* the blocks each of those checks reads (0: all since the last) */
 	struct iolog_cfg log;   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	/* fio's continue_on_error: a mask of 1 << COE_*, the types of error the job goes on
@@ -394,6 +396,8 @@ void verify_stamp(const struct job *j, void *buf, uint64_t off, uint64_t len);
 int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t n);
 /* the worker's bitmap: a write of len bytes done at off */
 void verify_mark(struct worker *w, uint64_t off, uint64_t len);
+/* --verify_interval and --verify_offset fit the job's blocks and headers: 0, or -1 with why */
+int verify_layout(const struct job *j, char *err, size_t n);
 /* the block at off checked (--verify_backlog): not again when the job ends */
 void verify_unmark(struct worker *w, uint64_t off);
 

@@ -136,22 +136,60 @@ void pattern_fill(const struct job *j, void *buf, uint64_t len)
 		}
 }
 
+/* a chunk's header with its digest: how many bytes */
+static size_t hdr_len(const struct job *j)
+{
+	return sizeof(struct vhdr) + digest_len(j->verify);
+}
+
+int verify_layout(const struct job *j, char *err, size_t n)
+{
+	size_t h = hdr_len(j);
+	if (j->vint > j->bs || j->bs % j->vint)
+		snprintf(err, n, "--verify_interval=%" PRIu64 ": it divides --bs=%" PRIu64 " (a header per chunk of each "
+			 "block)", j->vint, j->bs);
+	else if (j->voff + h > j->vint)
+		snprintf(err, n, "--verify_offset=%" PRIu64 ": the header (%zu bytes with its digest) would end past the "
+			 "%" PRIu64 "-byte %s", j->voff, h, j->vint, j->vint == j->bs ? "block" : "chunk (--verify_interval)");
+	else if (j->voff && j->voff < h)
+		snprintf(err, n, "--verify_offset=%" PRIu64 ": inside the header's own %zu bytes (0, or at least %zu)",
+			 j->voff, h, h);
+	else
+		return 0;
+	return -1;
+}
+
+/* --verify_offset: the header and the data at voff trade places (its own inverse) */
+static void swap_hdr(const struct job *j, unsigned char *chunk)
+{
+	unsigned char t[sizeof(struct vhdr) + DIGEST_MAX];
+	size_t h = hdr_len(j);
+	if (!j->voff)
+		return;
+	memcpy(t, chunk, h);
+	memcpy(chunk, chunk + j->voff, h);
+	memcpy(chunk + j->voff, t, h);
+}
+
 void verify_stamp(const struct job *j, void *buf, uint64_t off, uint64_t len)
 {
 	size_t dlen = digest_len(j->verify);
 	if (j->verify == VM_PATTERN)
 		return;   /* the buffer holds the pattern */
-	for (uint64_t k = 0; k + j->bs <= len; k += j->bs) {
+	for (uint64_t k = 0; k + j->vint <= len; k += j->vint) {
 		unsigned char *blk = (unsigned char *)buf + k;
 		uint8_t d[DIGEST_MAX];
-		struct vhdr h = { VERIFY_MAGIC, (uint32_t)j->bs, off + k, j->randseed, (uint16_t)j->verify,
+		struct vhdr h = { VERIFY_MAGIC, (uint32_t)j->vint, off + k, j->randseed, (uint16_t)j->verify,
 				  (uint16_t)dlen, 0 };
 		memcpy(blk, &h, sizeof h);
+		if (j->voff)   /* no stale header there (the buffer's last write's) to trade places */
+			memset(blk + j->voff, 0, sizeof h.magic);
 		if (dlen) {
 			memset(blk + sizeof h, 0, dlen);
-			digest(j->verify, blk, j->bs, d);
+			digest(j->verify, blk, j->vint, d);
 			memcpy(blk + sizeof h, d, dlen);
 		}
+		swap_hdr(j, blk);
 	}
 }
 
@@ -164,11 +202,46 @@ static void hexs(char *s, size_t n, const uint8_t *d, size_t len)
 		snprintf(s + 2 * i, n - 2 * i, "...");
 }
 
-int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t n)
+/* one chunk (--verify_interval; else the block) at off: 0, or -1 with why */
+static int check_chunk(const struct job *j, unsigned char *blk, uint64_t off, char *why, size_t n)
 {
 	struct vhdr h;
 	size_t dlen = digest_len(j->verify);
 	uint8_t stored[DIGEST_MAX], now[DIGEST_MAX];
+	swap_hdr(j, blk);
+	memcpy(&h, blk, sizeof h);
+	if (h.magic != VERIFY_MAGIC)
+		snprintf(why, n, "no verify header (never written by a --verify run, or overwritten since)");
+	else if (h.off != off)
+		snprintf(why, n, "its header is the %s at offset %" PRIu64 "'s (a misdirected write)",
+			 j->vint == j->bs ? "block" : "chunk", h.off);
+	else if (h.len != j->vint)
+		snprintf(why, n, "its header says a %s of %u bytes, not --%s=%" PRIu64, j->vint == j->bs ? "block" : "chunk",
+			 h.len, j->vint == j->bs ? "bs" : "verify_interval", j->vint);
+	else if (h.seed != j->randseed)
+		snprintf(why, n, "written by another run (--randseed=%" PRIu64 ", this one %" PRIu64 ")", h.seed,
+			 j->randseed);
+	else if (h.method != j->verify || h.dlen != dlen)
+		snprintf(why, n, "written with --verify=%s, checked with --verify=%s", verify_name(h.method),
+			 verify_name(j->verify));
+	else if (!dlen)
+		return 0;
+	else {
+		memcpy(stored, blk + sizeof h, dlen);
+		memset(blk + sizeof h, 0, dlen);
+		digest(j->verify, blk, j->vint, now);
+		if (!memcmp(stored, now, dlen))
+			return 0;
+		char a[24], b[24];
+		hexs(a, sizeof a, stored, dlen);
+		hexs(b, sizeof b, now, dlen);
+		snprintf(why, n, "%s %s stored, %s read back: the data changed", verify_name(j->verify), a, b);
+	}
+	return -1;
+}
+
+int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t n)
+{
 	if (j->verify == VM_PATTERN) {
 		const uint8_t *b = blk;
 		for (uint64_t i = 0; i < j->bs; i++)
@@ -180,34 +253,17 @@ int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t
 			}
 		return 0;
 	}
-	memcpy(&h, blk, sizeof h);
-	if (h.magic != VERIFY_MAGIC)
-		snprintf(why, n, "no verify header (never written by a --verify run, or overwritten since)");
-	else if (h.off != off)
-		snprintf(why, n, "its header is the block at offset %" PRIu64 "'s (a misdirected write)", h.off);
-	else if (h.len != j->bs)
-		snprintf(why, n, "its header says a block of %u bytes, not --bs=%" PRIu64, h.len, j->bs);
-	else if (h.seed != j->randseed)
-		snprintf(why, n, "written by another run (--randseed=%" PRIu64 ", this one %" PRIu64 ")", h.seed,
-			 j->randseed);
-	else if (h.method != j->verify || h.dlen != dlen)
-		snprintf(why, n, "written with --verify=%s, checked with --verify=%s", verify_name(h.method),
-			 verify_name(j->verify));
-	else if (!dlen)
-		return 0;
-	else {
-		unsigned char *d = (unsigned char *)blk + sizeof h;
-		memcpy(stored, d, dlen);
-		memset(d, 0, dlen);
-		digest(j->verify, blk, j->bs, now);
-		if (!memcmp(stored, now, dlen))
-			return 0;
-		char a[24], b[24];
-		hexs(a, sizeof a, stored, dlen);
-		hexs(b, sizeof b, now, dlen);
-		snprintf(why, n, "%s %s stored, %s read back: the data changed", verify_name(j->verify), a, b);
+	for (uint64_t c = 0; c < j->bs; c += j->vint) {
+		char w[200];
+		if (!check_chunk(j, (unsigned char *)blk + c, off + c, w, sizeof w))
+			continue;
+		if (j->vint == j->bs)
+			snprintf(why, n, "%s", w);
+		else
+			snprintf(why, n, "its chunk at offset %" PRIu64 ": %s", off + c, w);
+		return -1;
 	}
-	return -1;
+	return 0;
 }
 
 void verify_mark(struct worker *w, uint64_t off, uint64_t len)

@@ -190,6 +190,42 @@ expect 1 "verify: 1 of 256 blocks bad; the block at offset 36864: sha256 [0-9a-f
 expect 1 "the block at offset 0: written with --verify=sha256, checked with --verify=md5" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --direct=1 --verify=md5 --verify_only=1
 
+# --verify_interval: a header per chunk (its own offset in it); --verify_offset: the header
+# that far into each chunk; a changed byte names its chunk; read back with other settings,
+# the headers are not where they are looked for
+"$A" disk --filename="$dev" --rw=randwrite --size=1m --iodepth=4 --direct=1 --mode=destroy --verify=crc32c \
+	--verify_interval=512 --randseed=5 -J > out.json 2>/dev/null || fail "verify_interval: exit $?"
+J '.jobs[0].assay.verify | .blocks == 256 and .bad == 0' "verify_interval"
+dd if="$dev" bs=512 skip=$((3 * 8 + 1)) count=1 iflag=direct status=none > blk
+[ "$(head -c 4 blk)" = asvf ] && [ "$(dd if=blk bs=1 skip=4 count=12 status=none | xxd -p)" = 000200000032000000000000 ] ||
+	fail "verify_interval: chunk header $(head -c 16 blk | xxd -p)"
+printf '\x00\x01' | dd of="$img" bs=1 seek=$((5 * 4096 + 2 * 512 + 300)) conv=notrunc status=none
+expect 1 "the block at offset 20480: its chunk at offset 21504: crc32c [0-9a-f]{8} stored, [0-9a-f]{8} read back: the data changed" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --direct=1 --verify=crc32c --verify_interval=512 --randseed=5 \
+	--verify_only=1
+expect 1 "the block at offset 0: its chunk at offset 0: its header says a chunk of 512 bytes, not --verify_interval=1024" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --direct=1 --verify=crc32c --verify_interval=1024 --randseed=5 \
+	--verify_only=1
+"$A" disk --filename="$dev" --rw=randwrite --bs=8k --size=1m --iodepth=4 --direct=1 --mode=destroy --verify=md5 \
+	--verify_offset=1000 --randseed=5 -J > out.json 2>/dev/null || fail "verify_offset: exit $?"
+J '.jobs[0].assay.verify | .blocks == 128 and .bad == 0' "verify_offset"
+[ "$(dd if="$dev" bs=1 skip=$((7 * 8192 + 1000)) count=4 status=none)" = asvf ] || fail "verify_offset: no header at 1000"
+expect 1 "the block at offset 0: no verify header" \
+	"$A" disk --filename="$dev" --rw=write --bs=8k --size=1m --direct=1 --verify=md5 --randseed=5 --verify_only=1
+for bad in "--verify_interval=3000:--verify_interval=3000: it divides --bs=4096" \
+	"--verify_interval=8k:--verify_interval=8192: it divides --bs=4096" \
+	"--verify_offset=4090:--verify_offset=4090: the header \(36 bytes with its digest\) would end past the 4096-byte block" \
+	"--verify_interval=1k --verify_offset=1000:--verify_offset=1000: the header .* would end past the 1024-byte chunk \(--verify_interval\)" \
+	"--verify_offset=20:--verify_offset=20: inside the header's own 36 bytes \(0, or at least 36\)"; do
+	# shellcheck disable=SC2086
+	expect 2 "^assay: error: disk: ${bad#*:}" "$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy \
+		--verify=crc32c ${bad%%:*}
+done
+expect 2 "^assay: error: disk: --verify_interval: give --verify" "$A" disk --filename="$dev" --rw=write --size=1m \
+	--mode=destroy --verify_interval=512
+expect 2 "^assay: error: disk: --verify_offset: --verify=pattern writes no header$" "$A" disk --filename="$dev" \
+	--rw=write --size=1m --mode=destroy --verify_pattern=0xaa --verify_offset=64
+
 # --buffer_pattern: the bytes fio writes for each of its pattern forms; the text report
 printf 'HELLO' > pf
 for pat in 0xdeadface '"abcd"' -12 300 0 0x123 '0xdeadface"ab"12' "'$T/pf'" 0x01e0473; do
