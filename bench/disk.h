@@ -346,12 +346,15 @@ struct worker {
 	int *writing;
 	uint64_t *bl;               /* --verify_backlog: the blocks written since the last check */
 	uint64_t bl_n, bl_cap, bl_writes;   /* how many, room for, writes issued since */
-	char *bl_buf;               /* its reads' buffers */
+	char *bl_buf;               /* its reads' buffers (and a --loops pass's check's) */
+	int passes_left;            /* --loops with --verify: the passes still checked as they end */
+	uint64_t pass_bytes;        /* issued in this pass */
+	uint64_t pass_ns;           /* the passes' checks' time (inside the workload's) */
 	struct {
 		int ran;
 		uint64_t ios;          /* reads issued (failed ones too) */
 		uint64_t blocks, bad;  /* blocks checked, of them bad */
-		uint64_t ns;           /* how long the end's took */
+		uint64_t ns;           /* how long the end's (and --loops passes') took */
 		uint64_t bl_ns;        /* how long --verify_backlog's checks took (the workload's time) */
 		uint64_t prog_bytes;   /* read so far (the ETA line keeps it out of the job's progress) */
 		char first[240];       /* the first bad block: where and why */
@@ -363,12 +366,12 @@ struct worker {
 static inline uint64_t worker_dir_ns(const struct worker *w, int d)
 {
 	uint64_t own = w->st[d].ios + w->st[d].errs - (d == DDIR_READ ? w->ver.ios : 0);
-	return (own ? w->end_ns - w->start_ns : 0) + (d == DDIR_READ ? w->ver.ns : 0);
+	return (own ? w->end_ns - w->start_ns - w->pass_ns : 0) + (d == DDIR_READ ? w->ver.ns : 0);
 }
 /* the thread's whole runtime, the read-back's included (fio's job_runtime) */
 static inline uint64_t worker_runtime(const struct worker *w)
 {
-	return w->end_ns - w->start_ns + w->ver.ns;
+	return w->end_ns - w->start_ns - w->pass_ns + w->ver.ns;
 }
 /* diskio.c: copy w's figures to dst (the samples too, in fresh memory: worker_snap_free);
  * now (the calling thread is w's, still measuring): the figures end at now */

@@ -672,6 +672,7 @@ static void issued_now(struct worker *w, const struct meter *m, struct slot *slo
 
 static void backlog_add(struct worker *w, uint64_t off, uint64_t len);
 static void backlog_check(struct worker *w, struct meter *m, int queued);
+static void pass_check(struct worker *w, struct meter *m, int queued);
 
 /* one I/O done (res bytes) into the figures of its direction: fio's slat, clat, lat */
 static void count_io(const struct job *j, struct ddir_stats *st, const struct slot *s, long res, uint64_t t_done)
@@ -1110,6 +1111,8 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				break;
 			if (ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
 				break;
+			if (w->passes_left && (w->pass_bytes += len) >= j->size)
+				break;
 		}
 		if (w->err)
 			break;
@@ -1119,10 +1122,13 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 			uring_sync(w, m, &u, j->fsync_full);
 			writes_since_sync = 0;
 		}
-		if (j->verify_backlog && w->bl_writes >= j->verify_backlog) {
+		if ((j->verify_backlog && w->bl_writes >= j->verify_backlog) || (w->passes_left && w->pass_bytes >= j->size)) {
 			while (u.inflight && !w->err && uring_reap(w, m, &u, 1, 0) >= 0)
 				;
-			backlog_check(w, m, 1);
+			if (w->passes_left && w->pass_bytes >= j->size)
+				pass_check(w, m, 1);
+			else
+				backlog_check(w, m, 1);
 		}
 		if (!u.inflight) {
 			/* nothing in flight: a rate cap's wait, or done unless a sync drained a
@@ -1381,6 +1387,8 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 				break;
 			if (ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
 				break;
+			if (w->passes_left && (w->pass_bytes += len) >= j->size)
+				break;
 		}
 		if (w->err)
 			break;
@@ -1390,10 +1398,13 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 			aio_sync(w, m, &a, bufs, j->fsync_full);
 			writes_since_sync = 0;
 		}
-		if (j->verify_backlog && w->bl_writes >= j->verify_backlog) {
+		if ((j->verify_backlog && w->bl_writes >= j->verify_backlog) || (w->passes_left && w->pass_bytes >= j->size)) {
 			while (a.inflight && !w->err && aio_reap(w, m, &a, bufs, 1) >= 0)
 				;
-			backlog_check(w, m, 1);
+			if (w->passes_left && w->pass_bytes >= j->size)
+				pass_check(w, m, 1);
+			else
+				backlog_check(w, m, 1);
 		}
 		if (!a.inflight) {
 			if (!stop && more < 0) {      /* a rate cap's wait (not a stall) */
@@ -1512,6 +1523,8 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		}
 		if (s.ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
 			backlog_check(w, m, 0);
+		if (w->passes_left && (w->pass_bytes += s.len) >= j->size)
+			pass_check(w, m, 0);
 	}
 	if (!w->err && j->end_fsync && rw_writes(j->rw))
 		timed_sync(w, m, j->end_full);
@@ -1536,7 +1549,7 @@ static void rb_snap(struct worker *w, const struct meter *m, uint64_t t0, int ba
 	}
 	worker_snapshot(w, w->snap_dst, 0);
 	if (t0)
-		w->snap_dst->ver.ns = now_ns() - t0;
+		w->snap_dst->ver.ns = w->ver.ns + now_ns() - t0;
 	__atomic_store_n(&w->snap_seen, gen, __ATOMIC_RELEASE);
 }
 
@@ -1545,6 +1558,8 @@ static void rb_snap(struct worker *w, const struct meter *m, uint64_t t0, int ba
 struct rb_src {
 	const uint64_t *list;
 	uint64_t n;
+	int workload;           /* inside the workload (--verify_backlog, a --loops pass's check) */
+	int timed;              /* its time is the reads' own runtime (not a backlog check's) */
 	uint64_t base, nblk;    /* the region's first byte, its blocks */
 	uint64_t i;             /* where the next one is looked for */
 };
@@ -1667,7 +1682,7 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 		t = now_ns();
 		io_uring_for_each_cqe(&ring, head, cqe) {
 			int k = (int)io_uring_cqe_get_data64(cqe);
-			if (!halt && rb_done(w, m, &slots[k], bufs + (size_t)k * j->bs, cqe->res, t, !src->list) < 0)
+			if (!halt && rb_done(w, m, &slots[k], bufs + (size_t)k * j->bs, cqe->res, t, src->timed) < 0)
 				halt = 1;
 			free_slots[nfree++] = k;
 			inflight--;
@@ -1675,7 +1690,7 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 		}
 		io_uring_cq_advance(&ring, seen);
 		sample_tick(w, m, t);
-		rb_snap(w, m, t0, !!src->list);
+		rb_snap(w, m, t0, src->workload);
 	}
 	io_uring_queue_exit(&ring);
 out:
@@ -1696,24 +1711,40 @@ static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char
 		uint64_t t;
 		s.t_prep = s.t_issue = now_ns();
 		r = (long)full_io(w->fd, 0, buf, j->bs, off, NULL);
-		if (rb_done(w, m, &s, buf, r, t = now_ns(), !src->list) < 0)
+		if (rb_done(w, m, &s, buf, r, t = now_ns(), src->timed) < 0)
 			break;
 		sample_tick(w, m, t);
-		rb_snap(w, m, t0, !!src->list);
+		rb_snap(w, m, t0, src->workload);
 	}
+}
+
+/* read back and check the blocks the thread's map marks (every block for --verify_only),
+ * from the device, not the page cache, in offset order, each one read and checked by
+ * itself: with the job's queued engine nbuf at a time through io_uring, else one by one.
+ * The reads count as the job's (fio's), its time as theirs. */
+static void read_map(struct worker *w, struct meter *m, char *bufs, unsigned nbuf, int queued, int workload)
+{
+	const struct job *j = w->job;
+	struct rb_src src = { .base = j->offset + (uint64_t)w->idx * j->offset_inc, .nblk = j->size / j->bs,
+			      .workload = workload, .timed = 1 };
+	uint64_t t0;
+	fdatasync(w->fd);
+	if (w->dev->is_file || ioctl(w->fd, BLKFLSBUF, 0))
+		posix_fadvise(w->fd, (off_t)src.base, (off_t)j->size, POSIX_FADV_DONTNEED);
+	t0 = now_ns();
+	w->ver.ran = 1;
+	if (!queued || rb_uring(w, m, &src, bufs, nbuf, workload ? 0 : t0) < 0)
+		rb_psync(w, m, &src, bufs, workload ? 0 : t0);
+	w->ver.ns += now_ns() - t0;
+	if (workload)
+		w->pass_ns += now_ns() - t0;
 }
 
 /* fio's verify: once every thread of the job has ended its workload (a block another
  * thread is still writing would read torn), the blocks this thread wrote (--verify_only:
- * every block of its region; --verify_backlog: those not checked yet) read back from the
- * device, not the page cache, in offset order, each one read and checked by itself: with
- * the job's queued engine nbuf at a time through io_uring, else one by one.  The reads
- * count as the job's (fio's). */
+ * every block of its region; --verify_backlog: those not checked yet) */
 static void readback(struct worker *w, struct meter *m, char *bufs, unsigned nbuf, int queued)
 {
-	const struct job *j = w->job;
-	struct rb_src src = { .base = j->offset + (uint64_t)w->idx * j->offset_inc, .nblk = j->size / j->bs };
-	uint64_t t0;
 	while (__atomic_load_n(w->writing, __ATOMIC_ACQUIRE) > 0) {
 		sample_tick(w, m, now_ns());   /* the samples go on (the wait's intervals: none) */
 		rb_snap(w, m, 0, 0);
@@ -1721,15 +1752,22 @@ static void readback(struct worker *w, struct meter *m, char *bufs, unsigned nbu
 	}
 	if (w->err || group_stopped(w))
 		return;
-	fdatasync(w->fd);
-	if (w->dev->is_file || ioctl(w->fd, BLKFLSBUF, 0))
-		posix_fadvise(w->fd, (off_t)src.base, (off_t)j->size, POSIX_FADV_DONTNEED);
-	t0 = now_ns();
-	w->ver.ran = 1;
-	if (!queued || rb_uring(w, m, &src, bufs, nbuf, t0) < 0)
-		rb_psync(w, m, &src, bufs, t0);
-	w->ver.ns = now_ns() - t0;
+	read_map(w, m, bufs, nbuf, queued, 0);
 	getrusage(RUSAGE_THREAD, &w->ru_end);
+}
+
+/* fio's --loops with --verify: a size-based job checks what each pass wrote when the
+ * pass ends (its I/Os drained), before the next one writes; the last pass's check is the
+ * job's end's */
+static void pass_check(struct worker *w, struct meter *m, int queued)
+{
+	const struct job *j = w->job;
+	w->pass_bytes -= j->size;
+	w->passes_left--;
+	if (w->err)
+		return;
+	read_map(w, m, w->bl_buf, queued ? (unsigned)j->iodepth : 1, queued, 1);
+	memset(w->vmap, 0, j->size / j->bs / 8 + 1);   /* checked: the next pass marks its own */
 }
 
 /* fio's verify_backlog: every --verify_backlog writes, with none in flight, the thread
@@ -1741,7 +1779,7 @@ static void backlog_check(struct worker *w, struct meter *m, int queued)
 	const struct job *j = w->job;
 	/* a batch larger than the backlog: each block once (as fio 3.33 does, whose manual says
 	 * some twice) */
-	struct rb_src src = { .list = w->bl,
+	struct rb_src src = { .list = w->bl, .workload = 1,
 			      .n = j->verify_backlog_batch && j->verify_backlog_batch < w->bl_n ? j->verify_backlog_batch
 												 : w->bl_n };
 	uint64_t t0 = now_ns(), bad = w->ver.bad;
@@ -1818,10 +1856,16 @@ void *worker_run(void *arg)
 		free(bufs);
 		goto early;
 	}
-	if (j->verify_backlog && w->vmap) {
+	/* fio's --loops with --verify: each pass checked when it ends (threads on one region:
+	 * at the end only, a block another is writing would read torn) */
+	if (w->vmap && j->do_verify && j->loops > 1 && !j->time_based && !j->io_size && !j->verify_backlog &&
+	    !rw_trims(j->rw) && (j->numjobs == 1 || j->offset_inc >= j->size))
+		w->passes_left = j->loops - 1;
+	if ((j->verify_backlog || w->passes_left) && w->vmap) {
 		/* room for a backlog's blocks and those in flight when it filled */
 		w->bl_cap = (j->verify_backlog + (uint64_t)j->iodepth) * (j->bs_max / j->bs);
-		if (!(w->bl = malloc(w->bl_cap * sizeof *w->bl)) || posix_memalign((void **)&w->bl_buf, align, nbuf * j->bs)) {
+		if ((j->verify_backlog && !(w->bl = malloc(w->bl_cap * sizeof *w->bl))) ||
+		    posix_memalign((void **)&w->bl_buf, align, nbuf * j->bs)) {
 			set_err(w, ENOMEM, "--verify_backlog: its list and buffers", UINT64_MAX);
 			free(bufs);
 			goto early;

@@ -137,6 +137,11 @@ for e in io_uring:8 libaio:8 psync:1; do
 	J '.jobs[0] | .total_err >= 1 and .total_err <= 8 and .write.total_ios == 2048 and .read.total_ios == 2048 and
 		.assay.verify.blocks == 2048 - .total_err and .assay.verify.bad == 0' "vb2 $e"
 done
+# --loops with --verify: each pass is checked when it ends, so the unreadable block ends
+# the job after the first of two passes
+RUN vl --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --loops=2 --iodepth=4
+[ $rc = 1 ] && grep -q 'verify: reading at offset 16777216: I/O error$' err.txt || fail "vl: $rc $(cat err.txt)"
+J '.jobs[0] | .write.total_ios == 2048' "vl: one pass written"
 # a changed block: fatal, or with continue_on_error=verify counted (EILSEQ) with the unreadable one
 printf '\xff' | dd of="$back" bs=1 seek=$((13 * MiB + 100)) conv=notrunc status=none
 RUN v3 --rw=write --bs=4k --offset=12m --size=8m --verify=crc32c --verify_only=1 --continue_on_error=read
