@@ -127,6 +127,8 @@ struct disk_cfg {
 	int verify, do_verify, verify_only, verify_fatal;
 	long long verify_backlog, verify_backlog_batch;
 	unsigned long long verify_interval, verify_offset;
+	int verify_dump;
+	const char *aux_path;
 	const char *max_latency;
 	const char *read_iolog, *write_iolog;
 	int replay_no_stall, replay_skip;
@@ -482,8 +484,8 @@ static const struct opt disk_opts[] = {
 	  "accepted (fio's), no effect: --verify_only re-derives the blocks from --randseed", OPT_HIDDEN },
 	{ "verifysort", 0, OPT_BOOL, O(ignored), "1", 0, 0, NULL, "accepted (fio's, deprecated there), no effect",
 	  OPT_HIDDEN },
-	{ "aux-path", 0, OPT_STR, O(ignored_str), NULL, 0, 0, NULL,
-	  "accepted (fio's), no effect: no state files are written", OPT_HIDDEN },
+	{ "aux-path", 0, OPT_STR, O(aux_path), NULL, 0, 0, NULL,
+	  "where --verify_dump's files go (fio's; no state files are written)", OPT_HIDDEN },
 	{ "max-jobs", 0, OPT_INT, O(ignored_ll), "0", 0, 1 << 20, NULL, "accepted (fio's), no effect", OPT_HIDDEN },
 	{ "write_hint", 0, OPT_ENUM, O(write_hint), "default", 0, 0, "default|none|short|medium|long|extreme",
 	  "the writes' expected lifetime, told to the kernel for the job (fcntl F_SET_RW_HINT on the "
@@ -510,7 +512,8 @@ static const struct opt disk_opts[] = {
 	{ "log_prio", 0, OPT_BOOL, O(log_prio), "0", 0, 0, NULL,
 	  "the logs' last column is the I/O priority (0x%04x: class << 13 | level; fio's; default: 1 for "
 	  "realtime, else 0)", 0 },
-	{ "verify_dump", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "verify_dump", 0, OPT_BOOL, O(verify_dump), "0", 0, 0, NULL,
+	  "with --verify: each bad block as read back into FILE.OFFSET.received (fio's; pattern: .expected too)", 0 },
 	{ "verify_state_load", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "softrandommap", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "thinktime_blocks_type", 0, OPT_ENUM, O(ignored), "complete", 0, 0, "complete",
@@ -1131,6 +1134,8 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 	j->verify_backlog = (uint64_t)c->verify_backlog;
 	j->verify_backlog_batch = (uint64_t)c->verify_backlog_batch;
 	j->vint = c->verify_interval ? c->verify_interval : j->bs;
+	j->verify_dump = c->verify_dump;
+	snprintf(j->aux_path, sizeof j->aux_path, "%s", c->aux_path ? c->aux_path : "");
 	j->voff = c->verify_offset;
 	if (pat && (j->pattern_len = pattern_parse(c->verify_pattern ? "verify_pattern" : "buffer_pattern", pat,
 						    j->pattern, err, n)) < 0)

@@ -191,6 +191,8 @@ struct job {
 	uint64_t verify_backlog;        /* fio's: read back and check after every N writes (0: at the end) */
 	uint64_t vint;                  /* fio's verify_interval: a header per chunk this big (--bs) */
 	uint64_t voff;                  /* fio's verify_offset: where in the chunk the header goes */
+	int verify_dump;                /* fio's: a bad block into FILE.OFFSET.received */
+	char aux_path[256];             /* fio's aux-path: where those go ("": here) */
 	uint64_t verify_backlog_batch;  /* the blocks each of those checks reads (0: all since the last) */
 	struct iolog_cfg log;   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	/* fio's continue_on_error: a mask of 1 << COE_*, the types of error the job goes on
@@ -399,6 +401,10 @@ void verify_stamp(const struct job *j, void *buf, uint64_t off, uint64_t len);
 int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t n);
 /* the worker's bitmap: a write of len bytes done at off */
 void verify_mark(struct worker *w, uint64_t off, uint64_t len);
+/* fio's verify_dump: the bad block blk (as read back) at off of the device at path into
+ * [AUX/]BASENAME.OFF.received (and, for --verify=pattern, what it should hold into
+ * .expected); a line on stderr names each */
+void verify_dump(const struct job *j, const char *path, const void *blk, uint64_t off);
 /* --verify_interval and --verify_offset fit the job's blocks and headers: 0, or -1 with why */
 int verify_layout(const struct job *j, char *err, size_t n);
 /* the block at off checked (--verify_backlog): not again when the job ends */

@@ -1614,6 +1614,8 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 	if (!w->ver.bad++)
 		snprintf(w->ver.first, sizeof w->ver.first, "the block at offset %llu: %s",
 			 (unsigned long long)s->off, why);
+	if (j->verify_dump && w->ver.bad <= 100)   /* the first 100 of each thread */
+		verify_dump(j, w->dev->path, blk, s->off);
 	if (coe_nonfatal(j, COE_VERIFY, EILSEQ)) {   /* counted, listed (as "verify") */
 		errlog_note(&w->errs, EILSEQ, "verify: the block at offset %llu: %s", (unsigned long long)s->off, why);
 		if (w->errs.nbad < MAX_BAD)

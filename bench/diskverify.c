@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -202,12 +204,14 @@ static void hexs(char *s, size_t n, const uint8_t *d, size_t len)
 		snprintf(s + 2 * i, n - 2 * i, "...");
 }
 
-/* one chunk (--verify_interval; else the block) at off: 0, or -1 with why */
+/* one chunk (--verify_interval; else the block) at off: 0, or -1 with why; the chunk is
+ * left as it was read */
 static int check_chunk(const struct job *j, unsigned char *blk, uint64_t off, char *why, size_t n)
 {
 	struct vhdr h;
 	size_t dlen = digest_len(j->verify);
 	uint8_t stored[DIGEST_MAX], now[DIGEST_MAX];
+	int bad = -1;
 	swap_hdr(j, blk);
 	memcpy(&h, blk, sizeof h);
 	if (h.magic != VERIFY_MAGIC)
@@ -225,19 +229,23 @@ static int check_chunk(const struct job *j, unsigned char *blk, uint64_t off, ch
 		snprintf(why, n, "written with --verify=%s, checked with --verify=%s", verify_name(h.method),
 			 verify_name(j->verify));
 	else if (!dlen)
-		return 0;
+		bad = 0;
 	else {
 		memcpy(stored, blk + sizeof h, dlen);
 		memset(blk + sizeof h, 0, dlen);
 		digest(j->verify, blk, j->vint, now);
+		memcpy(blk + sizeof h, stored, dlen);
 		if (!memcmp(stored, now, dlen))
-			return 0;
-		char a[24], b[24];
-		hexs(a, sizeof a, stored, dlen);
-		hexs(b, sizeof b, now, dlen);
-		snprintf(why, n, "%s %s stored, %s read back: the data changed", verify_name(j->verify), a, b);
+			bad = 0;
+		else {
+			char a[24], b[24];
+			hexs(a, sizeof a, stored, dlen);
+			hexs(b, sizeof b, now, dlen);
+			snprintf(why, n, "%s %s stored, %s read back: the data changed", verify_name(j->verify), a, b);
+		}
 	}
-	return -1;
+	swap_hdr(j, blk);   /* as it was */
+	return bad;
 }
 
 int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t n)
@@ -282,4 +290,39 @@ void verify_unmark(struct worker *w, uint64_t off)
 	uint64_t base = j->offset + (uint64_t)w->idx * j->offset_inc, b = (off - base) / j->bs;
 	if (w->vmap && off >= base && b < j->size / j->bs)
 		w->vmap[b / 8] &= (uint8_t)~(1u << (b % 8));
+}
+
+/* one dump file: its name on stderr, or why not */
+static void dump_file(const struct job *j, const char *path, uint64_t off, const char *type, const void *buf)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	char name[PATH_MAX];
+	int fd;
+	ssize_t wr = -1;
+	snprintf(name, sizeof name, "%s%s%s.%" PRIu64 ".%s", j->aux_path, j->aux_path[0] ? "/" : "", base, off, type);
+	fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		wr = write(fd, buf, j->bs);
+		if (close(fd))
+			wr = -1;
+	}
+	if (wr == (ssize_t)j->bs)
+		fprintf(stderr, "assay: disk: %s: %s data of the block at offset %" PRIu64 " dumped as %s\n", j->name, type,
+			off, name);
+	else
+		fprintf(stderr, "assay: disk: %s: --verify_dump: cannot write %s: %s\n", j->name, name,
+			fd < 0 || wr < 0 ? strerror(errno) : "short write");
+}
+
+void verify_dump(const struct job *j, const char *path, const void *blk, uint64_t off)
+{
+	dump_file(j, path, off, "received", blk);
+	if (j->verify == VM_PATTERN) {
+		void *want = malloc(j->bs);
+		if (want) {
+			pattern_fill(j, want, j->bs);
+			dump_file(j, path, off, "expected", want);
+			free(want);
+		}
+	}
 }

@@ -97,6 +97,13 @@ J '.jobs[0] | .assay.verify.blocks == 256 and .assay.verify.bad == 0 and .read.t
 printf '\xff' | dd of="$img" bs=1 seek=$((5 * 65536 + 1000)) conv=notrunc status=none
 expect 1 "verify: 1 of 256 blocks bad; the block at offset 327680: crc32c [0-9a-f]{8} stored, [0-9a-f]{8} read back: the data changed" \
 	"$A" disk --filename="$dev" --rw=write --bs=64k --size=16m --direct=1 --verify=crc32c --verify_only=1 --randseed=42
+# --verify_dump: the bad block as read, in --aux-path (fio's FILE.OFFSET.received)
+mkdir -p dumps
+"$A" disk --filename="$dev" --rw=write --bs=64k --size=16m --direct=1 --verify=crc32c --verify_only=1 --randseed=42 \
+	--verify_dump=1 --aux-path="$T/dumps" > out.txt 2>&1
+d="$T/dumps/${dev#/dev/}.327680.received"
+grep -q "received data of the block at offset 327680 dumped as $d" out.txt && [ "$(ls dumps | wc -l)" = 1 ] &&
+	cmp -s "$d" <(dd if="$img" bs=64k skip=5 count=1 status=none) || fail "verify_dump: $(ls dumps) $(grep dump out.txt)"
 dd if="$img" of="$img" bs=64k skip=7 seek=9 count=1 conv=notrunc status=none
 "$A" disk --filename="$dev" --rw=write --bs=64k --size=16m --direct=1 --verify=crc32c --verify_only=1 --randseed=42 \
 	-J > out.json 2>/dev/null
@@ -246,6 +253,11 @@ J '.jobs[0]["job options"] | .verify == "pattern" and .verify_pattern == "0x6162
 printf 'x' | dd of="$img" bs=1 seek=$((3 * 8192 + 5)) conv=notrunc status=none
 expect 1 "the block at offset 24576: byte 5 is 0x78, the pattern's 0xff: the data changed" \
 	"$A" disk --filename="$dev" --rw=write --bs=8k --size=1m --direct=1 --verify_pattern='"ab"0xff' --verify_only=1
+"$A" disk --filename="$dev" --rw=write --bs=8k --size=1m --direct=1 --verify_pattern='"ab"0xff' --verify_only=1 \
+	--verify_dump=1 > out.txt 2>&1
+[ "$(head -c 6 "${dev#/dev/}.24576.expected" | xxd -p)" = 6162ff6162ff ] && [ "$(stat -c %s "${dev#/dev/}.24576.received")" = 8192 ] &&
+	[ "$(dd if="${dev#/dev/}.24576.received" bs=1 skip=5 count=1 status=none)" = x ] || fail "verify_dump, pattern: $(ls)"
+
 # a checksum over pattern data: the header, then the pattern
 "$A" disk --filename="$dev" --rw=write --size=64k --mode=destroy --verify=md5 --buffer_pattern=0x5a -J > out.json \
 	2>/dev/null || fail "md5 + buffer_pattern: exit $?"
