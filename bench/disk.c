@@ -1401,10 +1401,6 @@ static int cpumask_list(const char *v, struct job *j, char *err, size_t n)
 static int io_extent(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n)
 {
 	uint64_t last;
-	if (c->io_size && GIVEN(c, "loops")) {
-		snprintf(err, n, "--io_size and --loops: give one or the other");
-		return -1;
-	}
 	if (c->io_size && !j->var_bs && c->io_size % j->bs) {
 		snprintf(err, n, "--io_size=%llu: not a multiple of --bs=%llu", c->io_size,
 			 (unsigned long long)j->bs);
@@ -2706,7 +2702,7 @@ static double eta_left(const struct job *j, double elapsed, double done)
 	double total = j->startdelay + j->ramp_time + j->runtime, bytes;
 	if (j->time_based)
 		return total > elapsed ? total - elapsed : 0;
-	bytes = (double)j->numjobs * (double)(j->io_size ? j->io_size : j->size * (uint64_t)(j->loops > 1 ? j->loops : 1));
+	bytes = (double)j->numjobs * (double)(j->io_size ? j->io_size : j->size) * (j->loops > 1 ? j->loops : 1);
 	if (done <= 0 || elapsed <= 0)
 		return j->runtime > 0 ? total - elapsed : -1;
 	done = bytes * elapsed / done - elapsed;        /* at the rate so far */

@@ -225,6 +225,7 @@ struct iogen {
 	uint64_t issued;          /* I/Os issued */
 	uint64_t issued_bytes;
 	uint64_t limit;           /* bytes to issue when not time based (0: no limit) */
+	uint64_t loop_bytes;      /* of them, each of --loops' */
 	uint64_t base;            /* this thread's region starts here (--offset_increment) */
 	int done;
 	/* fio's random map: each pass over the region visits every block once, in the
@@ -351,6 +352,7 @@ struct worker {
 	char *bl_buf;               /* its reads' buffers (and a --loops pass's check's) */
 	int passes_left;            /* --loops with --verify: the passes still checked as they end */
 	uint64_t pass_bytes;        /* issued in this pass */
+	uint64_t pass_len;          /* a pass's bytes (--io_size, or the region's I/Os) */
 	uint64_t pass_ns;           /* the passes' checks' time (inside the workload's) */
 	struct {
 		int ran;

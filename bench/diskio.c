@@ -1111,7 +1111,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				break;
 			if (ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
 				break;
-			if (w->passes_left && (w->pass_bytes += len) >= j->size)
+			if (w->passes_left && (w->pass_bytes += len) >= w->pass_len)
 				break;
 		}
 		if (w->err)
@@ -1122,10 +1122,10 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 			uring_sync(w, m, &u, j->fsync_full);
 			writes_since_sync = 0;
 		}
-		if ((j->verify_backlog && w->bl_writes >= j->verify_backlog) || (w->passes_left && w->pass_bytes >= j->size)) {
+		if ((j->verify_backlog && w->bl_writes >= j->verify_backlog) || (w->passes_left && w->pass_bytes >= w->pass_len)) {
 			while (u.inflight && !w->err && uring_reap(w, m, &u, 1, 0) >= 0)
 				;
-			if (w->passes_left && w->pass_bytes >= j->size)
+			if (w->passes_left && w->pass_bytes >= w->pass_len)
 				pass_check(w, m, 1);
 			else
 				backlog_check(w, m, 1);
@@ -1387,7 +1387,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 				break;
 			if (ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
 				break;
-			if (w->passes_left && (w->pass_bytes += len) >= j->size)
+			if (w->passes_left && (w->pass_bytes += len) >= w->pass_len)
 				break;
 		}
 		if (w->err)
@@ -1398,10 +1398,10 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 			aio_sync(w, m, &a, bufs, j->fsync_full);
 			writes_since_sync = 0;
 		}
-		if ((j->verify_backlog && w->bl_writes >= j->verify_backlog) || (w->passes_left && w->pass_bytes >= j->size)) {
+		if ((j->verify_backlog && w->bl_writes >= j->verify_backlog) || (w->passes_left && w->pass_bytes >= w->pass_len)) {
 			while (a.inflight && !w->err && aio_reap(w, m, &a, bufs, 1) >= 0)
 				;
-			if (w->passes_left && w->pass_bytes >= j->size)
+			if (w->passes_left && w->pass_bytes >= w->pass_len)
 				pass_check(w, m, 1);
 			else
 				backlog_check(w, m, 1);
@@ -1523,7 +1523,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		}
 		if (s.ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
 			backlog_check(w, m, 0);
-		if (w->passes_left && (w->pass_bytes += s.len) >= j->size)
+		if (w->passes_left && (w->pass_bytes += s.len) >= w->pass_len)
 			pass_check(w, m, 0);
 	}
 	if (!w->err && j->end_fsync && rw_writes(j->rw))
@@ -1764,7 +1764,7 @@ static void readback(struct worker *w, struct meter *m, char *bufs, unsigned nbu
 static void pass_check(struct worker *w, struct meter *m, int queued)
 {
 	const struct job *j = w->job;
-	w->pass_bytes -= j->size;
+	w->pass_bytes -= w->pass_len;
 	w->passes_left--;
 	if (w->err)
 		return;
@@ -1860,8 +1860,8 @@ void *worker_run(void *arg)
 	}
 	/* fio's --loops with --verify: each pass checked when it ends (threads on one region:
 	 * at the end only, a block another is writing would read torn) */
-	if (w->vmap && j->do_verify && j->loops > 1 && !j->time_based && !j->io_size && !j->verify_backlog &&
-	    !rw_trims(j->rw) && (j->numjobs == 1 || j->offset_inc >= j->size))
+	if (w->vmap && j->do_verify && j->loops > 1 && !j->time_based && !j->verify_backlog && !rw_trims(j->rw) &&
+	    (j->numjobs == 1 || j->offset_inc >= j->size))
 		w->passes_left = j->loops - 1;
 	if ((j->verify_backlog || w->passes_left) && w->vmap) {
 		/* room for a backlog's blocks and those in flight when it filled */
@@ -1885,6 +1885,7 @@ void *worker_run(void *arg)
 		fill_buffer(w->dedupe, j->bs_max, j->randseed * 131 + 7, j->zero_buffers ? 100 : j->compress_pct);
 	}
 	iogen_init(&g, j, w->idx);
+	w->pass_len = g.loop_bytes;
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
 	m.interval = (uint64_t)(j->sample_ms * 1e6);
 	m.warm_left = (uint64_t)j->warmup_ios;

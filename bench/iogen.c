@@ -152,10 +152,16 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	g->job = j;
 	prng_seed(&g->rng, j->randseed + 0x9e3779b97f4a7c15ull * (uint64_t)(idx + 1));
 	g->nblocks = j->size / j->bs;
-	if (!j->time_based) {  /* --io_size, or the region's bytes --loops times (a size-based end) */
+	if (!j->time_based) {  /* --io_size or the region's bytes, --loops times (a size-based end) */
 		/* rw=write:4k: a pass is the I/Os that fit with their holes */
 		uint64_t step = 1 + j->seq_hole / j->bs, pass = (g->nblocks + step - 1) / step * j->bs;
-		g->limit = j->io_size ? j->io_size : pass * (uint64_t)(j->loops > 1 ? j->loops : 1);
+		/* fio's: each of --loops does this; --io_size beyond the region, with --loops or
+		 * --verify, ends each pass where the region does (sequential, or the random map
+		 * full), as fio's */
+		g->loop_bytes = j->io_size ? j->io_size : pass;
+		if (j->io_size > pass && (j->loops > 1 || j->verify) && (!rw_is_random(j->rw) || !j->norandommap))
+			g->loop_bytes = pass;
+		g->limit = g->loop_bytes * (uint64_t)(j->loops > 1 ? j->loops : 1);
 	}
 	g->base = j->offset + (uint64_t)idx * j->offset_inc;
 	while (bits < 64 && (1ull << bits) < g->nblocks)

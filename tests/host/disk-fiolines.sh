@@ -127,7 +127,8 @@ expect 2 "^assay: error: disk: --rw=randread:0: '0' is not a number of I/Os" "$A
 # sequential patterns are deterministic: the same offsets as fio's for the same options
 for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw=read --size=32k --loops=2" \
 	"--rw=read --size=32k --io_size=48k" "--rw=write --bs=4k,8k --size=64k" "--rw=read --size=64k --offset=10%" \
-	"--rw=read --size=10% --offset=50%" "--rw=read --offset=1% --bs=64k --size=64k" "--rw=write:8k --size=1m --offset=4k"; do
+	"--rw=read --size=10% --offset=50%" "--rw=read --offset=1% --bs=64k --size=64k" "--rw=write:8k --size=1m --offset=4k" \
+	"--rw=read --size=32k --io_size=48k --loops=2" "--rw=write --size=32k --io_size=16k --loops=3"; do
 	rm -f f.log a.log
 	# shellcheck disable=SC2086
 	fio --name=x --filename="$dev" $args --write_iolog=f.log > /dev/null 2>&1 || fail "fio $args"

@@ -229,7 +229,6 @@ done
 expect 2 "offset_increment=8388608: thread 2's region .*ends beyond $dv" \
 	"$A" disk --filename="$dv" --size=1m --numjobs=3 --offset_increment=8m
 expect 2 "io_size=5000: not a multiple of --bs=4096" "$A" disk --filename="$dv" --io_size=5000
-expect 2 "io_size and --loops: give one or the other" "$A" disk --filename="$dv" --io_size=1m --loops=2
 # fio's exitall: when a thread of that job ends, its group ends (a job waiting out its
 # --startdelay too); a job without it leaves the others running
 "$A" disk --filename="$dv" --name=bg --rw=randread --runtime=30 --time_based --name=fg --rw=read --size=4m \

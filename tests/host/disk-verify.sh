@@ -66,7 +66,7 @@ J '.jobs[0] | .write.total_ios > 256 and .read.total_ios == .write.total_ios and
 # without I/O has none)
 if command -v fio >/dev/null; then
 	for e in io_uring:4 psync:1 io_uring:4:--verify_backlog=100 psync:1:--verify_backlog=100:--verify_backlog_batch=30 \
-		io_uring:4:--verify_backlog=100:--verify_backlog_batch=300 io_uring:4:--loops=3 psync:1:--loops=2; do
+		io_uring:4:--verify_backlog=100:--verify_backlog_batch=300 io_uring:4:--loops=3 psync:1:--loops=2 io_uring:4:--loops=2:--io_size=6m; do
 		qd=${e#*:} e=${e%%:*} more=
 		case $qd in *:*) more=$(echo "${qd#*:}" | tr : ' ') qd=${qd%%:*} ;; esac
 		# shellcheck disable=SC2086
