@@ -710,7 +710,7 @@ struct dstat {
 
 /* A device or file the jobs do I/O on: the run's --filename, or a job's own (fio's one
  * job per disk, each with its filename) */
-#define MAX_TARGETS 16
+#define MAX_TARGETS MAX_JOBS   /* one per job at most */
 struct target {
 	struct blkdev dev;
 	const char *filename;   /* as the user gave it (the file laid out, or unlinked, under it) */
@@ -1711,7 +1711,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	const struct blkdev *dev;
 	struct job *j;
 	if (p->njobs >= MAX_JOBS) {
-		snprintf(err, n, "too many jobs");
+		snprintf(err, n, "job '%s': more than %d jobs in one run", name, MAX_JOBS);
 		return -1;
 	}
 	j = &p->jobs[p->njobs];
