@@ -1159,9 +1159,10 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 		snprintf(err, n, "--verify_backlog_batch: with --verify_backlog (how many of its blocks each check reads)");
 		return -1;
 	}
-	if (j->verify_backlog && (!j->verify || j->verify_only)) {
-		snprintf(err, n, "--verify_backlog: %s", j->verify ? "--verify_only writes nothing to check as it goes"
-								   : "give --verify (how the blocks written are checked)");
+	if (j->verify_backlog && (!j->verify || j->verify_only || !rw_writes(j->rw))) {
+		snprintf(err, n, "--verify_backlog: %s", !j->verify ? "give --verify (how the blocks written are checked)"
+							 : j->verify_only ? "--verify_only writes nothing to check as it goes"
+									  : "a job that only reads checks each block as it reads it");
 		return -1;
 	}
 	if (j->verify_backlog && j->numjobs > 1 && j->offset_inc < j->size) {
@@ -1185,8 +1186,7 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 	if (rw_trims(j->rw) && !rw_writes(j->rw))
 		snprintf(err, n, "%s on a trim job: nothing is written to check (trimwrite is)", what);
 	else if (!rw_writes(j->rw))
-		snprintf(err, n, "%s on a job that only reads: --verify_only=1 checks what an earlier --verify run "
-			 "wrote", what);
+		return 0;   /* fio's: each block read is checked (what an earlier --verify job wrote) */
 	else if (p->c->mode != MODE_DESTROY)
 		snprintf(err, n, "%s writes its own data to every block: it needs --mode=destroy", what);
 	else

@@ -540,7 +540,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_int(v, "blocks", (long long)(own ? w[0]->ver.blocks : r->ver.blocks));
 		json_add_int(v, "block_size", (long long)j->bs);
 		json_add_int(v, "bad", (long long)bad);
-		json_add_num(v, "seconds", own ? (double)(w[0]->ver.ns + w[0]->ver.bl_ns) / 1e9 : r->ver.seconds);
+		if (rw_writes(j->rw) || j->verify_only)   /* a read job checks as it reads: no time of its own */
+			json_add_num(v, "seconds", own ? (double)(w[0]->ver.ns + w[0]->ver.bl_ns) / 1e9 : r->ver.seconds);
 		if (bad)
 			json_add_str(v, "first_bad", own ? w[0]->ver.first : r->ver.first);
 	}
@@ -751,10 +752,14 @@ void disk_text_job(const struct json *j, FILE *f)
 	}
 	if (json_get(as, "verify")) {
 		const struct json *v = json_get(as, "verify");
-		fprintf(f, "  verify       : %s, %.0f blocks of %.0f B read back in %.3f s, %.0f bad%s%s\n",
-			json_get_str(v, "algorithm", "?"), json_get_num(v, "blocks", 0), json_get_num(v, "block_size", 0), json_get_num(v, "seconds", 0),
-			json_get_num(v, "bad", 0), json_get(v, "first_bad") ? "; the first: " : "",
-			json_get_str(v, "first_bad", ""));
+		char when[64];
+		if (json_get(v, "seconds"))
+			snprintf(when, sizeof when, "read back in %.3f s", json_get_num(v, "seconds", 0));
+		else
+			snprintf(when, sizeof when, "checked as read");
+		fprintf(f, "  verify       : %s, %.0f blocks of %.0f B %s, %.0f bad%s%s\n", json_get_str(v, "algorithm", "?"),
+			json_get_num(v, "blocks", 0), json_get_num(v, "block_size", 0), when, json_get_num(v, "bad", 0),
+			json_get(v, "first_bad") ? "; the first: " : "", json_get_str(v, "first_bad", ""));
 	}
 	if (json_get_num(j, "sync.total_ios", 0) > 0) {
 		const char *u;

@@ -83,6 +83,7 @@ static void scramble(const struct worker *w, void *buf, uint64_t off, uint64_t l
 struct slot {
 	uint64_t t_prep, t_issue;
 	uint64_t off, len;
+	char *buf;        /* its data (a read job's --verify checks it) */
 	int ddir;
 	int counted;      /* issued while measuring */
 	int busy;
@@ -671,6 +672,7 @@ static void issued_now(struct worker *w, const struct meter *m, struct slot *slo
 }
 
 static void backlog_add(struct worker *w, uint64_t off, uint64_t len);
+static void check_read(struct worker *w, const struct slot *s, long res);
 static void backlog_check(struct worker *w, struct meter *m, int queued);
 static void pass_check(struct worker *w, struct meter *m, int queued);
 
@@ -730,6 +732,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 		verify_mark(w, s->off, (uint64_t)res);
 	if (s->ddir == DDIR_WRITE && w->bl)
 		backlog_add(w, s->off, (uint64_t)res);
+	if (s->ddir == DDIR_READ && j->verify && j->do_verify && !rw_writes(j->rw) && !j->verify_only)
+		check_read(w, s, res);
 	if (m->warm_left) {
 		m->warm_left--;
 		return;
@@ -1091,6 +1095,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 			if (sq_reserve(w, &u, pair ? 2 : 1) < 0)
 				break;
 			slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, off, len);
+			u.slots[slot].buf = bufs + (size_t)slot * j->bs_max;
 			sqe = io_uring_get_sqe(&u.ring);
 			if (pair) {
 				prep_rw(&u, w, sqe, 0, slot, off);
@@ -1371,7 +1376,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 				continue;
 			}
 			slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, off, len);
-			buf = bufs + (size_t)slot * j->bs_max;
+			buf = a.slots[slot].buf = bufs + (size_t)slot * j->bs_max;
 			if (ddir == DDIR_WRITE && rewrite) {
 				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
 			} else {
@@ -1471,7 +1476,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
 	start_job(w, m);
 	for (;;) {
-		struct slot s = { 0 };
+		struct slot s = { .buf = buf };
 		uint64_t t_done, now = now_ns(), until;
 		ssize_t r;
 		int more = loop_tick(w, m, now) ? 0 : next_io(w, m, g, now, 0, &s.ddir, &s.off, &s.len, &until);
@@ -1625,6 +1630,37 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 				"--continue_on_error)\n", j->name, w->idx + 1, (unsigned long long)s->off, why);
 	}
 	return j->verify_fatal ? -1 : 0;
+}
+
+/* fio's --verify on a job that only reads: each --bs block a read brought is checked as
+ * it completes (the data an earlier job wrote); bad blocks are counted (the job fails when
+ * it ends, as a read-back's), --verify_fatal stops it at the first */
+static void check_read(struct worker *w, const struct slot *s, long res)
+{
+	const struct job *j = w->job;
+	uint64_t bad = w->ver.bad;
+	w->ver.ran = 1;
+	for (uint64_t k = 0; k + j->bs <= (uint64_t)res; k += j->bs) {
+		char why[200];
+		w->ver.blocks++;
+		if (!verify_check(j, s->buf + k, s->off + k, why, sizeof why))
+			continue;
+		if (!w->ver.bad++)
+			snprintf(w->ver.first, sizeof w->ver.first, "the block at offset %llu: %s",
+				 (unsigned long long)(s->off + k), why);
+		if (j->verify_dump && w->ver.bad <= 100)
+			verify_dump(j, w->dev->path, s->buf + k, s->off + k);
+		if (coe_nonfatal(j, COE_VERIFY, EILSEQ)) {
+			errlog_note(&w->errs, EILSEQ, "verify: the block at offset %llu: %s",
+				    (unsigned long long)(s->off + k), why);
+			if (w->errs.nbad < MAX_BAD)
+				w->errs.bad[w->errs.nbad++] = (struct bad_io){ s->off + k, j->bs, EILSEQ, DDIR_N };
+		}
+	}
+	if (w->ver.bad > bad && j->verify_fatal && !w->err) {
+		w->err = EILSEQ;
+		snprintf(w->errmsg, sizeof w->errmsg, "verify: %s", w->ver.first);
+	}
 }
 
 /* the read-back of src through io_uring, nbuf reads in flight; -1 when no ring could be

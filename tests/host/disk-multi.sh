@@ -137,8 +137,8 @@ expect 2 "several files in one job \(fio's a:b\) are not measured here: give eac
 	"$A" disk --rw=read --name=a --filename="$d1:$d2"
 args=()
 for k in $(seq 65); do args+=(--name=j$k --filename="$T/f$k"); head -c 4096 /dev/urandom > "$T/f$k"; done
-"$A" disk --rw=read "${args[@]:0:128}" -J > out.json 2>/dev/null || fail "64 jobs on 64 files: exit $?"
-jq -e '(.jobs | length) == 64 and all(.jobs[]; .read.io_bytes == 4096)' out.json > /dev/null || fail "64 files"
+"$A" disk --rw=read "${args[@]:0:128}" -J > "$T/out.json" 2>/dev/null || fail "64 jobs on 64 files: exit $?"
+jq -e '(.jobs | length) == 64 and all(.jobs[]; .read.io_bytes == 4096)' "$T/out.json" > /dev/null || fail "64 files"
 expect 2 "^assay: error: disk: job 'j65': more than 64 jobs in one run$" "$A" disk --rw=read "${args[@]}"
 # files laid out per job (fio's --directory with each job's --filename); --unlink per job
 "$A" disk --rw=read --size=1m --directory="$T" --name=a --filename=new1 --name=b --filename=new2 --unlink=1 \

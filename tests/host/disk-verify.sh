@@ -126,15 +126,37 @@ dd if=/dev/zero of="$img" bs=64k seek=12 count=1 conv=notrunc status=none
 expect 1 "the block at offset 786432: no verify header" "$A" disk --filename="$dev" --rw=write --bs=64k \
 	--offset=768k --size=64k --direct=1 --verify=crc32c --verify_only=1 --randseed=42
 
-# refused: writing outside destroy mode, verifying a read job, verify_only alone, a method
+# fio's --verify on a job that only reads: each block read is checked as it completes (what
+# an earlier job wrote): fio's surface-scan.fio's shape, a write phase without read-back and
+# a read phase that checks; a changed byte found by a read job, --verify_fatal stops there
+printf '[global]\nfilename=%s\nbs=64k\ndirect=1\nverify=meta\nverify_pattern=0xaa555aa5\nverify_interval=512\nsize=4m\n[write-phase]\nrw=write\ndo_verify=0\n[verify-phase]\nstonewall\nrw=randread\niodepth=4\n' "$dev" > sv.fio
+"$A" disk sv.fio --mode=destroy -J > out.json 2>/dev/null || fail "write then read-verify phases: exit $?"
+J '.jobs[0].assay.verify == null and (.jobs[1] | .jobname == "verify-phase" and .read.total_ios == 64 and
+	.assay.verify.blocks == 64 and .assay.verify.bad == 0 and (.assay.verify | has("seconds") | not))' "read phase checks"
+"$A" disk --filename="$dev" --rw=write --bs=8k --size=1m --mode=destroy --verify=crc32c --do_verify=0 --randseed=3 \
+	> /dev/null 2>&1 || fail "crc32c write: exit $?"
+sum=$(sha "$dev")
+for e in io_uring:8 psync:1; do
+	"$A" disk --filename="$dev" --rw=randread --bs=8k --size=1m --ioengine="${e%:*}" --iodepth="${e#*:}" --verify=crc32c \
+		--randseed=3 -J > out.json 2>/dev/null || fail "read-verify $e: exit $?"
+	J '.jobs[0] | .read.total_ios == 128 and .assay.verify.blocks == 128 and .assay.verify.bad == 0' "read-verify $e"
+done
+[ "$(sha "$dev")" = "$sum" ] || fail "a read job with --verify changed the device"
+printf '\x01' | dd of="$img" bs=1 seek=$((17 * 8192 + 4000)) conv=notrunc status=none
+"$A" disk --filename="$dev" --rw=read --bs=8k --size=1m --verify=crc32c --randseed=3 > out.txt 2>&1
+[ $? = 1 ] && grep -q "verify: 1 of 128 blocks bad; the block at offset 139264: crc32c" out.txt &&
+	grep -qE "^  verify       : crc32c, 128 blocks of 8192 B checked as read, 1 bad; the first: the block at offset 139264" out.txt ||
+	fail "read job finds the changed block: $(grep -i verify out.txt | head -3)"
+"$A" disk --filename="$dev" --rw=read --bs=8k --size=1m --verify=crc32c --randseed=3 --verify_fatal=1 -J > out.json 2>/dev/null
+J '.jobs[0] | .error == 84 and .read.total_ios < 128 and .assay.verify.bad == 1' "read job, verify_fatal"
+expect 2 "^assay: error: disk: --verify_backlog: a job that only reads checks each block as it reads it$" \
+	"$A" disk --filename="$dev" --rw=read --size=1m --verify=crc32c --verify_backlog=8
+
+# refused: writing outside destroy mode, verify_only alone, a method
 sum=$(sha "$dev")
 expect 2 "--verify writes its own data to every block: it needs --mode=destroy" \
 	"$A" disk --filename="$dev" --rw=randwrite --size=1m --verify=crc32c --mode=rewrite
 expect 2 "--verify writes its own data" "$A" disk --filename="$dev" --rw=write --size=1m --verify=md5
-expect 2 "--verify on a job that only reads: --verify_only=1" \
-	"$A" disk --filename="$dev" --rw=randread --size=1m --verify=crc32c
-expect 2 "--verify=pattern on a job that only reads" \
-	"$A" disk --filename="$dev" --rw=randread --size=1m --verify_pattern=0xaa
 expect 2 "verify_only: give the --verify \(and --verify_pattern\) the data was written with" \
 	"$A" disk --filename="$dev" --rw=read --verify_only=1
 expect 2 "verify=sha3-256: unknown value" "$A" disk --filename="$dev" --rw=write --verify=sha3-256 --mode=destroy
