@@ -350,6 +350,8 @@ struct worker {
 	uint64_t *bl;               /* --verify_backlog: the blocks written since the last check */
 	uint64_t bl_n, bl_cap, bl_writes;   /* how many, room for, writes issued since */
 	char *bl_buf;               /* its reads' buffers (and a --loops pass's check's) */
+	void *vring;                /* the read-backs' io_uring, set up at the first */
+	int vring_failed;           /* it could not be: they read one block at a time */
 	int passes_left;            /* --loops with --verify: the passes still checked as they end */
 	uint64_t pass_bytes;        /* issued in this pass */
 	uint64_t pass_len;          /* a pass's bytes (--io_size, or the region's I/Os) */

@@ -1663,16 +1663,40 @@ static void check_read(struct worker *w, const struct slot *s, long res)
 	}
 }
 
+/* the read-backs' ring, set up once for the thread (nbuf deep): NULL when io_uring cannot */
+static struct io_uring *rb_ring(struct worker *w, unsigned nbuf)
+{
+	if (!w->vring && !w->vring_failed) {
+		struct io_uring *r = malloc(sizeof *r);
+		if (r && !io_uring_queue_init(nbuf, r, 0))
+			w->vring = r;
+		else {
+			free(r);
+			w->vring_failed = 1;
+		}
+	}
+	return w->vring;
+}
+
+static void rb_ring_drop(struct worker *w)
+{
+	if (w->vring) {
+		io_uring_queue_exit(w->vring);   /* waits for what is still in flight */
+		free(w->vring);
+		w->vring = NULL;
+	}
+}
+
 /* the read-back of src through io_uring, nbuf reads in flight; -1 when no ring could be
  * set up */
 static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char *bufs, unsigned nbuf, uint64_t t0)
 {
 	const struct job *j = w->job;
-	struct io_uring ring;
+	struct io_uring *ring;
 	struct slot *slots = calloc(nbuf, sizeof *slots);
 	int *free_slots = calloc(nbuf, sizeof *free_slots), *batch = calloc(nbuf, sizeof *batch);
-	int nfree = (int)nbuf, inflight = 0, halt = 0, r = -1;
-	if (!slots || !free_slots || !batch || io_uring_queue_init(nbuf, &ring, 0))
+	int nfree = (int)nbuf, inflight = 0, halt = 0, r = -1, broken = 0;
+	if (!slots || !free_slots || !batch || !(ring = rb_ring(w, nbuf)))
 		goto out;
 	r = 0;
 	for (int i = 0; i < (int)nbuf; i++)
@@ -1686,7 +1710,7 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 		halt |= group_stopped(w);
 		while (!halt && nfree && rb_src_next(w, src, &off)) {
 			int k = free_slots[--nfree];
-			if (!(sqe = io_uring_get_sqe(&ring))) {   /* never: the ring holds nbuf */
+			if (!(sqe = io_uring_get_sqe(ring))) {   /* never: the ring holds nbuf */
 				set_err(w, EAGAIN, "verify: no room in the ring", UINT64_MAX);
 				halt = 1;
 				break;
@@ -1698,12 +1722,12 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 			batch[n++] = k;
 		}
 		if (n) {
-			while ((e = io_uring_submit(&ring)) == -EINTR)
+			while ((e = io_uring_submit(ring)) == -EINTR)
 				;
 			t = now_ns();
 			if (e < n) {   /* what did not go is dropped with the ring */
 				set_err(w, e < 0 ? -e : EAGAIN, "verify: io_uring_submit", UINT64_MAX);
-				halt = 1;
+				halt = broken = 1;
 			}
 			for (int i = 0; i < n; i++)
 				slots[batch[i]].t_issue = t;
@@ -1711,14 +1735,15 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 		}
 		if (!inflight)
 			break;
-		while ((e = io_uring_wait_cqe(&ring, &cqe)) == -EINTR)
+		while ((e = io_uring_wait_cqe(ring, &cqe)) == -EINTR)
 			;
 		if (e) {
 			set_err(w, -e, "verify: io_uring_wait_cqe", UINT64_MAX);
+			broken = 1;
 			break;   /* the ring's exit waits for what is in flight */
 		}
 		t = now_ns();
-		io_uring_for_each_cqe(&ring, head, cqe) {
+		io_uring_for_each_cqe(ring, head, cqe) {
 			int k = (int)io_uring_cqe_get_data64(cqe);
 			if (!halt && rb_done(w, m, &slots[k], bufs + (size_t)k * j->bs, cqe->res, t, src->timed) < 0)
 				halt = 1;
@@ -1726,11 +1751,12 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 			inflight--;
 			seen++;
 		}
-		io_uring_cq_advance(&ring, seen);
+		io_uring_cq_advance(ring, seen);
 		sample_tick(w, m, t);
 		rb_snap(w, m, t0, src->workload);
 	}
-	io_uring_queue_exit(&ring);
+	if (broken)
+		rb_ring_drop(w);
 out:
 	free(slots);
 	free(free_slots);
@@ -1972,6 +1998,7 @@ void *worker_run(void *arg)
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);
 	free(w->dedupe);
+	rb_ring_drop(w);
 	free(w->bl);
 	free(w->bl_buf);
 	w->dedupe = NULL;
