@@ -321,11 +321,81 @@ void sha512(const void *p, size_t n, uint8_t out[64])
 		out[i] = (uint8_t)(h[i / 8] >> (56 - 8 * (i % 8)));
 }
 
+/* ---- SHA-3 (FIPS 202): the Keccak-f[1600] permutation in a sponge whose rate is 200
+ * bytes less twice the digest's; the message padded with 0x06 ... 0x80 ---- */
+
+static const uint64_t keccak_rc[24] = {
+	0x0000000000000001ull, 0x0000000000008082ull, 0x800000000000808aull, 0x8000000080008000ull,
+	0x000000000000808bull, 0x0000000080000001ull, 0x8000000080008081ull, 0x8000000000008009ull,
+	0x000000000000008aull, 0x0000000000000088ull, 0x0000000080008009ull, 0x000000008000000aull,
+	0x000000008000808bull, 0x800000000000008bull, 0x8000000000008089ull, 0x8000000000008003ull,
+	0x8000000000008002ull, 0x8000000000000080ull, 0x000000000000800aull, 0x800000008000000aull,
+	0x8000000080008081ull, 0x8000000000008080ull, 0x0000000080000001ull, 0x8000000080008008ull,
+};
+/* each lane's rotation, lane x + 5y */
+static const uint8_t keccak_rot[25] = { 0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39,
+					41, 45, 15, 21, 8, 18, 2, 61, 56, 14 };
+
+static uint64_t rol64(uint64_t x, int r) { return r ? x << r | x >> (64 - r) : x; }
+static uint64_t le64(const uint8_t *p) { return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32; }
+
+/* rho and pi: lane i goes to keccak_pi[i] (lane (x, y) to (y, 2x + 3y)) */
+static const uint8_t keccak_pi[25] = { 0, 10, 20, 5, 15, 16, 1, 11, 21, 6, 7, 17, 2, 12, 22, 23, 8, 18, 3, 13, 14, 24, 9, 19, 4 };
+
+static void keccak_f(uint64_t a[25])
+{
+	for (int round = 0; round < 24; round++) {
+		uint64_t c[5], b[25];
+		for (int x = 0; x < 5; x++)          /* theta */
+			c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+		for (int x = 0; x < 5; x++) {
+			uint64_t d = c[x == 0 ? 4 : x - 1] ^ rol64(c[x == 4 ? 0 : x + 1], 1);
+			a[x] ^= d;
+			a[x + 5] ^= d;
+			a[x + 10] ^= d;
+			a[x + 15] ^= d;
+			a[x + 20] ^= d;
+		}
+		for (int i = 0; i < 25; i++)
+			b[keccak_pi[i]] = rol64(a[i], keccak_rot[i]);
+		for (int y = 0; y < 25; y += 5) {    /* chi */
+			a[y] = b[y] ^ (~b[y + 1] & b[y + 2]);
+			a[y + 1] = b[y + 1] ^ (~b[y + 2] & b[y + 3]);
+			a[y + 2] = b[y + 2] ^ (~b[y + 3] & b[y + 4]);
+			a[y + 3] = b[y + 3] ^ (~b[y + 4] & b[y]);
+			a[y + 4] = b[y + 4] ^ (~b[y] & b[y + 1]);
+		}
+		a[0] ^= keccak_rc[round];            /* iota */
+	}
+}
+
+void sha3(const void *p, size_t n, uint8_t *out, size_t olen)
+{
+	uint64_t a[25] = { 0 };
+	size_t rate = 200 - 2 * olen;
+	const uint8_t *s = p;
+	uint8_t last[200] = { 0 };
+	for (; n >= rate; n -= rate, s += rate) {
+		for (size_t i = 0; i < rate / 8; i++)
+			a[i] ^= le64(s + 8 * i);
+		keccak_f(a);
+	}
+	memcpy(last, s, n);
+	last[n] ^= 0x06;
+	last[rate - 1] ^= 0x80;
+	for (size_t i = 0; i < rate / 8; i++)
+		a[i] ^= le64(last + 8 * i);
+	keccak_f(a);
+	for (size_t i = 0; i < olen; i++)
+		out[i] = (uint8_t)(a[i / 8] >> (8 * (i % 8)));
+}
+
 size_t digest_len(int kind)
 {
 	static const uint8_t len[DG_N] = { [DG_CRC32C] = 4, [DG_CRC32] = 4, [DG_CRC64] = 8, [DG_CRC16] = 2,
 					   [DG_CRC7] = 1, [DG_MD5] = 16, [DG_SHA1] = 20, [DG_SHA256] = 32,
-					   [DG_SHA512] = 64, [DG_XXHASH] = 4 };
+					   [DG_SHA512] = 64, [DG_XXHASH] = 4, [DG_SHA3_224] = 28, [DG_SHA3_256] = 32,
+					   [DG_SHA3_384] = 48, [DG_SHA3_512] = 64 };
 	return kind > 0 && kind < DG_N ? len[kind] : 0;
 }
 
@@ -348,6 +418,7 @@ void digest(int kind, const void *p, size_t n, uint8_t *out)
 	case DG_SHA256: sha256(p, n, out); break;
 	case DG_SHA512: sha512(p, n, out); break;
 	case DG_XXHASH: put_le(out, xxh32(p, n, 0), 4); break;
+	case DG_SHA3_224: case DG_SHA3_256: case DG_SHA3_384: case DG_SHA3_512: sha3(p, n, out, digest_len(kind)); break;
 	default: break;
 	}
 }

@@ -7,9 +7,11 @@
 /* The checksums and hashes of fio's --verify methods, each over one buffer.  The digest
  * goes to out as bytes: a CRC or xxhash as its value little-endian, MD5 and SHA as their
  * usual byte strings (what md5sum, sha256sum... print). */
-enum digest {
+enum digest {   /* the numbers are verify's method ids on disk: never renumber */
 	DG_CRC32C = 1, DG_CRC32, DG_CRC64, DG_CRC16, DG_CRC7, DG_MD5, DG_SHA1, DG_SHA256, DG_SHA512,
-	DG_XXHASH, DG_N
+	DG_XXHASH,
+	/* 11 and 12 are verify's meta and pattern (disk.h), no digests */
+	DG_SHA3_224 = 13, DG_SHA3_256, DG_SHA3_384, DG_SHA3_512, DG_N
 };
 #define DIGEST_MAX 64
 
@@ -26,5 +28,6 @@ void md5(const void *p, size_t n, uint8_t out[16]);
 void sha1(const void *p, size_t n, uint8_t out[20]);
 void sha256(const void *p, size_t n, uint8_t out[32]);
 void sha512(const void *p, size_t n, uint8_t out[64]);
+void sha3(const void *p, size_t n, uint8_t *out, size_t olen);   /* SHA3-(8 x olen), FIPS 202 */
 
 #endif

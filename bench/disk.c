@@ -158,7 +158,8 @@ static int parse_pcts(struct disk_cfg *c, char *err, size_t n);
 #define O(f) offsetof(struct disk_cfg, f)
 /* fio's pattern syntax, as --verify_pattern and --buffer_pattern take it */
 #define PATTERN_FORMS "0xHEX, \"text\", a decimal number, 'a file', or several one after another (at most 512 bytes)"
-#define VERIFY_CHOICES "0|none|crc32c|crc32c-intel|crc32|crc64|crc16|crc7|md5|sha1|sha256|sha512|xxhash|meta|pattern"
+#define VERIFY_CHOICES "0|none|crc32c|crc32c-intel|crc32|crc64|crc16|crc7|md5|sha1|sha256|sha512|xxhash|meta|pattern|" \
+	"sha3-224|sha3-256|sha3-384|sha3-512"
 static const struct opt disk_opts[] = {
 	OPTS_COMMON_TERSE(struct disk_cfg),
 	{ "filename", 0, OPT_STR, O(filename), NULL, 0, 0, "a block device (vda, /dev/vda) or a file",
@@ -1121,7 +1122,8 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 {
 	/* --verify's choices (VERIFY_CHOICES) in order: the method each means */
 	static const int meth[] = { VM_NONE, VM_NONE, DG_CRC32C, DG_CRC32C, DG_CRC32, DG_CRC64, DG_CRC16, DG_CRC7,
-				    DG_MD5, DG_SHA1, DG_SHA256, DG_SHA512, DG_XXHASH, VM_META, VM_PATTERN };
+				    DG_MD5, DG_SHA1, DG_SHA256, DG_SHA512, DG_XXHASH, VM_META, VM_PATTERN,
+				    DG_SHA3_224, DG_SHA3_256, DG_SHA3_384, DG_SHA3_512 };
 	const char *what, *pat = c->verify_pattern ? c->verify_pattern : c->buffer_pattern;
 	j->verify = meth[c->verify];
 	if (!GIVEN(c, "verify") && pj && pj->verify && p->c->mode == MODE_DESTROY)

@@ -26,8 +26,10 @@ const char *verify_name(int method)
 					     [DG_CRC64] = "crc64", [DG_CRC16] = "crc16", [DG_CRC7] = "crc7",
 					     [DG_MD5] = "md5", [DG_SHA1] = "sha1", [DG_SHA256] = "sha256",
 					     [DG_SHA512] = "sha512", [DG_XXHASH] = "xxhash", [VM_META] = "meta",
-					     [VM_PATTERN] = "pattern" };
-	return method >= 0 && method <= VM_PATTERN ? names[method] : "?";
+					     [VM_PATTERN] = "pattern", [DG_SHA3_224] = "sha3-224",
+					     [DG_SHA3_256] = "sha3-256", [DG_SHA3_384] = "sha3-384",
+					     [DG_SHA3_512] = "sha3-512" };
+	return method >= 0 && method < DG_N && names[method] ? names[method] : "?";
 }
 
 /* one piece of a pattern: 0x hex digits, "text", a decimal number (the fewest bytes

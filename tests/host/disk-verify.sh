@@ -159,7 +159,7 @@ expect 2 "--verify writes its own data to every block: it needs --mode=destroy" 
 expect 2 "--verify writes its own data" "$A" disk --filename="$dev" --rw=write --size=1m --verify=md5
 expect 2 "verify_only: give the --verify \(and --verify_pattern\) the data was written with" \
 	"$A" disk --filename="$dev" --rw=read --verify_only=1
-expect 2 "verify=sha3-256: unknown value" "$A" disk --filename="$dev" --rw=write --verify=sha3-256 --mode=destroy
+expect 2 "verify=sha3-999: unknown value" "$A" disk --filename="$dev" --rw=write --verify=sha3-999 --mode=destroy
 expect 2 "^assay: error: disk: --verify=pattern: give the pattern with --verify_pattern$" \
 	"$A" disk --filename="$dev" --rw=write --verify=pattern --mode=destroy --size=1m
 for bad in "0x:0x without hex digits" "0xZZ:0x without hex digits" "4294967296:4294967296: beyond 32 bits" \
@@ -188,8 +188,10 @@ expect 2 "^assay: error: disk: --verify_backlog with --numjobs=2 on one region: 
 # the block with those bytes zeroed (a CRC's value little-endian)
 le() { fold -w2 | tac | tr -d '\n'; }   # a big-endian hex value as little-endian bytes
 id=0
-for m in crc32c:4 crc32:4 crc64:8 crc16:2 crc7:1 md5:16 sha1:20 sha256:32 sha512:64 xxhash:4 meta:0; do
-	name=${m%:*} dl=${m#*:} id=$((id + 1))
+for m in crc32c:4 crc32:4 crc64:8 crc16:2 crc7:1 md5:16 sha1:20 sha256:32 sha512:64 xxhash:4 meta:0 \
+	sha3-224:28:13 sha3-256:32 sha3-384:48 sha3-512:64; do
+	name=${m%%:*} dl=${m#*:} id=$((id + 1))
+	case $dl in *:*) id=${dl#*:} dl=${dl%:*} ;; esac
 	"$A" disk --filename="$dev" --rw=randwrite --size=2m --iodepth=4 --direct=1 --mode=destroy --verify="$name" \
 		-J > out.json 2>/dev/null || fail "$name: exit $?"
 	J ".jobs[0].assay.verify | .blocks == 512 and .bad == 0 and .algorithm == \"$name\"" "$name"
@@ -206,6 +208,7 @@ for m in crc32c:4 crc32:4 crc64:8 crc16:2 crc7:1 md5:16 sha1:20 sha256:32 sha512
 	crc32) want=$(gzip -c < zeroed | tail -c 8 | head -c 4 | xxd -p) ;;
 	crc64) want=$(xz --check=crc64 -c < zeroed > z.xz && xz --robot -lvv z.xz | awk -F'\t' '$1 == "block" { print $11 }' | le) ;;
 	xxhash) want=$(xxhsum -H0 zeroed | cut -d' ' -f1 | le) ;;
+	sha3-*) want=$(python3 -c "import hashlib, sys; print(hashlib.new('sha3_${name#sha3-}', sys.stdin.buffer.read()).hexdigest())" < zeroed) ;;
 	*) want=$stored ;;   # crc32c, crc16, crc7: tests/unit/digest checks them
 	esac
 	[ -n "$want" ] && [ "$stored" = "$want" ] || fail "$name: stored $stored, the tool's $want"

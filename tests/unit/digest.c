@@ -115,6 +115,38 @@ int main(void)
 					  "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b"),
 		      "sha512 of a million a: %s", hex(d, 64));
 	}
-	CHECK(digest_len(0) == 0 && digest_len(DG_N) == 0 && digest_len(DG_SHA512) == 64, "digest_len");
+	/* SHA-3 (FIPS 202): empty and "abc" (its examples), 200 a (more than one block at every
+	 * rate: 144, 136, 104, 72 bytes), a million a; the values Python's hashlib gives */
+	{
+		static const struct { int kind; const char *v[4]; } sha3v[] = {
+			{ DG_SHA3_224, { "6b4e03423667dbb73b6e15454f0eb1abd4597f9a1b078e3f5b5a6bc7",
+					 "e642824c3f8cf24ad09234ee7d3c766fc9a3a5168d0c94ad73b46fdf",
+					 "455e0ccfc6010738ed93a793dffd79aff36debbd1a7eb6621bd6c722",
+					 "d69335b93325192e516a912e6d19a15cb51c6ed5c15243e7a7fd653c" } },
+			{ DG_SHA3_256, { "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a",
+					 "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532",
+					 "cce34485baf2bf2aca99b94833892a4f52896d3d153f7b840cc4f9fe695f1387",
+					 "5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1" } },
+			{ DG_SHA3_384, { "0c63a75b845e4f7d01107d852e4c2485c51a50aaaa94fc61995e71bbee983a2ac3713831264adb47fb6bd1e058d5f004",
+					 "ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b298d88cea927ac7f539f1edf228376d25",
+					 "f97756776c1874724c94a8008f7f155553b4bf00fbf8fbeac246624ad59c258a3c0977d9f2543d7cbd75b9ac8fdc0d40",
+					 "eee9e24d78c1855337983451df97c8ad9eedf256c6334f8e948d252d5e0e76847aa0774ddb90a842190d2c558b4b8340" } },
+			{ DG_SHA3_512, { "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26",
+					 "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0",
+					 "eae6c85c6904f11075de9f9d5e1064371d000510fa3d2d79d40cf9be34892fb01859d0a0234e138bcb0ad5c84f6c0dca226a414b0c9a2897cb695f5185fe36ec",
+					 "3c3a876da14034ab60627c077bb98f7e120a2a5370212dffb3385a18d4f38859ed311d0a9d5141ce9cc5c66ee689b266a8aa18ace8282a0e0db596c90b0a7b87" } },
+		};
+		static char m[1000000];
+		const size_t len[4] = { 0, 3, 200, sizeof m };
+		memset(m, 'a', sizeof m);
+		for (size_t i = 0; i < sizeof sha3v / sizeof sha3v[0]; i++)
+			for (int k = 0; k < 4; k++) {
+				const char *got = hash_hex(sha3v[i].kind, k == 1 ? "abc" : m, len[k]);
+				CHECK(!strcmp(got, sha3v[i].v[k]), "sha3-%zu of %zu bytes: %s",
+				      8 * digest_len(sha3v[i].kind), len[k], got);
+			}
+	}
+	CHECK(digest_len(0) == 0 && digest_len(DG_N) == 0 && digest_len(DG_SHA512) == 64 && digest_len(11) == 0 &&
+	      digest_len(12) == 0 && digest_len(DG_SHA3_384) == 48, "digest_len");
 	return unit_done();
 }
