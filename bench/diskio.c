@@ -1732,6 +1732,8 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 			for (int i = 0; i < n; i++)
 				slots[batch[i]].t_issue = t;
 			inflight += e > 0 ? e : 0;
+			mark_depth(w, m, inflight, e > 0 ? e : 0);   /* fio's IO depths count these too */
+			mark_calls(m, w->submit_map, e > 0 ? e : 0);
 		}
 		if (!inflight)
 			break;
@@ -1752,6 +1754,7 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 			seen++;
 		}
 		io_uring_cq_advance(ring, seen);
+		mark_calls(m, w->complete_map, (int)seen);
 		sample_tick(w, m, t);
 		rb_snap(w, m, t0, src->workload);
 	}
@@ -1775,6 +1778,9 @@ static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char
 		uint64_t t;
 		s.t_prep = s.t_issue = now_ns();
 		r = (long)full_io(w->fd, 0, buf, j->bs, off, NULL);
+		mark_depth(w, m, 1, 1);
+		mark_calls(m, w->submit_map, 1);
+		mark_calls(m, w->complete_map, 1);
 		if (rb_done(w, m, &s, buf, r, t = now_ns(), src->timed) < 0)
 			break;
 		sample_tick(w, m, t);
