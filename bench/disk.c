@@ -159,7 +159,7 @@ static int parse_pcts(struct disk_cfg *c, char *err, size_t n);
 /* fio's pattern syntax, as --verify_pattern and --buffer_pattern take it */
 #define PATTERN_FORMS "0xHEX, \"text\", a decimal number, 'a file', or several one after another (at most 512 bytes)"
 #define VERIFY_CHOICES "0|none|crc32c|crc32c-intel|crc32|crc64|crc16|crc7|md5|sha1|sha256|sha512|xxhash|meta|pattern|" \
-	"sha3-224|sha3-256|sha3-384|sha3-512"
+	"sha3-224|sha3-256|sha3-384|sha3-512|null"
 static const struct opt disk_opts[] = {
 	OPTS_COMMON_TERSE(struct disk_cfg),
 	{ "filename", 0, OPT_STR, O(filename), NULL, 0, 0, "a block device (vda, /dev/vda) or a file",
@@ -1123,7 +1123,7 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 	/* --verify's choices (VERIFY_CHOICES) in order: the method each means */
 	static const int meth[] = { VM_NONE, VM_NONE, DG_CRC32C, DG_CRC32C, DG_CRC32, DG_CRC64, DG_CRC16, DG_CRC7,
 				    DG_MD5, DG_SHA1, DG_SHA256, DG_SHA512, DG_XXHASH, VM_META, VM_PATTERN,
-				    DG_SHA3_224, DG_SHA3_256, DG_SHA3_384, DG_SHA3_512 };
+				    DG_SHA3_224, DG_SHA3_256, DG_SHA3_384, DG_SHA3_512, VM_NULL };
 	const char *what, *pat = c->verify_pattern ? c->verify_pattern : c->buffer_pattern;
 	j->verify = meth[c->verify];
 	if (!GIVEN(c, "verify") && pj && pj->verify && p->c->mode == MODE_DESTROY)
@@ -1173,12 +1173,13 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 			 (unsigned long long)j->size);
 		return -1;
 	}
-	if ((c->verify_interval || c->verify_offset) && (!j->verify || j->verify == VM_PATTERN)) {
+	if ((c->verify_interval || c->verify_offset) && (!j->verify || j->verify == VM_PATTERN || j->verify == VM_NULL)) {
 		snprintf(err, n, "--%s: %s", c->verify_interval ? "verify_interval" : "verify_offset",
-			 j->verify ? "--verify=pattern writes no header" : "give --verify (it places the verify headers)");
+			 !j->verify ? "give --verify (it places the verify headers)"
+				    : j->verify == VM_NULL ? "--verify=null writes no header" : "--verify=pattern writes no header");
 		return -1;
 	}
-	if (j->verify && j->verify != VM_PATTERN && verify_layout(j, err, n))
+	if (j->verify && j->verify != VM_PATTERN && j->verify != VM_NULL && verify_layout(j, err, n))
 		return -1;
 	if (!j->verify)
 		return 0;

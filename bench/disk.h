@@ -390,7 +390,9 @@ void worker_snap_free(struct worker *dst);
  * block, the digest's bytes zeroed); checking it catches changed data, misdirected and
  * torn writes, and data of another run (another randseed).  meta: the header alone;
  * pattern: no header, the block is --verify_pattern repeated. */
-enum vmeth { VM_NONE, VM_META = 11, VM_PATTERN = 12 };  /* and the enum digest kinds (their ids on disk) */
+/* and the enum digest kinds (their ids on disk); null (fio's "pretend"): no header, the
+ * read-back checks nothing */
+enum vmeth { VM_NONE, VM_META = 11, VM_PATTERN = 12, VM_NULL = 64 };
 _Static_assert(DG_XXHASH == 10 && DG_SHA3_224 == 13, "verify's method ids on disk");
 /* the method's name as --verify takes it */
 const char *verify_name(int method);

@@ -29,6 +29,8 @@ const char *verify_name(int method)
 					     [VM_PATTERN] = "pattern", [DG_SHA3_224] = "sha3-224",
 					     [DG_SHA3_256] = "sha3-256", [DG_SHA3_384] = "sha3-384",
 					     [DG_SHA3_512] = "sha3-512" };
+	if (method == VM_NULL)
+		return "null";
 	return method >= 0 && method < DG_N && names[method] ? names[method] : "?";
 }
 
@@ -178,8 +180,8 @@ static void swap_hdr(const struct job *j, unsigned char *chunk)
 void verify_stamp(const struct job *j, void *buf, uint64_t off, uint64_t len)
 {
 	size_t dlen = digest_len(j->verify);
-	if (j->verify == VM_PATTERN)
-		return;   /* the buffer holds the pattern */
+	if (j->verify == VM_PATTERN || j->verify == VM_NULL)
+		return;   /* the buffer holds the pattern; null: nothing to stamp */
 	for (uint64_t k = 0; k + j->vint <= len; k += j->vint) {
 		unsigned char *blk = (unsigned char *)buf + k;
 		uint8_t d[DIGEST_MAX];
@@ -252,6 +254,8 @@ static int check_chunk(const struct job *j, unsigned char *blk, uint64_t off, ch
 
 int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t n)
 {
+	if (j->verify == VM_NULL)
+		return 0;   /* fio's null: it only pretends */
 	if (j->verify == VM_PATTERN) {
 		const uint8_t *b = blk;
 		for (uint64_t i = 0; i < j->bs; i++)

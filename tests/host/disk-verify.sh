@@ -62,6 +62,14 @@ J '.jobs[0] | .read.total_ios == 1024 and .assay.verify.blocks == 1024 and .assa
 	--runtime=0.3 --time_based -J > out.json 2>/dev/null || fail "backlog, time-based: exit $?"
 J '.jobs[0] | .write.total_ios > 256 and .read.total_ios == .write.total_ios and .assay.verify.bad == 0' \
 	"backlog, time-based: every write checked"
+# fio's --verify=null pretends: no header written, the read-back reads every block and
+# checks nothing (the verify pipeline's own cost)
+"$A" disk --filename="$dev" --rw=randwrite --size=4m --iodepth=4 --mode=destroy --verify=null -J > out.json 2>/dev/null ||
+	fail "verify=null: exit $?"
+J '.jobs[0] | .read.total_ios == 1024 and .assay.verify.algorithm == "null" and .assay.verify.bad == 0' "verify=null"
+[ "$(dd if="$dev" bs=4 count=1 status=none)" != asvf ] || fail "verify=null wrote a header"
+expect 2 "^assay: error: disk: --verify_interval: --verify=null writes no header$" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify=null --verify_interval=512
 # fio in the same run: the same counts for the same job (its runtimes as ours: a direction
 # without I/O has none)
 if command -v fio >/dev/null; then
