@@ -419,6 +419,7 @@ static void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 		ddir_stats_init(&w->st[d]);
 	moments_init(&w->sync_lat);
 	w->sync_ios = 0;
+	w->ver.ios = w->ver.ns = w->pass_ns = 0;   /* checks' reads and time before now: the ramp's */
 	w->start_ns = now;
 	w->smp.n = 0;            /* --latency_target's final window starts the figures again */
 	getrusage(RUSAGE_THREAD, &w->ru_start);
