@@ -128,7 +128,9 @@ J '.jobs[0] | .total_err == 1 and .assay.verify.blocks == 2047 and .assay.verify
 for e in io_uring:8 libaio:8 psync:1; do
 	RUN vb --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --verify_backlog=64 \
 		--ioengine="${e%:*}" --iodepth="${e#*:}"
-	[ $rc = 1 ] && grep -q 'verify: reading at offset 16777216: I/O error$' err.txt || fail "vb $e: $rc $(cat err.txt)"
+	# (reads in flight side by side may merge into one request: the first failed one may
+	# be a neighbour of the bad sector's)
+	[ $rc = 1 ] && grep -qE 'verify: reading at offset 167[0-9]{5}: I/O error$' err.txt || fail "vb $e: $rc $(cat err.txt)"
 	J '.jobs[0] | .write.total_ios >= 1025 and .write.total_ios <= 1024 + 64 + 8 and .read.total_ios <= .write.total_ios' "vb $e"
 	RUN vb2 --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --verify_backlog=64 \
 		--ioengine="${e%:*}" --iodepth="${e#*:}" --continue_on_error=read
@@ -140,7 +142,7 @@ done
 # --loops with --verify: each pass is checked when it ends, so the unreadable block ends
 # the job after the first of two passes
 RUN vl --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --loops=2 --iodepth=4
-[ $rc = 1 ] && grep -q 'verify: reading at offset 16777216: I/O error$' err.txt || fail "vl: $rc $(cat err.txt)"
+[ $rc = 1 ] && grep -qE 'verify: reading at offset 167[0-9]{5}: I/O error$' err.txt || fail "vl: $rc $(cat err.txt)"
 J '.jobs[0] | .write.total_ios == 2048' "vl: one pass written"
 # a changed block: fatal, or with continue_on_error=verify counted (EILSEQ) with the unreadable one
 printf '\xff' | dd of="$back" bs=1 seek=$((13 * MiB + 100)) conv=notrunc status=none
