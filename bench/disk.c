@@ -1139,9 +1139,15 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 	j->verify_dump = c->verify_dump;
 	snprintf(j->aux_path, sizeof j->aux_path, "%s", c->aux_path ? c->aux_path : "");
 	j->voff = c->verify_offset;
-	if (pat && (j->pattern_len = pattern_parse(c->verify_pattern ? "verify_pattern" : "buffer_pattern", pat,
-						    j->pattern, err, n)) < 0)
+	if (pat && (j->pattern_len = pattern_parse_offs(c->verify_pattern ? "verify_pattern" : "buffer_pattern", pat,
+							 j->pattern, c->verify_pattern ? j->pat_off : NULL, &j->npat_off,
+							 err, n)) < 0)
 		return -1;
+	if (j->npat_off && (j->var_bs || j->verify != VM_PATTERN)) {
+		snprintf(err, n, "--verify_pattern's %%o: %s", j->var_bs ? "with one block size (each block its offset)"
+									  : "with --verify=pattern (the pattern is what is checked)");
+		return -1;
+	}
 	if (j->pattern_len && (c->zero_buffers || c->compress_pct || c->dedupe_pct)) {
 		snprintf(err, n, "--%s: with --%s the data would be two things at once",
 			 c->verify_pattern ? "verify_pattern" : "buffer_pattern",

@@ -186,6 +186,8 @@ struct job {
 	int verify_fatal;       /* stop the read-back at the first bad block (fio's) */
 	uint8_t pattern[PATTERN_MAX];   /* fio's verify_pattern, or buffer_pattern: the data written */
 	int pattern_len;
+	uint16_t pat_off[PATTERN_MAX / 8];   /* fio's %o in verify_pattern: where the block's offset goes */
+	int npat_off;
 	int do_verify;          /* read back and check what the job wrote, when it ends */
 	int verify_only;        /* no workload: check what an earlier --verify run wrote */
 	uint64_t verify_backlog;        /* fio's: read back and check after every N writes (0: at the end) */
@@ -397,8 +399,14 @@ _Static_assert(DG_XXHASH == 10 && DG_SHA3_224 == 13, "verify's method ids on dis
 /* the method's name as --verify takes it */
 const char *verify_name(int method);
 /* fio's pattern syntax (0xhex, "text", decimal, 'file', one after another) into out:
- * its length, or -1 with why in err, naming opt */
-int pattern_parse(const char *opt, const char *s, uint8_t out[PATTERN_MAX], char *err, size_t n);
+ * its length, or -1 with why in err, naming opt; with offs (--verify_pattern), fio's %o
+ * stands for the block's offset (8 bytes, little-endian): where each goes into offs, how
+ * many into *noffs */
+int pattern_parse_offs(const char *opt, const char *s, uint8_t out[PATTERN_MAX], uint16_t *offs, int *noffs,
+		       char *err, size_t n);
+/* fio's %o: the offset of the block at off into each of its places in the pattern's
+ * repeats over the block blk */
+void pattern_offsets(const struct job *j, void *blk, uint64_t off);
 /* fill buf with the job's pattern, from its start at each bs-block */
 void pattern_fill(const struct job *j, void *buf, uint64_t len);
 /* stamp the blocks of a write of len bytes at off (buf: its data, random already) */

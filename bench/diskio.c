@@ -76,6 +76,9 @@ static void scramble(const struct worker *w, void *buf, uint64_t off, uint64_t l
 	else
 		for (size_t c = 0; !j->zero_buffers && !j->pattern_len && c + 8 <= len; c += 512)
 			*(uint64_t *)((char *)buf + c) = prng_next(r);
+	if (j->npat_off)   /* fio's %o: each block's own offset in its pattern */
+		for (uint64_t k = 0; k + j->bs <= len; k += j->bs)
+			pattern_offsets(j, (char *)buf + k, off + k);
 	if (j->verify)
 		verify_stamp(j, buf, off, len);
 }

@@ -114,16 +114,34 @@ static int pattern_piece(const char **sp, uint8_t *out, size_t room, size_t *got
 	return -1;
 }
 
-int pattern_parse(const char *opt, const char *s, uint8_t out[PATTERN_MAX], char *err, size_t n)
+int pattern_parse_offs(const char *opt, const char *s, uint8_t out[PATTERN_MAX], uint16_t *offs, int *noffs,
+		       char *err, size_t n)
 {
 	size_t len = 0;
 	char why[300];
+	if (noffs)
+		*noffs = 0;
 	if (!*s) {
 		snprintf(err, n, "--%s=: an empty pattern", opt);
 		return -1;
 	}
 	while (*s) {
 		size_t got = 0;
+		if (s[0] == '%' && s[1] == 'o') {   /* fio's: the block's offset, 8 bytes */
+			if (!offs) {
+				snprintf(err, n, "--%s: %%o (the block's offset) is --verify_pattern's", opt);
+				return -1;
+			}
+			if (len + 8 > PATTERN_MAX) {
+				snprintf(err, n, "--%s: longer than %d bytes", opt, PATTERN_MAX);
+				return -1;
+			}
+			offs[(*noffs)++] = (uint16_t)len;
+			memset(out + len, 0, 8);
+			len += 8;
+			s += 2;
+			continue;
+		}
 		if (pattern_piece(&s, out + len, PATTERN_MAX - len, &got, why, sizeof why)) {
 			snprintf(err, n, "--%s: %s", opt, why);
 			return -1;
@@ -131,6 +149,19 @@ int pattern_parse(const char *opt, const char *s, uint8_t out[PATTERN_MAX], char
 		len += got;
 	}
 	return (int)len;
+}
+
+void pattern_offsets(const struct job *j, void *blk, uint64_t off)
+{
+	uint8_t le[8];
+	for (int i = 0; i < 8; i++)
+		le[i] = (uint8_t)(off >> (8 * i));
+	for (uint64_t k = 0; j->npat_off && k < j->bs; k += (uint64_t)j->pattern_len)
+		for (int i = 0; i < j->npat_off; i++) {
+			uint64_t at = k + j->pat_off[i];
+			if (at < j->bs)
+				memcpy((uint8_t *)blk + at, le, j->bs - at < 8 ? j->bs - at : 8);
+		}
 }
 
 void pattern_fill(const struct job *j, void *buf, uint64_t len)
@@ -258,13 +289,22 @@ int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t
 		return 0;   /* fio's null: it only pretends */
 	if (j->verify == VM_PATTERN) {
 		const uint8_t *b = blk;
-		for (uint64_t i = 0; i < j->bs; i++)
-			if (b[i] != j->pattern[i % (uint64_t)j->pattern_len]) {
+		uint8_t le[8];
+		for (int i = 0; i < 8; i++)
+			le[i] = (uint8_t)(off >> (8 * i));
+		for (uint64_t i = 0; i < j->bs; i++) {
+			uint64_t at = i % (uint64_t)j->pattern_len;
+			uint8_t want = j->pattern[at];
+			for (int k = 0; k < j->npat_off; k++)   /* %o: the block's offset there */
+				if (at >= j->pat_off[k] && at < j->pat_off[k] + 8u)
+					want = le[at - j->pat_off[k]];
+			if (b[i] != want) {
 				snprintf(why, n, "byte %" PRIu64 " is 0x%02x, the pattern's 0x%02x: the data changed, "
-					 "or was never written with this pattern", i, b[i],
-					 j->pattern[i % (uint64_t)j->pattern_len]);
+					 "or was never written with this pattern%s", i, b[i], want,
+					 j->npat_off ? " (its %o: this block's offset)" : "");
 				return -1;
 			}
+		}
 		return 0;
 	}
 	for (uint64_t c = 0; c < j->bs; c += j->vint) {
@@ -327,6 +367,7 @@ void verify_dump(const struct job *j, const char *path, const void *blk, uint64_
 		void *want = malloc(j->bs);
 		if (want) {
 			pattern_fill(j, want, j->bs);
+			pattern_offsets(j, want, off);
 			dump_file(j, path, off, "expected", want);
 			free(want);
 		}

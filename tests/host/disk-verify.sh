@@ -291,6 +291,25 @@ expect 1 "the block at offset 24576: byte 5 is 0x78, the pattern's 0xff: the dat
 [ "$(head -c 6 "${dev#/dev/}.24576.expected" | xxd -p)" = 6162ff6162ff ] && [ "$(stat -c %s "${dev#/dev/}.24576.received")" = 8192 ] &&
 	[ "$(dd if="${dev#/dev/}.24576.received" bs=1 skip=5 count=1 status=none)" = x ] || fail "verify_dump, pattern: $(ls)"
 
+# fio's %o in --verify_pattern: each block's own offset (8 bytes, little-endian) where it
+# stands; the device holds the bytes fio writes for the same job; a block copied over
+# another is found (its offset is not this one's)
+"$A" disk --filename="$dev" --rw=randwrite --bs=4k --size=1m --iodepth=4 --direct=1 --mode=destroy \
+	--verify_pattern='"ab"%o0xff' -J > out.json 2>/dev/null || fail "%o: exit $?"
+J '.jobs[0].assay.verify | .blocks == 256 and .bad == 0 and .algorithm == "pattern"' "%o"
+dd if="$dev" bs=1M count=1 iflag=direct status=none > ours.bin
+fio --name=x --filename="$dev" --rw=randwrite --bs=4k --size=1m --iodepth=4 --ioengine=io_uring --direct=1 \
+	--verify_pattern='"ab"%o0xff' --verify=pattern > /dev/null 2>&1 || fail "fio %o failed"
+cmp -s ours.bin <(dd if="$dev" bs=1M count=1 iflag=direct status=none) || fail "%o: not fio's bytes"
+dd if="$img" of="$img" bs=4k skip=3 seek=7 count=1 conv=notrunc status=none
+expect 1 "the block at offset 28672: byte 3 is 0x30, the pattern's 0x70: the data changed, or was never written with this pattern \(its %o: this block's offset\)" \
+	"$A" disk --filename="$dev" --rw=write --bs=4k --size=1m --direct=1 --verify_pattern='"ab"%o0xff' --verify_only=1
+expect 2 "^assay: error: disk: --buffer_pattern: %o \(the block's offset\) is --verify_pattern's$" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --buffer_pattern=%o
+expect 2 "^assay: error: disk: --verify_pattern's %o: with one block size \(each block its offset\)$" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify_pattern=%o --bsrange=4k-16k
+expect 2 "^assay: error: disk: --verify_pattern's %o: with --verify=pattern" \
+	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify_pattern=%o --verify=crc32c
 # a checksum over pattern data: the header, then the pattern
 "$A" disk --filename="$dev" --rw=write --size=64k --mode=destroy --verify=md5 --buffer_pattern=0x5a -J > out.json \
 	2>/dev/null || fail "md5 + buffer_pattern: exit $?"
