@@ -1568,7 +1568,6 @@ struct rb_src {
 	const uint64_t *list;
 	uint64_t n;
 	int workload;           /* inside the workload (--verify_backlog, a --loops pass's check) */
-	int timed;              /* its time is the reads' own runtime (not a backlog check's) */
 	uint64_t base, nblk;    /* the region's first byte, its blocks */
 	uint64_t i;             /* where the next one is looked for */
 };
@@ -1599,8 +1598,37 @@ static int rb_src_next(struct worker *w, struct rb_src *s, uint64_t *off)
 	return 1;
 }
 
+/* the bad block blk at off (why: what is wrong): counted, the first named, dumped
+ * (--verify_dump), and with --continue_on_error=verify listed (as "verify") */
+static void bad_block(struct worker *w, const char *blk, uint64_t off, const char *why)
+{
+	const struct job *j = w->job;
+	if (!w->ver.bad++)
+		snprintf(w->ver.first, sizeof w->ver.first, "the block at offset %llu: %s", (unsigned long long)off, why);
+	if (j->verify_dump && w->ver.bad <= 100)   /* the first 100 of each thread */
+		verify_dump(j, w->dev->path, blk, off);
+	if (!coe_nonfatal(j, COE_VERIFY, EILSEQ))
+		return;
+	errlog_note(&w->errs, EILSEQ, "verify: the block at offset %llu: %s", (unsigned long long)off, why);
+	if (w->errs.nbad < MAX_BAD)
+		w->errs.bad[w->errs.nbad++] = (struct bad_io){ off, j->bs, EILSEQ, DDIR_N };
+	if (j->error_dump)
+		fprintf(stderr, "assay: disk: %s: thread %d: verify: the block at offset %llu: %s (going on: "
+			"--continue_on_error)\n", j->name, w->idx + 1, (unsigned long long)off, why);
+}
+
+/* --verify_fatal during the workload (a read job's checks, a --verify_backlog check): a
+ * bad block found since there were bad of them ends the thread */
+static void fatal_bad(struct worker *w, uint64_t bad)
+{
+	if (w->job->verify_fatal && w->ver.bad > bad && !w->err) {
+		w->err = EILSEQ;
+		snprintf(w->errmsg, sizeof w->errmsg, "verify: %s", w->ver.first);
+	}
+}
+
 /* a block read back into blk (res: the read's result), counted as one of the job's reads
- * (the end's read-back: as such, its own runtime) and checked; 0 to go on, -1 to stop
+ * (end: a read-back with its own runtime, not a --verify_backlog check's) and checked; 0 to go on, -1 to stop
  * (the thread's error, or --verify_fatal's first bad block) */
 static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char *blk, long res, uint64_t t_done,
 		   int end)
@@ -1620,19 +1648,7 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 	w->ver.blocks++;
 	if (!verify_check(j, blk, s->off, why, sizeof why))
 		return 0;
-	if (!w->ver.bad++)
-		snprintf(w->ver.first, sizeof w->ver.first, "the block at offset %llu: %s",
-			 (unsigned long long)s->off, why);
-	if (j->verify_dump && w->ver.bad <= 100)   /* the first 100 of each thread */
-		verify_dump(j, w->dev->path, blk, s->off);
-	if (coe_nonfatal(j, COE_VERIFY, EILSEQ)) {   /* counted, listed (as "verify") */
-		errlog_note(&w->errs, EILSEQ, "verify: the block at offset %llu: %s", (unsigned long long)s->off, why);
-		if (w->errs.nbad < MAX_BAD)
-			w->errs.bad[w->errs.nbad++] = (struct bad_io){ s->off, s->len, EILSEQ, DDIR_N };
-		if (j->error_dump)
-			fprintf(stderr, "assay: disk: %s: thread %d: verify: the block at offset %llu: %s (going on: "
-				"--continue_on_error)\n", j->name, w->idx + 1, (unsigned long long)s->off, why);
-	}
+	bad_block(w, blk, s->off, why);
 	return j->verify_fatal ? -1 : 0;
 }
 
@@ -1647,24 +1663,10 @@ static void check_read(struct worker *w, const struct slot *s, long res)
 	for (uint64_t k = 0; k + j->bs <= (uint64_t)res; k += j->bs) {
 		char why[200];
 		w->ver.blocks++;
-		if (!verify_check(j, s->buf + k, s->off + k, why, sizeof why))
-			continue;
-		if (!w->ver.bad++)
-			snprintf(w->ver.first, sizeof w->ver.first, "the block at offset %llu: %s",
-				 (unsigned long long)(s->off + k), why);
-		if (j->verify_dump && w->ver.bad <= 100)
-			verify_dump(j, w->dev->path, s->buf + k, s->off + k);
-		if (coe_nonfatal(j, COE_VERIFY, EILSEQ)) {
-			errlog_note(&w->errs, EILSEQ, "verify: the block at offset %llu: %s",
-				    (unsigned long long)(s->off + k), why);
-			if (w->errs.nbad < MAX_BAD)
-				w->errs.bad[w->errs.nbad++] = (struct bad_io){ s->off + k, j->bs, EILSEQ, DDIR_N };
-		}
+		if (verify_check(j, s->buf + k, s->off + k, why, sizeof why))
+			bad_block(w, s->buf + k, s->off + k, why);
 	}
-	if (w->ver.bad > bad && j->verify_fatal && !w->err) {
-		w->err = EILSEQ;
-		snprintf(w->errmsg, sizeof w->errmsg, "verify: %s", w->ver.first);
-	}
+	fatal_bad(w, bad);
 }
 
 /* the read-backs' ring, set up once for the thread (nbuf deep): NULL when io_uring cannot */
@@ -1751,7 +1753,7 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 		t = now_ns();
 		io_uring_for_each_cqe(ring, head, cqe) {
 			int k = (int)io_uring_cqe_get_data64(cqe);
-			if (!halt && rb_done(w, m, &slots[k], bufs + (size_t)k * j->bs, cqe->res, t, src->timed) < 0)
+			if (!halt && rb_done(w, m, &slots[k], bufs + (size_t)k * j->bs, cqe->res, t, !src->list) < 0)
 				halt = 1;
 			free_slots[nfree++] = k;
 			inflight--;
@@ -1785,7 +1787,7 @@ static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char
 		mark_depth(w, m, 1, 1);
 		mark_calls(m, w->submit_map, 1);
 		mark_calls(m, w->complete_map, 1);
-		if (rb_done(w, m, &s, buf, r, t = now_ns(), src->timed) < 0)
+		if (rb_done(w, m, &s, buf, r, t = now_ns(), !src->list) < 0)
 			break;
 		sample_tick(w, m, t);
 		rb_snap(w, m, t0, src->workload);
@@ -1800,7 +1802,7 @@ static void read_map(struct worker *w, struct meter *m, char *bufs, unsigned nbu
 {
 	const struct job *j = w->job;
 	struct rb_src src = { .base = j->offset + (uint64_t)w->idx * j->offset_inc, .nblk = j->size / j->bs,
-			      .workload = workload, .timed = 1 };
+			      .workload = workload };
 	uint64_t t0;
 	fdatasync(w->fd);
 	if (w->dev->is_file || ioctl(w->fd, BLKFLSBUF, 0))
@@ -1866,10 +1868,7 @@ static void backlog_check(struct worker *w, struct meter *m, int queued)
 		rb_psync(w, m, &src, w->bl_buf, 0);
 	w->bl_n = 0;
 	w->ver.bl_ns += now_ns() - t0;
-	if (j->verify_fatal && w->ver.bad > bad && !w->err) {
-		w->err = EILSEQ;
-		snprintf(w->errmsg, sizeof w->errmsg, "verify: %s", w->ver.first);
-	}
+	fatal_bad(w, bad);
 }
 
 /* a write of len bytes at off done: its blocks wait for the next --verify_backlog check */
