@@ -2537,7 +2537,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	char err[300];
 	/* the logs of every thread together may take half the memory free */
 	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->numjobs;
-	unsigned dirs = rw_dirs(j->rw);   /* the logs' directions */
+	unsigned dirs = job_dirs(j);   /* the logs' directions (a read-back's reads too) */
 
 	if (writing && p->c->mode == MODE_READONLY && !TG(p, j)->dev.is_null) {
 		r->skipped = rw_trims(j->rw) ? "trims; --mode=readonly (the default) never changes the device: "
@@ -3131,7 +3131,7 @@ static struct json *rep_json(const struct rep_series *s, const struct job *j)
 	struct json *o = json_obj();
 	for (int d = 0; d < DDIR_N; d++) {
 		struct json *dj;
-		if (!(rw_dirs(j->rw) >> d & 1) && !(d == DDIR_READ && j->verify && (j->do_verify || j->verify_only)))
+		if (!(job_dirs(j) >> d & 1))
 			continue;   /* the directions it does; a --verify read-back's reads */
 		dj = json_add_obj(o, ddir_name[d]);
 		for (int f = 0; f < 4; f++)

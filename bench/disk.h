@@ -425,6 +425,14 @@ int verify_layout(const struct job *j, char *err, size_t n);
 /* the block at off checked (--verify_backlog): not again when the job ends */
 void verify_unmark(struct worker *w, uint64_t off);
 
+/* the job reads back what it wrote (or, --verify_only, its region) and checks it */
+static inline int job_reads_back(const struct job *j) { return j->verify && (j->do_verify || j->verify_only); }
+/* the directions the job reports: those it does, and reads for a read-back */
+static inline unsigned job_dirs(const struct job *j)
+{
+	return rw_dirs(j->rw) | (job_reads_back(j) ? 1u << DDIR_READ : 0);
+}
+
 /* diskio.c: fio's continue_on_error and ignore_error: does the job go on after err, an
  * error of type COE_*? */
 int coe_nonfatal(const struct job *j, int type, int err);

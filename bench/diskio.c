@@ -89,6 +89,8 @@ struct slot {
 	char *buf;        /* its data (a read job's --verify checks it) */
 	int ddir;
 	int counted;      /* issued while measuring */
+	int sync;         /* done in the call (psync, a queued engine's trim): no submission
+			   * latency, as fio records none (slat_ns N 0, no slat log line) */
 	int busy;
 	int rd_failed;    /* rewrite: the read half failed and the job went on */
 };
@@ -687,7 +689,9 @@ static void count_io(const struct job *j, struct ddir_stats *st, const struct sl
 	st->bytes += (uint64_t)res;
 	if ((uint64_t)res < s->len)
 		st->short_ios++;
-	if (j->slat_pcts)
+	if (s->sync)
+		;
+	else if (j->slat_pcts)
 		hist_add(&st->slat, s->t_issue - s->t_prep);
 	else
 		moments_add(&st->slat.m, s->t_issue - s->t_prep);
@@ -752,7 +756,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	m->ss_ios++;
 	m->ss_bytes += (uint64_t)res;
 	if (w->log.on)
-		iolog_io(&w->log, s->ddir, s->off, s->len, s->t_issue - s->t_prep, t_done - s->t_issue, t_done);
+		iolog_io(&w->log, s->ddir, s->off, s->len, s->t_issue - s->t_prep, t_done - s->t_issue, t_done,
+			 IOLOG_F_RATE | (s->sync ? 0 : IOLOG_F_SLAT));
 }
 
 /* fio's trim: the range discarded (BLKDISCARD; a file's blocks freed by punching a hole);
@@ -769,7 +774,8 @@ static long trim_range(const struct worker *w, uint64_t off, uint64_t len)
  * its time the completion latency; whether the job is to stop */
 static int sync_trim(struct worker *w, struct meter *m, uint64_t t_prep, int inflight, uint64_t off, uint64_t len)
 {
-	struct slot s = { .t_prep = t_prep, .off = off, .len = len, .ddir = DDIR_TRIM, .counted = m->counting };
+	struct slot s = { .t_prep = t_prep, .off = off, .len = len, .ddir = DDIR_TRIM, .counted = m->counting,
+			  .sync = 1 };
 	uint64_t t_done;
 	long r;
 	s.t_issue = now_ns();
@@ -1480,7 +1486,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
 	start_job(w, m);
 	for (;;) {
-		struct slot s = { .buf = buf };
+		struct slot s = { .buf = buf, .sync = 1 };
 		uint64_t t_done, now = now_ns(), until;
 		ssize_t r;
 		int more = loop_tick(w, m, now) ? 0 : next_io(w, m, g, now, 0, &s.ddir, &s.off, &s.len, &until);
@@ -1492,11 +1498,12 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		}
 		s.counted = m->counting;
 		log_issue(w, m, s.ddir, s.off, s.len);
+		/* the data made before the clock starts (fio fills a buffer before its start time) */
+		if (s.ddir == DDIR_WRITE && (j->mode != MODE_REWRITE || j->ioengine == IOE_NULL))
+			scramble(w, buf, s.off, s.len, &scr);
 		s.t_prep = s.t_issue = now_ns();
 		if (j->ioengine == IOE_NULL) {
 			/* fio's null engine: done at once, no data moved (the engine's own cost) */
-			if (s.ddir == DDIR_WRITE)
-				scramble(w, buf, s.off, s.len, &scr);
 			r = (ssize_t)s.len;
 		} else if (s.ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
 			r = full_io(w->fd, 0, buf, s.len, s.off, pos);
@@ -1513,8 +1520,6 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		} else if (s.ddir == DDIR_TRIM) {
 			r = trim_range(w, s.off, s.len);
 		} else {
-			if (s.ddir == DDIR_WRITE)
-				scramble(w, buf, s.off, s.len, &scr);
 			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, s.len, s.off, pos);
 		}
 		t_done = now_ns();
@@ -1639,9 +1644,14 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 	if (res != (long)s->len)
 		return io_error(w, s, COE_READ, res < 0 ? (int)-res : EIO,
 				res < 0 ? "verify: reading" : "verify: reading (a short read)") ? 0 : -1;
+	/* fio's: in the latencies, the histograms and the I/O logs, not in the per-interval
+	 * samples (nor the logs' windowed rates) */
+	if (w->hlog.on)
+		iolog_hist_tick(&w->hlog, t_done);
 	count_io(j, &w->st[DDIR_READ], s, res, t_done);
-	m->cur_ios[DDIR_READ]++;
-	m->cur_bytes[DDIR_READ] += (uint64_t)res;
+	if (w->log.on)
+		iolog_io(&w->log, DDIR_READ, s->off, s->len, s->t_issue - s->t_prep, t_done - s->t_issue, t_done,
+			 s->sync ? 0 : IOLOG_F_SLAT);
 	__atomic_store_n(&w->prog_ios[DDIR_READ], w->prog_ios[DDIR_READ] + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->prog_bytes[DDIR_READ], w->prog_bytes[DDIR_READ] + (uint64_t)res, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->ver.prog_bytes, w->ver.prog_bytes + (uint64_t)res, __ATOMIC_RELAXED);
@@ -1724,6 +1734,7 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 			slots[k] = (struct slot){ .t_prep = now_ns(), .off = off, .len = j->bs, .ddir = DDIR_READ,
 						  .counted = 1 };
 			io_uring_prep_read(sqe, w->fd, bufs + (size_t)k * j->bs, (unsigned)j->bs, off);
+			log_issue(w, m, DDIR_READ, off, j->bs);
 			io_uring_sqe_set_data64(sqe, (uint64_t)k);
 			batch[n++] = k;
 		}
@@ -1779,9 +1790,10 @@ static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char
 	const struct job *j = w->job;
 	uint64_t off;
 	while (!group_stopped(w) && rb_src_next(w, src, &off)) {
-		struct slot s = { .off = off, .len = j->bs, .ddir = DDIR_READ, .counted = 1 };
+		struct slot s = { .off = off, .len = j->bs, .ddir = DDIR_READ, .counted = 1, .sync = 1 };
 		long r;
 		uint64_t t;
+		log_issue(w, m, DDIR_READ, off, j->bs);
 		s.t_prep = s.t_issue = now_ns();
 		r = (long)full_io(w->fd, 0, buf, j->bs, off, NULL);
 		mark_depth(w, m, 1, 1);
@@ -1895,6 +1907,7 @@ void *worker_run(void *arg)
 	size_t nbuf = ioengine_queued(j->ioengine) ? (size_t)j->iodepth : 1;
 	char *bufs = NULL;
 	int r = 0;
+	uint64_t log_end;
 
 	for (int d = 0; d < DDIR_N; d++)
 		ddir_stats_init(&w->st[d]);
@@ -1986,23 +1999,27 @@ void *worker_run(void *arg)
 		r = run_psync(w, &m, &g, bufs);
 	}
 	w->lat_depth = m.qd;
+	if (!m.counting)      /* ended inside the ramp or warm-up: nothing measured */
+		w->start_ns = w->end_ns;
+	if (w->ss)
+		ss_thread_end(w->ss);
+	workload_done(w);
+	log_end = w->end_ns;
+	if (job_reads_back(j) && (w->vmap || j->verify_only)) {
+		readback(w, &m, bufs, (unsigned)nbuf, ioengine_queued(j->ioengine) && !w->engine_fallback);
+		log_end = now_ns();
+	}
+	/* the logs end with the thread (fio's: the read-back's reads are in them) */
 	if (w->iolog_out) {
 		iolog_out_end(w->iolog_out, w->dev->path, (now_ns() - m.t_begin) / 1000);
 		if (fclose(w->iolog_out))
 			set_err(w, errno, "--write_iolog: writing the log", UINT64_MAX);
 		w->iolog_out = NULL;
 	}
-	if (!m.counting)      /* ended inside the ramp or warm-up: nothing measured */
-		w->start_ns = w->end_ns;
-	else {
-		iolog_end(&w->log, w->end_ns);
-		iolog_end(&w->hlog, w->end_ns);
+	if (m.counting) {
+		iolog_end(&w->log, log_end);
+		iolog_end(&w->hlog, log_end);
 	}
-	if (w->ss)
-		ss_thread_end(w->ss);
-	workload_done(w);
-	if (j->verify && (j->do_verify || j->verify_only) && (w->vmap || j->verify_only))
-		readback(w, &m, bufs, (unsigned)nbuf, ioengine_queued(j->ioengine) && !w->engine_fallback);
 	if ((j->exitall || (j->exitall_on_error && w->err)) && w->group_stop)    /* fio's exitall: the whole group stops with us */
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);

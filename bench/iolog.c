@@ -20,7 +20,7 @@ const char *const iolog_opt_name[IOLOG_NOPT] = { "write_bw_log", "write_iops_log
 struct io_ent {                 /* one I/O */
 	uint64_t off, slat, clat;
 	uint32_t t_ms, len;
-	uint8_t ddir;
+	uint8_t ddir, has_slat;
 };
 
 struct win_ent {                /* one direction over one window */
@@ -164,7 +164,7 @@ void iolog_hist_tick(struct iolog *l, uint64_t t)
 }
 
 void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t slat, uint64_t clat,
-	      uint64_t t_done)
+	      uint64_t t_done, unsigned flags)
 {
 	if (!l->on)
 		return;
@@ -173,9 +173,11 @@ void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t sl
 		uint64_t v[3] = { slat, clat, slat + clat };
 		for (; t_done >= l->win_end; l->win_end += l->win_ns)
 			close_window(l, l->win_end, l->win_ns, 1);
-		w->ios++;
-		w->bytes += len;
-		for (int k = 0; k < 3; k++) {
+		w->ios += !!(flags & IOLOG_F_RATE);
+		w->bytes += flags & IOLOG_F_RATE ? len : 0;
+		w->nlat++;
+		w->nslat += !!(flags & IOLOG_F_SLAT);
+		for (int k = !(flags & IOLOG_F_SLAT); k < 3; k++) {
 			w->sum[k] += v[k];
 			if (v[k] > w->max[k])
 				w->max[k] = v[k];
@@ -190,6 +192,7 @@ void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t sl
 		e->t_ms = (uint32_t)((t_done - l->start_ns) / 1000000u);
 		e->len = (uint32_t)len;
 		e->ddir = (uint8_t)ddir;
+		e->has_slat = !!(flags & IOLOG_F_SLAT);
 	}
 }
 
@@ -207,7 +210,7 @@ void iolog_end(struct iolog *l, uint64_t t)
 		close_window(l, l->win_end, l->win_ns, 1);
 	begin = l->win_end - l->win_ns;
 	for (int d = 0; d < IOLOG_NDIR; d++)
-		if (t > begin && l->acc[d].ios) {
+		if (t > begin && l->acc[d].nlat) {
 			close_window(l, t, t - begin, 0);
 			break;
 		}
@@ -230,11 +233,12 @@ int iolog_print(const struct iolog *l, int kind, FILE *f)
 			const struct win_ent *e = entry(l, i);
 			if (kind >= LOGF_SLAT) {
 				int k = kind - LOGF_SLAT;
-				if (!e->w.ios)
+				uint64_t n = k ? e->w.nlat : e->w.nslat;
+				if (!n)
 					continue;
-				v = l->cfg->max_value ? e->w.max[k] : e->w.sum[k] / e->w.ios;
-			} else if (!e->full) {
-				continue;    /* as fio: a rate only over a whole window */
+				v = l->cfg->max_value ? e->w.max[k] : e->w.sum[k] / n;
+			} else if (!e->full || !e->w.ios) {
+				continue;    /* as fio: a rate only over a whole window with I/O that way */
 			} else if (kind == LOGF_BW) {
 				v = (unsigned long long)((double)e->w.bytes * 1e9 / 1024.0 / (double)e->len_ns);
 			} else {
@@ -244,6 +248,8 @@ int iolog_print(const struct iolog *l, int kind, FILE *f)
 			d = e->ddir;
 		} else {
 			const struct io_ent *e = entry(l, i);
+			if (kind == LOGF_SLAT && !e->has_slat)
+				continue;
 			switch (kind) {
 			case LOGF_BW:
 				v = (unsigned long long)e->len * 1000000ull / (e->clat ? e->clat : 1);

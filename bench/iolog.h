@@ -39,7 +39,8 @@ static inline int iolog_wanted(const struct iolog_cfg *c)
 #define IOLOG_NDIR 3            /* directions: read, write, trim (fio's 0, 1, 2) */
 
 struct iolog_win {              /* one direction over one window */
-	uint64_t ios, bytes;
+	uint64_t ios, bytes;        /* the rates' (the workload's I/Os) */
+	uint64_t nlat, nslat;       /* the latencies' (verify's reads too), slat's */
 	uint64_t sum[3], max[3];    /* slat, clat, lat (ns) */
 };
 
@@ -73,9 +74,13 @@ void iolog_init_hist(struct iolog *l, const struct iolog_cfg *cfg, unsigned dirs
 void iolog_hist_tick(struct iolog *l, uint64_t t);
 /* measuring begins (again) at t: earlier entries are dropped */
 void iolog_start(struct iolog *l, uint64_t t);
+/* iolog_io's flags: the I/O counts in the windows' rates (verify's reads do not, in fio's:
+ * they are in the latencies, and a line of their own per I/O); it has a submission
+ * latency (a synchronous one has none: no slat line, slat still in lat) */
+enum { IOLOG_F_RATE = 1, IOLOG_F_SLAT = 2 };
 /* one measured I/O completed at t_done */
 void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t slat, uint64_t clat,
-	      uint64_t t_done);
+	      uint64_t t_done, unsigned flags);
 /* measuring ended at t: the windows up to t are closed (the last, partial one too) */
 void iolog_end(struct iolog *l, uint64_t t);
 /* write the entries of the file kind (LOGF_*) to f; -1 on a write error */

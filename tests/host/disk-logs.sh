@@ -57,6 +57,40 @@ L w_iops.1.log "{ s += \$2 * 0.2 } END { exit !(s <= $total && s > $total * 0.7)
 clat_max=$(jq '.jobs[0].read.clat_ns.max' out.json)
 L mx_clat.1.log "{ if (\$2 > m) m = \$2 } END { exit m != $clat_max }" "log_max_value: the largest window maximum is clat max ($clat_max)"
 
+# --verify's read-back is in the logs, as fio's: a line per read per I/O (the bw, iops and
+# latency logs), in the windows' latencies but not their rates (fio samples no verify
+# read), in --write_iolog; psync's I/Os have no submission latency (no slat line, as fio);
+# fio writes the same lines for the same job
+vdev=$(loopdev v 16) || fail "losetup failed"
+vlog() {   # TOOL...: the job, with the logs under $P
+	"$@" --filename="$vdev" --rw=randwrite --size=2m --direct=1 --ioengine=psync --verify=crc32c --write_bw_log="$P" \
+		--write_iops_log="$P" --write_lat_log="$P" --write_iolog="$P.iolog" > /dev/null 2>&1 || fail "verify logs $1: exit $?"
+}
+P=v vlog "$A" disk --mode=destroy
+for k in bw iops clat lat; do
+	L "v_$k.1.log" '$3 == 0 { r++ } $3 == 1 { w++ } END { exit !(r == 512 && w == 512 && NR == 1024) }' \
+		"verify: v_$k.1.log holds 512 writes and 512 read-back reads"
+done
+[ ! -s v_slat.1.log ] || fail "psync: slat lines $(head -2 v_slat.1.log | tr '\n' '|')"
+[ "$(grep -c ' read ' v.iolog)" = 512 ] && [ "$(grep -c ' write ' v.iolog)" = 512 ] ||
+	fail "--write_iolog: $(grep -c ' read ' v.iolog) reads, $(grep -c ' write ' v.iolog) writes"
+if command -v fio >/dev/null; then
+	P=fv vlog fio --name=x
+	for k in bw iops slat clat lat; do
+		[ "$(awk -F', ' '{ print $3, $4 }' "fv_$k.1.log" | sort | uniq -c)" = \
+			"$(awk -F', ' '{ print $3, $4 }' "v_$k.1.log" | sort | uniq -c)" ] || fail "verify: $k log's lines differ from fio's"
+	done
+	# (fio closes and reopens the file before its read-back: two more lines)
+	[ "$(awk '$3 == "read" || $3 == "write" { print $3, $5 }' fv.iolog | sort | uniq -c)" = \
+		"$(awk '$3 == "read" || $3 == "write" { print $3, $5 }' v.iolog | sort | uniq -c)" ] ||
+		fail "--write_iolog: I/O lines differ from fio's"
+fi
+"$A" disk --filename="$vdev" --rw=randwrite --size=8m --direct=1 --iodepth=4 --mode=destroy --verify=crc32c \
+	--log_avg_msec=10 --write_iops_log=vw --write_lat_log=vw -J > out.json 2>/dev/null || fail "verify windows: exit $?"
+L vw_iops.1.log '$3 != 1 { exit 1 }' "verify windows: a read rate (fio has none: it samples no verify read)"
+L vw_clat.1.log '$3 == 0 { r++ } END { exit !r }' "verify windows: no read latency"
+L vw_slat.1.log '$3 == 0 { r++ } END { exit !r }' "verify windows: no read slat (io_uring)"
+
 # fio's histogram log: a row per window and direction of 1856 clat buckets (fio's own
 # layout: fiologparser_hist.py reads it), the windows' buckets adding up to json+'s bins
 # exactly; --log_hist_coarseness sums 2^c of them per column
