@@ -120,6 +120,7 @@ struct disk_cfg {
 	int fill_device;        /* fio's fill_device/fill_fs: the region to the device's end */
 	unsigned long long offset_align;   /* fio's: a percentage --offset aligned up to this */
 	const char *ignored_str;
+	const char *fst;
 	int readonly_flag;      /* fio's --readonly: no writes (assay's default mode) */
 	long long nrfiles;
 	const char *description;
@@ -554,11 +555,12 @@ static const struct opt disk_opts[] = {
 	  "and 4KiB as 4096", 0 },
 	{ "random_generator", 0, OPT_ENUM, O(ignored), "tausworthe", 0, 0, "tausworthe|lfsr|tausworthe64",
 	  "accepted (fio's), no effect: assay's own generator (offsets differ from fio's anyway)", OPT_HIDDEN },
-	{ "file_service_type", 0, OPT_STR, O(ignored_str), NULL, 0, 0, NULL,
-	  "accepted (fio's), no effect: one file per job", OPT_HIDDEN },
+	{ "file_service_type", 0, OPT_STR, O(fst), "roundrobin", 0, 0, "roundrobin[:N]|sequential|random[:N]",
+	  "fio's: with several files in a job (--filename=a:b), the next I/O's file: each in turn (N I/Os "
+	  "each), one after the other (a pass over each), or one drawn at random (for N I/Os)", 0 },
 	{ "nr_files", 0, OPT_ALIAS, 0, NULL, 0, 0, "nrfiles", "same as --nrfiles", OPT_HIDDEN },
-	{ "nrfiles", 0, OPT_INT, O(nrfiles), "1", 1, 1000000, NULL, "accepted as 1 (fio's): one file per job",
-	  OPT_HIDDEN },
+	{ "nrfiles", 0, OPT_INT, O(nrfiles), "1", 1, 1000000, NULL,
+	  "fio's: the job's number of files, as --filename=a:b names them (1 with one name)", OPT_HIDDEN },
 	{ "readonly", 0, OPT_BOOL, O(readonly_flag), "0", 0, 0, NULL,
 	  "fio's: no writes (assay's default --mode=readonly; refuses another --mode)", OPT_HIDDEN | OPT_NOARG },
 	{ "new_group", 0, OPT_BOOL, O(new_group), "0", 0, 0, NULL,
@@ -730,6 +732,8 @@ struct plan {
 	int rgroup[MAX_JOBS];   /* fio's groupid: the reporting group (--stonewall or --new_group) */
 	int ntg;
 	struct target tg[MAX_TARGETS];
+	char names[8192];       /* the names of fio's a:b lists, one after another */
+	size_t names_used;
 };
 #define TG(p, j) (&(p)->tg[(j)->tg])
 
@@ -1662,56 +1666,165 @@ static int same_target(const char *a, const char *b)
 	return S_ISBLK(x.st_mode) ? x.st_rdev == y.st_rdev : x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
-/* The job's target: its --filename, or the run's (a file laid out when it is to be made),
- * probed once however many jobs name it; 0, or -1 with why */
+/* One file of the job (fn): its target, probed once however many jobs name it (a file laid
+ * out first when it is to be made: lay, one file in the job); its index, or -1 with why */
+static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, int lay, char *err, size_t n)
+{
+	int t;
+	for (t = 0; t < p->ntg; t++)
+		if (!strcmp(p->tg[t].filename, fn))
+			return t;
+	/* a name not seen: the file laid out, the device probed, then one of those already
+	 * named under another name, or a new one */
+	struct blkdev d;
+	int made = lay ? lay_out_file(c, fn, p->c->parse_only ? &d : NULL, err, n) : 0;
+	if (made < 0 || (!(made && p->c->parse_only) && blkdev_probe(fn, &d, err, n)))
+		return -1;
+	for (t = 0; t < p->ntg; t++)
+		if (same_target(p->tg[t].dev.path, d.path))
+			return t;
+	if (t == MAX_TARGETS) {
+		snprintf(err, n, "--filename=%s: more than %d devices or files in one run", fn, MAX_TARGETS);
+		return -1;
+	}
+	memset(&p->tg[t], 0, sizeof p->tg[t]);
+	p->tg[t].excl_fd = -1;
+	p->tg[t].filename = fn;
+	p->tg[t].dev = d;
+	return p->ntg++;
+}
+
+/* The job's targets: its --filename, or the run's; fio's a:b (a name with ':' that does
+ * not exist) names several files, each its own; 0, or -1 with why */
 static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
 	const char *fn = c->filename ? c->filename : p->c->filename;
-	struct target *t;
 	if (!fn || !*fn) {
 		snprintf(err, n, !fn ? "job '%s' has no --filename, and there is none for every job: name its device "
 				       "(e.g. --filename=/dev/vdb); --list shows the disks found"
 				     : "job '%s': --filename is empty", j->name);
 		return -1;
 	}
+	j->nfiles = 0;
 	if (strchr(fn, ':') && access(fn, F_OK)) {
-		/* fio's a:b, several files in one job (a name with ':' that exists is taken whole) */
-		snprintf(err, n, "--filename=%s: several files in one job (fio's a:b) are not measured here: "
-			 "give each its own job (--name=a --filename=A --name=b --filename=B)", fn);
-		return -1;
-	}
-	for (j->tg = 0; j->tg < p->ntg; j->tg++)
-		if (!strcmp(p->tg[j->tg].filename, fn))
-			break;
-	if (j->tg == p->ntg) {
-		/* a name not seen: the file laid out, the device probed, then one of those
-		 * already named under another name, or a new one */
-		struct blkdev d;
-		int made = lay_out_file(c, fn, p->c->parse_only ? &d : NULL, err, n);
-		if (made < 0 || (!(made && p->c->parse_only) && blkdev_probe(fn, &d, err, n)))
-			return -1;
-		for (j->tg = 0; j->tg < p->ntg; j->tg++)
-			if (same_target(p->tg[j->tg].dev.path, d.path))
+		for (const char *a = fn, *e; ; a = e + 1) {
+			size_t l = strcspn(a, ":"), used = p->names_used;
+			e = a + l;
+			if (!l || j->nfiles == MAX_FILES || used + l + 1 > sizeof p->names) {
+				snprintf(err, n, !l ? "--filename=%s: an empty name in the list" :
+					 "--filename=%s: more than %d files in one job", fn, MAX_FILES);
+				return -1;
+			}
+			memcpy(p->names + used, a, l);
+			p->names[used + l] = 0;
+			p->names_used += l + 1;
+			if ((j->ftg[j->nfiles] = plan_file(p, c, p->names + used, 0, err, n)) < 0)
+				return -1;
+			j->nfiles++;
+			if (!*e)
 				break;
-		if (j->tg == MAX_TARGETS) {
-			snprintf(err, n, "--filename=%s: more than %d devices or files in one run", fn, MAX_TARGETS);
-			return -1;
 		}
-		if (j->tg == p->ntg) {
-			t = &p->tg[p->ntg++];
-			memset(t, 0, sizeof *t);
-			t->excl_fd = -1;
-			t->filename = fn;
-			t->dev = d;
-		}
-	}
-	p->tg[j->tg].unlink |= c->unlink;
+		for (int k = 0; k < j->nfiles; k++)
+			for (int i = 0; i < k; i++)
+				if (j->ftg[i] == j->ftg[k]) {
+					snprintf(err, n, "--filename=%s: %s and %s are the same device or file", fn,
+						 p->tg[j->ftg[i]].filename, p->tg[j->ftg[k]].filename);
+					return -1;
+				}
+	} else if ((j->ftg[j->nfiles++] = plan_file(p, c, fn, 1, err, n)) < 0)
+		return -1;
+	j->tg = j->ftg[0];
+	for (int k = 0; k < j->nfiles; k++)
+		p->tg[j->ftg[k]].unlink |= c->unlink;
 	j->expect_serial = c->expect_serial;
 	j->expect_size = c->expect_size;
 	j->force = c->force;
 	return 0;
 }
 
+/* fio's file_service_type: roundrobin[:N], sequential, random[:N]; 0, or -1 with why */
+static int parse_fst(const char *v, struct job *j, char *err, size_t n)
+{
+	static const char *const names[] = { "roundrobin", "sequential", "random" };
+	size_t l = strcspn(v, ":");
+	j->fst_n = 1;
+	for (j->fst = 0; j->fst < 3; j->fst++)
+		if (strlen(names[j->fst]) == l && !strncmp(v, names[j->fst], l))
+			break;
+	if (j->fst == 3 || (v[l] && j->fst == FST_SEQ)) {
+		snprintf(err, n, "--file_service_type=%s: roundrobin[:N], sequential or random[:N] (fio's zipf, pareto, "
+			 "normal and gauss are not here)", v);
+		return -1;
+	}
+	if (v[l]) {
+		char *end;
+		long long x = strtoll(v + l + 1, &end, 10);
+		if (*end || end == v + l + 1 || x < 1 || x > 1000000) {
+			snprintf(err, n, "--file_service_type=%s: N is a count of I/Os, 1 to 1000000", v);
+			return -1;
+		}
+		j->fst_n = (int)x;
+	}
+	return 0;
+}
+
+/* fio's a:b: each file's region from --offset, --size shared out among them (fio's: a
+ * size in bytes is the job's), else each one's own to its end (--size=N% of each, a
+ * profile's cap on each); the job's size their sum; 0, or -1 with why */
+static int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, uint64_t cap, char *err,
+			size_t n)
+{
+	size_t l = c->size ? strlen(c->size) : 0;
+	int shared = l && c->size[l - 1] != '%' && !c->fill_device;
+	unsigned long long total = 0;
+	if (shared && (parse_size_fio(c->size, &total) || total / (uint64_t)j->nfiles / j->bs == 0)) {
+		snprintf(err, n, "--size=%s: %s", c->size, total ? "less than one --bs block for each of the job's files" :
+			 "not a size; accepted: bytes with k/m/g/t suffix, or N%");
+		return -1;
+	}
+	if (strchr(c->offset_s, '%')) {
+		snprintf(err, n, "--offset=%s: with several files in one job give it in bytes", c->offset_s);
+		return -1;
+	}
+	j->size = 0;
+	for (int k = 0; k < j->nfiles; k++) {
+		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
+		uint64_t per = total / (uint64_t)j->nfiles / j->bs * j->bs;
+		if (d->is_null) {
+			snprintf(err, n, "--filename: %s in a list of files: give it a job of its own", d->path);
+			return -1;
+		}
+		if (j->direct && (j->bs_max % d->lbs || j->bs % d->lbs || j->offset % d->lbs)) {
+			snprintf(err, n, "--direct=1: --bs and --offset are to be multiples of %s's logical block size (%u)",
+				 d->path, d->lbs);
+			return -1;
+		}
+		if (shared && (j->offset >= d->size || per > d->size - j->offset)) {
+			snprintf(err, n, "--size=%s: its share for each of %d files (%llu bytes from offset %llu) goes beyond "
+				 "the end of %s (%llu bytes)", c->size, j->nfiles, (unsigned long long)per,
+				 (unsigned long long)j->offset, d->path, (unsigned long long)d->size);
+			return -1;
+		}
+		if (shared)
+			j->fsize[k] = per;
+		else if (region(c, d, j->offset, cap, j->bs, &j->fsize[k], err, n))
+			return -1;
+		j->size += j->fsize[k];
+	}
+	return 0;
+}
+
+/* what a job of several files does not do here: one line naming it; 0 if none */
+static int files_refused(const struct disk_cfg *c, const struct job *j, char *err, size_t n)
+{
+	const char *what = j->verify || j->verify_only ? "--verify" : c->read_iolog ? "--read_iolog" :
+			   j->ioengine == IOE_SYNC ? "--ioengine=sync" : j->offset_inc ? "--offset_increment" :
+			   j->write_hint ? "--write_hint" : j->pre_read ? "--pre_read" : NULL;
+	if (what)
+		snprintf(err, n, "%s with several files in one job (--filename=%s): give each file its own job", what,
+			 c->filename ? c->filename : "");
+	return what ? -1 : 0;
+}
 
 static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
 		   char *err, size_t n)
@@ -1746,10 +1859,13 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->numjobs = (int)(pj && !GIVEN(c, "numjobs") ? pj->numjobs : c->numjobs);
 	j->rwmixread = (int)(pj && pj->rwmixread && !GIVEN(c, "rwmixread") && !GIVEN(c, "rwmixwrite")
 			     ? pj->rwmixread : c->rwmixread);
-	if (c->nrfiles != 1) {
-		snprintf(err, n, "--nrfiles=%lld: one file (or device) per job here", c->nrfiles);
+	if (GIVEN(c, "nrfiles") && c->nrfiles != j->nfiles) {
+		snprintf(err, n, "--nrfiles=%lld: the job's files are those --filename names (%d here; fio's a:b names "
+			 "several)", c->nrfiles, j->nfiles);
 		return -1;
 	}
+	if (parse_fst(c->fst, j, err, n))
+		return -1;
 	if (c->readonly_flag && c->mode != MODE_READONLY) {
 		snprintf(err, n, "--readonly and --mode=%s contradict each other", c->mode == MODE_DESTROY ? "destroy" :
 			 "rewrite");
@@ -1868,8 +1984,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 			 "give --size, or name the device", dev->path);
 		return -1;
 	}
-	if (region(c, dev, j->offset, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
+	if (j->nfiles > 1 ? files_extent(p, c, j, pj ? pj->size_cap : 0, err, n)
+			  : region(c, dev, j->offset, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
 		return -1;
+	j->fsize[0] = j->nfiles > 1 ? j->fsize[0] : j->size;
 	if (c->rate && c->rate_iops) {
 		snprintf(err, n, "--rate and --rate_iops: give one or the other (as fio)");
 		return -1;
@@ -2045,6 +2163,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 			 (unsigned long long)j->bs);
 		return -1;
 	}
+	if (j->nfiles > 1 && files_refused(c, j, err, n))
+		return -1;
 	if (job_replay(p, c, pj, j, err, n))
 		return -1;
 	/* a profile's jobs, and a job alone, run one after another; --name jobs at once
@@ -2216,17 +2336,27 @@ static int mark_writes(struct plan *p)
 {
 	int nw = 0;
 	for (int i = 0; i < p->njobs; i++)
-		p->tg[p->jobs[i].tg].writes |= rw_modifies(p->jobs[i].rw);
+		for (int k = 0; k < p->jobs[i].nfiles; k++)
+			p->tg[p->jobs[i].ftg[k]].writes |= rw_modifies(p->jobs[i].rw);
 	for (int i = 0; i < p->ntg; i++)
 		nw += p->tg[i].writes;
 	return nw;
 }
 
-/* May job j write to its device in this mode?  0, or -1 with the reason. */
+static int write_allowed_dev(const struct plan *p, const struct job *j, const struct blkdev *d, char *err, size_t n);
+
+/* May job j write to its device (each of its files) in this mode?  0, or -1 with the reason. */
 static int write_allowed(const struct plan *p, const struct job *j, char *err, size_t n)
 {
+	for (int k = 0; k < j->nfiles; k++)
+		if (write_allowed_dev(p, j, &p->tg[j->ftg[k]].dev, err, n))
+			return -1;
+	return 0;
+}
+
+static int write_allowed_dev(const struct plan *p, const struct job *j, const struct blkdev *d, char *err, size_t n)
+{
 	const struct disk_cfg *c = p->c;
-	const struct blkdev *d = &TG(p, j)->dev;
 	const char *mode = c->mode == MODE_DESTROY ? "destroy" : "rewrite";
 	if (d->is_null)
 		return 0;        /* /dev/null, /dev/zero hold nothing */
@@ -2325,10 +2455,11 @@ static int claim_device(const struct blkdev *d, char *err, size_t n)
 	return fd;
 }
 
-static int open_target(const struct plan *p, const struct job *j, int writing, char *err, size_t n)
+/* the job's file k opened */
+static int open_target(const struct plan *p, const struct job *j, int k, int writing, char *err, size_t n)
 {
 	int flags = (writing ? O_RDWR | j->sync_flags : O_RDONLY) | O_CLOEXEC | (j->direct ? O_DIRECT : 0);
-	const char *path = TG(p, j)->dev.path;
+	const char *path = p->tg[j->ftg[k]].dev.path;
 	int fd = open(path, flags);
 	if (fd < 0) {
 		int e = errno;
@@ -2446,11 +2577,11 @@ static void result_init(struct job_result *r, const struct job *j, int repeat)
 /* fio's invalidate=1: what the page cache holds of the region would make buffered reads
  * a memory benchmark; a block device's whole cache goes (BLKFLSBUF, writing back what is
  * dirty first, as sync would), a file's region is dropped with fadvise */
-static void drop_cache(const struct plan *p, const struct job *j, int fd)
+static void drop_cache(const struct plan *p, const struct job *j, int k, int fd)
 {
-	if (TG(p, j)->dev.is_file || ioctl(fd, BLKFLSBUF, 0))   /* every thread's region */
+	if (p->tg[j->ftg[k]].dev.is_file || ioctl(fd, BLKFLSBUF, 0))   /* every thread's region */
 		posix_fadvise(fd, (off_t)j->offset,
-			      (off_t)(j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
+			      (off_t)(j->fsize[k] + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
 
 /* fio's pre_read: the region (every thread's) read once through the page cache before
@@ -2485,12 +2616,12 @@ static int pre_read(const struct plan *p, struct job_result *r)
 /* fio's fadvise_hint (1, its default: by the job's pattern): a random job's target is
  * read without readahead (POSIX_FADV_RANDOM), a sequential one's with twice the window
  * (POSIX_FADV_SEQUENTIAL); buffered reads then cost what fio's cost */
-static void fadvise_hint(const struct job *j, int fd)
+static void fadvise_hint(const struct job *j, int k, int fd)
 {
 	int advice = j->fadvise == 2 ? POSIX_FADV_SEQUENTIAL : j->fadvise == 3 ? POSIX_FADV_RANDOM :
 		     rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
 	if (j->fadvise)
-		posix_fadvise(fd, (off_t)j->offset, (off_t)(j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc),
+		posix_fadvise(fd, (off_t)j->offset, (off_t)(j->fsize[k] + (uint64_t)(j->numjobs - 1) * j->offset_inc),
 			      advice);
 }
 
@@ -2528,6 +2659,12 @@ static int exec_hook(const struct job *j, const char *cmd, const char *what, cha
 	return 0;
 }
 
+static void close_files(struct job_result *r)
+{
+	for (int k = 0; k < r->job.nfiles; k++)
+		close(r->fds[k]);
+}
+
 /* Open the target and set up the job's workers; -1 when it does not run (skipped, or
  * failed with r->err). */
 static int job_prepare(struct plan *p, struct job_result *r)
@@ -2551,23 +2688,29 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			     "--mode=destroy";
 		return -1;
 	}
-	if (rw_trims(j->rw) && !TG(p, j)->dev.is_file && TG(p, j)->dev.discard_max == 0) {
-		r->err = EOPNOTSUPP;
-		snprintf(r->errmsg, sizeof r->errmsg, "trim: %s does not discard (its queue/discard_max_bytes is 0)",
-			 TG(p, j)->dev.path);
-		return -1;
+	for (int k = 0; k < j->nfiles; k++) {
+		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
+		if (rw_trims(j->rw) && !d->is_file && d->discard_max == 0) {
+			r->err = EOPNOTSUPP;
+			snprintf(r->errmsg, sizeof r->errmsg, "trim: %s does not discard (its queue/discard_max_bytes is 0)",
+				 d->path);
+			return -1;
+		}
 	}
 	if (j->exec_prerun && exec_hook(j, j->exec_prerun, "prerun", err, sizeof err)) {
 		r->err = ECANCELED;
 		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
 		return -1;
 	}
-	r->fd = open_target(p, j, writing, err, sizeof err);
-	if (r->fd < 0) {
-		r->err = errno;
-		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
-		return -1;
-	}
+	for (int k = 0; k < j->nfiles; k++)
+		if ((r->fds[k] = open_target(p, j, k, writing, err, sizeof err)) < 0) {
+			r->err = errno;
+			snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
+			while (k--)
+				close(r->fds[k]);
+			return -1;
+		}
+	r->fd = r->fds[0];
 	if (j->write_hint) {
 		/* on the inode (fio's direct=1 path, a per-file hint, is gone since Linux 5.19) */
 		uint64_t h = (uint64_t)j->write_hint;
@@ -2575,24 +2718,25 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			r->err = errno;
 			snprintf(r->errmsg, sizeof r->errmsg, "--write_hint: fcntl F_SET_RW_HINT on %s: %s",
 				 TG(p, j)->dev.path, strerror(errno));
-			close(r->fd);
+			close_files(r);
 			return -1;
 		}
 	}
-	if (j->invalidate)
-		drop_cache(p, j, r->fd);
+	for (int k = 0; k < j->nfiles && j->invalidate; k++)
+		drop_cache(p, j, k, r->fds[k]);
 	if (j->pre_read && pre_read(p, r)) {
-		close(r->fd);
+		close_files(r);
 		return -1;
 	}
-	fadvise_hint(j, r->fd);
+	for (int k = 0; k < j->nfiles; k++)
+		fadvise_hint(j, k, r->fds[k]);
 	r->nworkers = r->writing = j->numjobs;
 	r->w = calloc((size_t)j->numjobs, sizeof *r->w);
 	if (!r->w) {
 		r->err = ENOMEM;
 		snprintf(r->errmsg, sizeof r->errmsg, "out of memory for %d threads", j->numjobs);
 		r->nworkers = 0;
-		close(r->fd);
+		close_files(r);
 		return -1;
 	}
 	if (iolog_wanted(&j->log) && !log_cap)
@@ -2603,7 +2747,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		free(r->w);
 		r->w = NULL;
 		r->nworkers = 0;
-		close(r->fd);
+		close_files(r);
 		return -1;
 	}
 	for (int i = 0; i < j->numjobs; i++) {
@@ -2615,13 +2759,17 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		w->fd = r->fd;
 		w->writing = &r->writing;
 		w->trim_fd = TG(p, j)->excl_fd >= 0 ? TG(p, j)->excl_fd : r->fd;
+		for (int k = 0; k < j->nfiles; k++) {
+			const struct target *t = &p->tg[j->ftg[k]];
+			w->f[k] = (struct wfile){ &t->dev, r->fds[k], t->excl_fd >= 0 ? t->excl_fd : r->fds[k] };
+		}
 		iolog_init(&w->log, &r->job.log, dirs, log_cap);
 		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
 				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,
 							      &w->st[DDIR_TRIM].clat });
 		/* the sync engine moves the file position: a thread of its own each */
-		if (j->ioengine == IOE_SYNC && i > 0 && (w->fd = open_target(p, j, writing, err, sizeof err)) >= 0)
-			fadvise_hint(j, w->fd);
+		if (j->ioengine == IOE_SYNC && i > 0 && (w->f[0].fd = w->fd = open_target(p, j, 0, writing, err, sizeof err)) >= 0)
+			fadvise_hint(j, 0, w->fd);
 		else if (j->ioengine == IOE_SYNC && i > 0) {
 			w->err = errno;
 			snprintf(w->errmsg, sizeof w->errmsg, "%s", err);
@@ -2682,16 +2830,17 @@ static void job_finish(const struct plan *p, struct job_result *r)
 	const struct job *j = &r->job;
 	char err[600];
 	job_aggregate(r);
-	if (j->fsync_on_close && rw_writes(j->rw) && fsync(r->fd) && !r->err) {
-		r->err = errno;
-		snprintf(r->errmsg, sizeof r->errmsg, "fsync_on_close: %s", strerror(errno));
-	}
+	for (int k = 0; k < j->nfiles; k++)
+		if (j->fsync_on_close && rw_writes(j->rw) && fsync(r->fds[k]) && !r->err) {
+			r->err = errno;
+			snprintf(r->errmsg, sizeof r->errmsg, "fsync_on_close: %s", strerror(errno));
+		}
 	for (int i = 1; i < j->numjobs; i++)
 		if (r->w[i].fd != r->fd && r->w[i].fd >= 0)
 			close(r->w[i].fd);
 	if (j->write_hint)
 		fcntl(r->fd, F_SET_RW_HINT, &r->old_hint);
-	close(r->fd);
+	close_files(r);
 	r->nworkers = j->numjobs;
 	if (j->exec_postrun && exec_hook(j, j->exec_postrun, "postrun", err, sizeof err))
 		warn("disk: %s: %s", j->name, err);

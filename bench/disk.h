@@ -68,11 +68,23 @@ enum { COE_READ, COE_WRITE, COE_VERIFY, COE_N };
 /* fio's random_distribution */
 enum dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 
+#define MAX_FILES 16     /* fio's filename=a:b:...: the files one job's threads share */
+/* fio's file_service_type: which file a job of several does its next I/O on */
+enum fst { FST_RR, FST_SEQ, FST_RAND };
+
 /* One fio job: what numjobs threads each do. */
 struct job {
 	char name[64];
 	char desc[128];         /* fio's description (its JSON "desc") */
 	int tg;                 /* its target: the plan's device or file (fio's filename) */
+	/* fio's filename=a:b: the job's files (nfiles 1: tg alone), each a region of fsize
+	 * bytes from --offset (size: their sum), each with its own offsets, as fio's; the
+	 * thread moves to the next one after fst_n I/Os (roundrobin), when one is done
+	 * (sequential), or to a random one (random) */
+	int nfiles;
+	int ftg[MAX_FILES];
+	uint64_t fsize[MAX_FILES];
+	int fst, fst_n;
 	const char *expect_serial;      /* --expect-serial, --expect-size, --force: what */
 	unsigned long long expect_size; /* writing the target needs */
 	int force;
@@ -307,6 +319,11 @@ struct worker {
 	pthread_t tid;
 	int fd;
 	int trim_fd;            /* the descriptor discards go through (the device's claim) */
+	/* the job's files (fio's a:b; f[0] is dev, fd, trim_fd above) */
+	struct wfile {
+		const struct blkdev *dev;
+		int fd, trim_fd;
+	} f[MAX_FILES];
 	struct ddir_stats st[DDIR_N];
 	struct moments sync_lat;
 	uint64_t sync_ios;
@@ -462,6 +479,7 @@ struct job_result {
 	int repeat;
 	int group;                 /* fio's groupid */
 	int fd;
+	int fds[MAX_FILES];        /* each of the job's files' (fds[0]: fd) */
 	uint64_t t0_ns;            /* when the run began (its jobs' times are from it) */
 	double group_kib[DDIR_N];  /* the group's bandwidth, KiB/s (fio's per= is a share of it) */
 	struct ss_state ss;        /* --steadystate */

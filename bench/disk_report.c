@@ -261,8 +261,20 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));
 	opt = json_add_obj(o, "job options");
 	json_add_str(opt, "name", j->name);
-	if (nw && w[0]->dev)
-		json_add_str(opt, "filename", w[0]->dev->path);
+	if (nw && w[0]->dev) {
+		char names[MAX_FILES * 256];
+		size_t l = 0;
+		for (int k = 0; k < j->nfiles && w[0]->f[k].dev; k++)   /* fio's a:b */
+			l += (size_t)snprintf(names + l, l < sizeof names ? sizeof names - l : 0, "%s%s", k ? ":" : "",
+					      w[0]->f[k].dev->path);
+		json_add_str(opt, "filename", j->nfiles > 1 ? names : w[0]->dev->path);
+		if (j->nfiles > 1) {
+			static const char *const fst[] = { "roundrobin", "sequential", "random" };
+			char v[32];
+			snprintf(v, sizeof v, j->fst_n > 1 ? "%s:%d" : "%s", fst[j->fst], j->fst_n);
+			json_add_str(opt, "file_service_type", v);
+		}
+	}
 	if (j->seq_hole || j->rand_run > 1) {   /* fio's offset modifier, as given */
 		char rwm[64];
 		snprintf(rwm, sizeof rwm, "%s:%llu", rw_name(j->rw),

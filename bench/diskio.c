@@ -88,6 +88,7 @@ struct slot {
 	uint64_t off, len;
 	char *buf;        /* its data (a read job's --verify checks it) */
 	int ddir;
+	int file;         /* which of the job's files (fio's a:b) */
 	int counted;      /* issued while measuring */
 	int sync;         /* done in the call (psync, a queued engine's trim): no submission
 			   * latency, as fio records none (slat_ns N 0, no slat log line) */
@@ -97,11 +98,12 @@ struct slot {
 
 /* a free slot of a queued engine, set up for the I/O at off */
 static int slot_take(struct slot *slots, int *free_slots, int *nfree, int counting, uint64_t t_prep,
-		     int ddir, uint64_t off, uint64_t len)
+		     int ddir, int file, uint64_t off, uint64_t len)
 {
 	int slot = free_slots[--*nfree];
 	struct slot *s = &slots[slot];
 	s->t_prep = t_prep;
+	s->file = file;
 	s->off = off;
 	s->len = len;
 	s->ddir = ddir;
@@ -228,8 +230,17 @@ struct meter {                /* the measuring state of a worker */
 	uint64_t cur_ios[DDIR_N], cur_bytes[DDIR_N];
 	uint64_t warm_left;
 	/* --rate/--rate_iops: the next I/O, drawn but held back until its time */
-	int held, h_ddir;
+	int held, h_ddir, h_file;
 	uint64_t h_off, h_len;
+	int io_file;              /* the file of the I/O next_io gave */
+	/* fio's a:b: each file's generator (its own offsets), the file in use, the I/Os left
+	 * before the next (roundrobin, random), the files done */
+	struct iogen *gens;
+	int cur, turn_left;       /* cur -1: none yet */
+	uint64_t turn_end;        /* sequential: the file's pass ends at these issued bytes */
+	unsigned files_done;
+	uint64_t gen_issued;
+	struct prng file_rng;
 	uint64_t t_begin;             /* when the job began (after --startdelay): --write_iolog's times */
 	uint64_t replay_t0;           /* --read_iolog: when the log's first entry went (0: not yet) */
 	uint64_t rate_next[DDIR_N];   /* when the next I/O of each direction may go, ns */
@@ -259,24 +270,64 @@ static int rate_ready(const struct job *j, const struct meter *m, int d, uint64_
  * cap holds it back until *until.  As fio's: on schedule from the start (an I/O that is
  * late goes at once, the ones after catch up), and in a mixed job an I/O whose direction
  * must wait goes the other way if that one may go (the mix then follows the caps). */
-/* fio's write_iolog: an I/O (or sync: RP_*) issued now */
-static void log_issue(struct worker *w, const struct meter *m, int op, uint64_t off, uint64_t len)
+/* fio's write_iolog: an I/O (or sync: RP_*) on file f issued now */
+static void log_issue(struct worker *w, const struct meter *m, int f, int op, uint64_t off, uint64_t len)
 {
 	if (w->iolog_out)
-		iolog_out_io(w->iolog_out, w->dev->path, (now_ns() - m->t_begin) / 1000, op, off, len);
+		iolog_out_io(w->iolog_out, w->f[f].dev->path, (now_ns() - m->t_begin) / 1000, op, off, len);
 }
 
 /* fdatasync (full: fsync) of the target, timed and counted as fio's sync figures */
 static void timed_sync(struct worker *w, struct meter *m, int full)
 {
 	uint64_t t0 = now_ns();
-	log_issue(w, m, full ? RP_SYNC : RP_DATASYNC, 0, 0);
-	if (w->job->ioengine != IOE_NULL && (full ? fsync(w->fd) : fdatasync(w->fd)))
-		set_err(w, errno, full ? "fsync" : "fdatasync", UINT64_MAX);
+	int e = 0;
+	for (int f = 0; f < w->job->nfiles; f++) {   /* each of the job's files (fio's) */
+		log_issue(w, m, f, full ? RP_SYNC : RP_DATASYNC, 0, 0);
+		if (w->job->ioengine != IOE_NULL && !e && (full ? fsync(w->f[f].fd) : fdatasync(w->f[f].fd)))
+			e = errno;
+	}
+	if (e)
+		set_err(w, e, full ? "fsync" : "fdatasync", UINT64_MAX);
 	else if (m->counting) {
 		moments_add(&w->sync_lat, now_ns() - t0);
 		w->sync_ios++;
 	}
+}
+
+/* the next I/O of the job's files (fio's file_service_type): 1, or 0 when every file is
+ * done.  Roundrobin and random move on after fst_n I/Os; sequential after a pass over the
+ * file's region (its end, size-based; time-based, the next pass goes to the next file) */
+static int gen_next(const struct job *j, struct meter *m, struct iogen *g, int *file, int *ddir, uint64_t *off,
+		    uint64_t *len)
+{
+	if (j->nfiles == 1) {
+		*file = 0;
+		return iogen_next(g, ddir, off, len);
+	}
+	while (m->files_done != (1u << j->nfiles) - 1) {
+		struct iogen *c;
+		if (m->cur < 0 || m->files_done >> m->cur & 1 ||
+		    (j->fst == FST_SEQ ? m->gens[m->cur].issued_bytes >= m->turn_end : !m->turn_left)) {
+			do
+				m->cur = j->fst == FST_RAND ? (int)prng_below(&m->file_rng, (uint64_t)j->nfiles)
+							    : (m->cur + 1) % j->nfiles;
+			while (m->files_done >> m->cur & 1);
+			m->turn_left = j->fst_n;
+			m->turn_end = m->gens[m->cur].issued_bytes + j->fsize[m->cur];
+		}
+		c = &m->gens[m->cur];
+		if (j->number_ios && m->gen_issued >= j->number_ios)
+			break;     /* fio's number_ios: the thread's, over its files */
+		if (iogen_next(c, ddir, off, len)) {
+			m->turn_left--;
+			m->gen_issued++;
+			*file = m->cur;
+			return 1;
+		}
+		m->files_done |= 1u << m->cur;
+	}
+	return 0;
 }
 
 static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, int inflight,
@@ -309,7 +360,7 @@ static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t 
 	}
 	for (;;) {
 		if (!m->held) {
-			if (!iogen_next(g, &m->h_ddir, &m->h_off, &m->h_len))
+			if (!gen_next(j, m, g, &m->h_file, &m->h_ddir, &m->h_off, &m->h_len))
 				return 0;
 			m->held = 1;
 		}
@@ -363,6 +414,7 @@ static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t 
 		m->rate_next[d] += gap;
 	}
 	m->held = 0;
+	m->io_file = m->h_file;
 	*ddir = d;
 	*off = m->h_off;
 	*len = m->h_len;
@@ -762,24 +814,26 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 
 /* fio's trim: the range discarded (BLKDISCARD; a file's blocks freed by punching a hole);
  * len, or -errno */
-static long trim_range(const struct worker *w, uint64_t off, uint64_t len)
+static long trim_range(const struct worker *w, int f, uint64_t off, uint64_t len)
 {
 	uint64_t range[2] = { off, len };
-	int r = w->dev->is_file ? fallocate(w->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len)
-				: ioctl(w->trim_fd, BLKDISCARD, range);
+	const struct wfile *wf = &w->f[f];
+	int r = wf->dev->is_file ? fallocate(wf->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len)
+				 : ioctl(wf->trim_fd, BLKDISCARD, range);
 	return r ? -errno : (long)len;
 }
 
 /* a trim on a queued engine, as fio does it (io_uring and libaio): at once, in this thread,
  * its time the completion latency; whether the job is to stop */
-static int sync_trim(struct worker *w, struct meter *m, uint64_t t_prep, int inflight, uint64_t off, uint64_t len)
+static int sync_trim(struct worker *w, struct meter *m, uint64_t t_prep, int inflight, int f, uint64_t off,
+		     uint64_t len)
 {
-	struct slot s = { .t_prep = t_prep, .off = off, .len = len, .ddir = DDIR_TRIM, .counted = m->counting,
-			  .sync = 1 };
+	struct slot s = { .t_prep = t_prep, .off = off, .len = len, .ddir = DDIR_TRIM, .file = f,
+			  .counted = m->counting, .sync = 1 };
 	uint64_t t_done;
 	long r;
 	s.t_issue = now_ns();
-	r = trim_range(w, off, len);
+	r = trim_range(w, f, off, len);
 	t_done = now_ns();
 	mark_depth(w, m, inflight + 1, 1);
 	account(w, m, &s, r, t_done);
@@ -848,7 +902,7 @@ struct uring_ctx {
 	int nfree;
 	int inflight;
 	char *bufs;
-	int fixed_file;     /* fd index 0 registered */
+	int fixed_file;     /* the job's files registered, each at its index */
 	int fixed_bufs;
 	uint64_t until;     /* a rate cap holds the next I/O until then: wait no longer (ns) */
 };
@@ -881,7 +935,7 @@ static void prep_rw(struct uring_ctx *u, const struct worker *w, struct io_uring
 		    int slot, uint64_t off)
 {
 	const struct job *j = w->job;
-	int fd = u->fixed_file ? 0 : w->fd;
+	int f = u->slots[slot].file, fd = u->fixed_file ? f : w->f[f].fd;
 	void *buf = u->bufs + (size_t)slot * j->bs_max;
 	if (u->fixed_bufs) {
 		if (op_write)
@@ -1007,12 +1061,16 @@ static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u, i
 	while (u->inflight && !w->err)
 		if (uring_reap(w, m, u, 1, 0) < 0)
 			return;
+	if (w->job->nfiles > 1) {   /* fio's a:b: each file in turn */
+		timed_sync(w, m, full);
+		return;
+	}
 	if (sq_reserve(w, u, 1) < 0)
 		return;
 	sqe = io_uring_get_sqe(&u->ring);
 	if (!sqe)
 		return;
-	log_issue(w, m, full ? RP_SYNC : RP_DATASYNC, 0, 0);
+	log_issue(w, m, 0, full ? RP_SYNC : RP_DATASYNC, 0, 0);
 	io_uring_prep_fsync(sqe, u->fixed_file ? 0 : w->fd, full ? 0 : IORING_FSYNC_DATASYNC);
 	if (u->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
@@ -1069,8 +1127,12 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 	}
 	for (int i = 0; i < j->iodepth; i++)
 		u.free_slots[u.nfree++] = j->iodepth - 1 - i;
-	if (j->registerfiles && !io_uring_register_files(&u.ring, &w->fd, 1))
-		u.fixed_file = 1;
+	if (j->registerfiles) {   /* the job's files, each at its index */
+		int fds[MAX_FILES];
+		for (int f = 0; f < j->nfiles; f++)
+			fds[f] = w->f[f].fd;
+		u.fixed_file = !io_uring_register_files(&u.ring, fds, (unsigned)j->nfiles);
+	}
 	if (j->fixedbufs) {
 		struct iovec *iov = calloc((size_t)j->iodepth, sizeof *iov);
 		for (int i = 0; iov && i < j->iodepth; i++) {
@@ -1096,15 +1158,15 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		while (!stop && may_queue(j, m, u.inflight) && u.nfree && u.inflight < m->qd && (more = next_io(w, m, g, t_prep, u.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot, pair = ddir == DDIR_WRITE && rewrite;
 			struct io_uring_sqe *sqe;
-			log_issue(w, m, ddir, off, len);
+			log_issue(w, m, m->io_file, ddir, off, len);
 			if (ddir == DDIR_TRIM) {
-				stop = sync_trim(w, m, t_prep, u.inflight, off, len);
+				stop = sync_trim(w, m, t_prep, u.inflight, m->io_file, off, len);
 				t_prep = now_ns();
 				continue;
 			}
 			if (sq_reserve(w, &u, pair ? 2 : 1) < 0)
 				break;
-			slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, off, len);
+			slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, m->io_file, off, len);
 			u.slots[slot].buf = bufs + (size_t)slot * j->bs_max;
 			sqe = io_uring_get_sqe(&u.ring);
 			if (pair) {
@@ -1226,7 +1288,7 @@ static void aio_prep(struct aio_state *a, const struct worker *w, int slot, int 
 {
 	struct iocb *cb = &a->cbs[slot];
 	memset(cb, 0, sizeof *cb);
-	cb->aio_fildes = (uint32_t)w->fd;
+	cb->aio_fildes = (uint32_t)w->f[a->slots[slot].file].fd;
 	cb->aio_lio_opcode = op_write ? IOCB_CMD_PWRITE : IOCB_CMD_PREAD;
 	cb->aio_buf = (uint64_t)(uintptr_t)buf;
 	cb->aio_nbytes = a->slots[slot].len;
@@ -1379,13 +1441,13 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		while (!stop && may_queue(j, m, a.inflight) && a.nfree && a.inflight < m->qd && (more = next_io(w, m, g, t_prep, a.inflight, &ddir, &off, &len, &until)) > 0) {
 			int slot;
 			char *buf;
-			log_issue(w, m, ddir, off, len);
+			log_issue(w, m, m->io_file, ddir, off, len);
 			if (ddir == DDIR_TRIM) {
-				stop = sync_trim(w, m, t_prep, a.inflight, off, len);
+				stop = sync_trim(w, m, t_prep, a.inflight, m->io_file, off, len);
 				t_prep = now_ns();
 				continue;
 			}
-			slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, off, len);
+			slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, m->io_file, off, len);
 			buf = a.slots[slot].buf = bufs + (size_t)slot * j->bs_max;
 			if (ddir == DDIR_WRITE && rewrite) {
 				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
@@ -1497,7 +1559,8 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			continue;
 		}
 		s.counted = m->counting;
-		log_issue(w, m, s.ddir, s.off, s.len);
+		s.file = m->io_file;
+		log_issue(w, m, s.file, s.ddir, s.off, s.len);
 		/* the data made before the clock starts (fio fills a buffer before its start time) */
 		if (s.ddir == DDIR_WRITE && (j->mode != MODE_REWRITE || j->ioengine == IOE_NULL))
 			scramble(w, buf, s.off, s.len, &scr);
@@ -1506,9 +1569,9 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			/* fio's null engine: done at once, no data moved (the engine's own cost) */
 			r = (ssize_t)s.len;
 		} else if (s.ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
-			r = full_io(w->fd, 0, buf, s.len, s.off, pos);
+			r = full_io(w->f[s.file].fd, 0, buf, s.len, s.off, pos);
 			if (r == (ssize_t)s.len)
-				r = full_io(w->fd, 1, buf, s.len, s.off, pos);
+				r = full_io(w->f[s.file].fd, 1, buf, s.len, s.off, pos);
 			else if (r < 0) {
 				if (!io_error(w, &s, COE_READ, (int)-r, "rewrite read"))
 					break;
@@ -1518,9 +1581,9 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 				break;
 			}
 		} else if (s.ddir == DDIR_TRIM) {
-			r = trim_range(w, s.off, s.len);
+			r = trim_range(w, s.file, s.off, s.len);
 		} else {
-			r = full_io(w->fd, s.ddir == DDIR_WRITE, buf, s.len, s.off, pos);
+			r = full_io(w->f[s.file].fd, s.ddir == DDIR_WRITE, buf, s.len, s.off, pos);
 		}
 		t_done = now_ns();
 		mark_depth(w, m, 1, 1);
@@ -1734,7 +1797,7 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 			slots[k] = (struct slot){ .t_prep = now_ns(), .off = off, .len = j->bs, .ddir = DDIR_READ,
 						  .counted = 1 };
 			io_uring_prep_read(sqe, w->fd, bufs + (size_t)k * j->bs, (unsigned)j->bs, off);
-			log_issue(w, m, DDIR_READ, off, j->bs);
+			log_issue(w, m, 0, DDIR_READ, off, j->bs);
 			io_uring_sqe_set_data64(sqe, (uint64_t)k);
 			batch[n++] = k;
 		}
@@ -1793,7 +1856,7 @@ static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char
 		struct slot s = { .off = off, .len = j->bs, .ddir = DDIR_READ, .counted = 1, .sync = 1 };
 		long r;
 		uint64_t t;
-		log_issue(w, m, DDIR_READ, off, j->bs);
+		log_issue(w, m, 0, DDIR_READ, off, j->bs);
 		s.t_prep = s.t_issue = now_ns();
 		r = (long)full_io(w->fd, 0, buf, j->bs, off, NULL);
 		mark_depth(w, m, 1, 1);
@@ -1908,6 +1971,7 @@ void *worker_run(void *arg)
 	char *bufs = NULL;
 	int r = 0;
 	uint64_t log_end;
+	struct job *fj = NULL;     /* fio's a:b: each file's job (its region, its own offsets) */
 
 	for (int d = 0; d < DDIR_N; d++)
 		ddir_stats_init(&w->st[d]);
@@ -1969,6 +2033,24 @@ void *worker_run(void *arg)
 		fill_buffer(w->dedupe, j->bs_max, j->randseed * 131 + 7, j->zero_buffers ? 100 : j->compress_pct);
 	}
 	iogen_init(&g, j, w->idx);
+	if (j->nfiles > 1) {
+		if (!(fj = malloc((size_t)j->nfiles * sizeof *fj)) ||
+		    !(m.gens = malloc((size_t)j->nfiles * sizeof *m.gens))) {
+			set_err(w, ENOMEM, "the files' offsets", UINT64_MAX);
+			free(bufs);
+			goto early;
+		}
+		for (int f = 0; f < j->nfiles; f++) {
+			fj[f] = *j;
+			fj[f].size = j->fsize[f];
+			fj[f].io_size = j->io_size / (uint64_t)j->nfiles / j->bs * j->bs;   /* --io_size: shared out */
+			fj[f].number_ios = 0;          /* the thread's: gen_next counts it */
+			fj[f].randseed = j->randseed + 0x51ed27f1ull * (uint64_t)(f + 1);
+			iogen_init(&m.gens[f], &fj[f], w->idx);
+		}
+		m.cur = -1;
+		prng_seed(&m.file_rng, j->randseed ^ 0xf11e5ull ^ ((uint64_t)w->idx << 32));
+	}
 	w->pass_len = g.loop_bytes;
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
 	m.interval = (uint64_t)(j->sample_ms * 1e6);
@@ -1979,8 +2061,13 @@ void *worker_run(void *arg)
 	if (j->iolog_out[0]) {   /* fio's write_iolog (one thread per such job) */
 		if (!(w->iolog_out = fopen(j->iolog_out, "we")))
 			set_err(w, errno, "--write_iolog: opening the log", UINT64_MAX);
-		else
-			iolog_out_start(w->iolog_out, w->dev->path);
+		else {
+			iolog_out_start(w->iolog_out);
+			for (int f = 0; f < j->nfiles; f++)
+				iolog_out_file(w->iolog_out, w->f[f].dev->path, 0, "add");
+			for (int f = 0; f < j->nfiles; f++)
+				iolog_out_file(w->iolog_out, w->f[f].dev->path, 0, "open");
+		}
 	}
 	if (j->verify_only) {     /* no workload: the read-back alone */
 		start_line(w);
@@ -2011,7 +2098,8 @@ void *worker_run(void *arg)
 	}
 	/* the logs end with the thread (fio's: the read-back's reads are in them) */
 	if (w->iolog_out) {
-		iolog_out_end(w->iolog_out, w->dev->path, (now_ns() - m.t_begin) / 1000);
+		for (int f = 0; f < j->nfiles; f++)
+			iolog_out_file(w->iolog_out, w->f[f].dev->path, (now_ns() - m.t_begin) / 1000, "close");
 		if (fclose(w->iolog_out))
 			set_err(w, errno, "--write_iolog: writing the log", UINT64_MAX);
 		w->iolog_out = NULL;
@@ -2024,6 +2112,8 @@ void *worker_run(void *arg)
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);
 	free(w->dedupe);
+	free(m.gens);
+	free(fj);
 	rb_ring_drop(w);
 	free(w->bl);
 	free(w->bl_buf);
@@ -2033,6 +2123,8 @@ void *worker_run(void *arg)
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);   /* its figures are final */
 	return NULL;
 early:          /* could not start: still at the start line, and no second from us */
+	free(m.gens);
+	free(fj);
 	free(w->bl);
 	free(w->bl_buf);
 	w->bl = NULL;

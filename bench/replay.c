@@ -201,17 +201,17 @@ void replay_free(struct replay *r)
 	r->n = 0;
 }
 
-void iolog_out_start(FILE *f, const char *file)
+void iolog_out_start(FILE *f)
 {
-	fprintf(f, "fio version 3 iolog\n0 %s add\n0 %s open\n", file, file);
+	fputs("fio version 3 iolog\n", f);
+}
+
+void iolog_out_file(FILE *f, const char *file, uint64_t t_us, const char *what)
+{
+	fprintf(f, "%" PRIu64 " %s %s\n", t_us, file, what);
 }
 
 void iolog_out_io(FILE *f, const char *file, uint64_t t_us, int op, uint64_t off, uint64_t len)
 {
 	fprintf(f, "%" PRIu64 " %s %s %" PRIu64 " %" PRIu64 "\n", t_us, file, opname[op], off, len);
-}
-
-void iolog_out_end(FILE *f, const char *file, uint64_t t_us)
-{
-	fprintf(f, "%" PRIu64 " %s close\n", t_us, file);
 }

@@ -43,10 +43,10 @@ struct replay_fit {
 int replay_load(const char *path, const struct replay_fit *fit, struct replay *r, char *err, size_t n);
 void replay_free(struct replay *r);
 
-/* fio's write_iolog: the header and the file's lines, then one line per I/O (t_us from
- * the job's start) and the close */
-void iolog_out_start(FILE *f, const char *file);
+/* fio's write_iolog: the header, each file's lines (what: "add", "open", "close"), one
+ * line per I/O (t_us from the job's start) */
+void iolog_out_start(FILE *f);
+void iolog_out_file(FILE *f, const char *file, uint64_t t_us, const char *what);
 void iolog_out_io(FILE *f, const char *file, uint64_t t_us, int op, uint64_t off, uint64_t len);
-void iolog_out_end(FILE *f, const char *file, uint64_t t_us);
 
 #endif

@@ -12,7 +12,7 @@ expect 2 "size=1g: beyond the end of $dev" "$A" disk --filename="$dev" --size=1g
 expect 2 "offset=.*beyond the end of $dev" "$A" disk --filename="$dev" --offset=1g
 expect 2 'size=150%: a percentage' "$A" disk --filename="$dev" --size=150%
 expect 2 '/dev/nonexistent: No such file or directory' "$A" disk --filename=/dev/nonexistent
-expect 2 "^assay: error: disk: --filename=/dev/loop0:/dev/loop1: several files in one job \(fio's a:b\) are not measured here" "$A" disk --filename=/dev/loop0:/dev/loop1
+expect 2 "^assay: error: disk: /dev/nonexistent: No such file or directory" "$A" disk --filename="$dev:/dev/nonexistent"
 expect 2 'no --filename' "$A" disk --rw=read
 expect 2 "unknown profile 'fast'" "$A" disk --filename="$dev" --profile=qd1,fast
 expect 2 'time_based needs a --runtime' "$A" disk --filename="$dev" --time_based
@@ -128,7 +128,7 @@ expect 2 'offset=50%: a percentage of a target that does not exist yet' \
 jq -e '.jobs[0].read.io_bytes == 2097152 and .jobs[0]["job options"].bsrange == "4k-16k" and
 	.jobs[0]["job options"].ioengine == "pvsync2"' "$T/acc.json" >/dev/null ||
 	fail "filesize/blocksize_range: $(jq -c '.jobs[0] | [.read.io_bytes, .["job options"]]' "$T/acc.json")"
-expect 2 '^assay: error: disk: --nrfiles=2: one file \(or device\) per job here$' "$A" disk --filename="$dev" --nrfiles=2
+expect 2 "^assay: error: disk: --nrfiles=2: the job's files are those --filename names \\(1 here" "$A" disk --filename="$dev" --nrfiles=2
 expect 2 '^assay: error: --kb_base=1001: unknown value; accepted: one of 1024\|1000$' "$A" disk --filename="$dev" --kb_base=1001
 expect 2 '^assay: error: disk: --readonly and --mode=destroy contradict each other$' \
 	"$A" disk --filename="$dev" --readonly --mode=destroy

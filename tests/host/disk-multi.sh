@@ -133,8 +133,11 @@ fi
 # bad input: one line naming the cause
 expect 2 "job 'b' has no --filename, and there is none for every job" "$A" disk --rw=read --name=a --filename="$d1" --name=b
 expect 2 "job 'a': --filename is empty" "$A" disk --rw=read --name=a --filename=
-expect 2 "several files in one job \(fio's a:b\) are not measured here: give each its own job" \
-	"$A" disk --rw=read --name=a --filename="$d1:$d2"
+# fio's a:b beside a job of one device: the list's job reads both (tests/host/disk-files.sh)
+"$A" disk --rw=read --size=1m --name=a --filename="$d1:$d2" --name=b --filename="$d2" -J > "$T/out.json" ||
+	fail "a:b and b: exit $?"
+jq -e '[.jobs[].read.total_ios] == [256, 256] and (.jobs[0]["job options"].filename | split(":") | length) == 2' \
+	"$T/out.json" > /dev/null || fail "a:b and b: $(jq -c '[.jobs[].read.total_ios]' "$T/out.json")"
 args=()
 for k in $(seq 65); do args+=(--name=j$k --filename="$T/f$k"); head -c 4096 /dev/urandom > "$T/f$k"; done
 "$A" disk --rw=read "${args[@]:0:128}" -J > "$T/out.json" 2>/dev/null || fail "64 jobs on 64 files: exit $?"

@@ -1,0 +1,103 @@
+# fio's several files in one job (--filename=a:b): each file its own region and offsets,
+# --size shared out, --file_service_type's order (compared with fio's own write_iolog when
+# fio is here), every engine, the safety modes on each file, and what is refused.
+# TIMEOUT: 240
+. "$(dirname "$0")/lib.sh"
+need_root
+a=$(loopdev a 8) || skip "losetup failed"
+b=$(loopdev b 4) || skip "losetup failed"
+sa=$(sha "$a") sb=$(sha "$b")
+cd "$T" || exit 1
+
+J() { jq -e "$1" "$T/out.json" >/dev/null || fail "${2:-$1}: $(jq -c '[.jobs[] | {r: .read.total_ios, w: .write.total_ios, e: .error}]' "$T/out.json" 2>&1 | head -c 300)"; }
+# the files of the I/O lines of a write_iolog, a for $a and b for $b, one letter each
+order() { awk -v a="$a" -v b="$b" '$3 == "read" || $3 == "write" { printf "%s", $2 == a ? "a" : $2 == b ? "b" : "?" }' "$1"; }
+
+# no --size: each file whole, every block of each once; roundrobin, one I/O each in turn
+# (then a alone, b done)
+"$A" disk --filename="$a:$b" --rw=randread --direct=1 --iodepth=8 --write_iolog=rr.log -J > out.json || fail "a:b: exit $?"
+J '.jobs[0] | .read.total_ios == 3072 and .read.io_bytes == 12582912' "a:b: 8 MiB + 4 MiB read"
+J ".jobs[0][\"job options\"] | .filename == \"$a:$b\" and .file_service_type == \"roundrobin\" and .size == \"12582912\"" \
+	"a:b: job options"
+for f in "$a:2048" "$b:1024"; do
+	n=$(awk -v d="${f%:*}" '$2 == d && $3 == "read" && $4 % 4096 == 0 { s[$4]++ } END { print length(s) }' rr.log)
+	[ "$n" = "${f#*:}" ] || fail "a:b: ${f%:*}: $n distinct blocks, want ${f#*:}"
+done
+o=$(order rr.log) last_b=$(order rr.log | sed 's/a*$//')
+[ "${o:0:8}" = abababab ] && [ ${#last_b} = 2048 ] && [ ${#o} = 3072 ] || fail "roundrobin: ${o:0:20}..${o: -20} (the last b at ${#last_b})"
+
+# --size shared out: 2 MiB of each (fio's); sequential: the whole of a, then b; roundrobin:4
+"$A" disk --filename="$a:$b" --rw=read --size=4m --bs=64k --file_service_type=sequential --write_iolog=s.log \
+	-J > out.json || fail "sequential: exit $?"
+J '.jobs[0].read.total_ios == 64'
+[ "$(order s.log)" = "$(printf 'a%.0s' $(seq 32))$(printf 'b%.0s' $(seq 32))" ] || fail "sequential: $(order s.log)"
+awk '$3 == "read" && $4 >= 2097152 { bad++ } END { exit bad > 0 }' s.log || fail "--size=4m: offsets past each file's 2 MiB"
+"$A" disk --filename="$a:$b" --rw=read --size=1m --file_service_type=roundrobin:4 --write_iolog=r4.log -J > out.json ||
+	fail "roundrobin:4: exit $?"
+case $(order r4.log) in aaaabbbbaaaabbbb*) ;; *) fail "roundrobin:4: $(order r4.log | head -c 40)" ;; esac
+"$A" disk --filename="$a:$b" --rw=randread --size=2m --file_service_type=random --write_iolog=rnd.log -J > out.json ||
+	fail "random: exit $?"
+o=$(order rnd.log)
+J '.jobs[0].read.total_ios == 512' "random: each block of each file's 1 MiB once"
+case $o in *aaaa*) ;; *) fail "random: never a run of 4 on a ($o)" ;; esac
+[ "$o" != "$(order rr.log | head -c 512)" ] || fail "random: the roundrobin order"
+# time based, sequential: a pass over a, then one over b, then a again
+"$A" disk --filename="$a:$b" --rw=read --size=128k --time_based --runtime=30 --number_ios=100 \
+	--file_service_type=sequential --write_iolog=ts.log -J > out.json || fail "time based: exit $?"
+[ "$(order ts.log)" = "$(printf 'a%.0s' $(seq 16))$(printf 'b%.0s' $(seq 16))$(printf 'a%.0s' $(seq 16))$(printf 'b%.0s' $(seq 16))$(printf 'a%.0s' $(seq 16))$(printf 'b%.0s' $(seq 16))aaaa" ] ||
+	fail "time based, sequential: $(order ts.log)"
+
+# every engine does the same I/Os
+for e in io_uring:--registerfiles=1 io_uring:--fixedbufs=1 libaio psync null; do
+	# shellcheck disable=SC2046 # the engine's options split into words
+	"$A" disk --filename="$a:$b" --rw=randread --size=2m --iodepth=4 --direct=1 --ioengine="${e%%:*}" \
+		$(case $e in *:*) echo "${e#*:}" ;; esac) -J > out.json || fail "$e: exit $?"
+	J '.jobs[0].read.total_ios == 512 and .jobs[0].error == 0' "$e"
+done
+
+# safety: a write job is skipped by default; rewrite writes back what both held; destroy
+# changes both, and only where the job's regions are
+"$A" disk --filename="$a:$b" --rw=randwrite --size=1m -J > out.json 2>/dev/null
+J '.jobs[0].assay.status == "skipped"' "readonly: the write job skipped"
+"$A" disk --filename="$a:$b" --rw=randrw --size=2m --iodepth=4 --direct=1 --mode=rewrite -J > out.json ||
+	fail "rewrite: exit $?"
+J '.jobs[0].write.total_ios > 100' "rewrite: writes"
+[ "$(sha "$a")" = "$sa" ] && [ "$(sha "$b")" = "$sb" ] || fail "rewrite changed a file"
+tail_a=$(dd if="$a" bs=1M skip=1 status=none | sha256sum) tail_b=$(dd if="$b" bs=1M skip=1 status=none | sha256sum)
+"$A" disk --filename="$a:$b" --rw=write --size=2m --mode=destroy --force -J > out.json 2>/dev/null || fail "destroy: exit $?"
+J '.jobs[0].write.total_ios == 512'
+[ "$(sha "$a")" != "$sa" ] && [ "$(sha "$b")" != "$sb" ] || fail "destroy: a file unchanged"
+[ "$(dd if="$a" bs=1M skip=1 status=none | sha256sum)" = "$tail_a" ] &&
+	[ "$(dd if="$b" bs=1M skip=1 status=none | sha256sum)" = "$tail_b" ] || fail "destroy: written past the regions"
+
+# refused, one line naming why
+expect 2 "--verify with several files in one job" "$A" disk --filename="$a:$b" --rw=write --mode=destroy --verify=crc32c
+expect 2 "--filename=$a:: an empty name in the list" "$A" disk --filename="$a:" --rw=read
+expect 2 "are the same device or file" "$A" disk --filename="$a:$a" --rw=read
+expect 2 "--nrfiles=3: the job's files are those --filename names \\(2 here" "$A" disk --filename="$a:$b" --nrfiles=3
+expect 2 "--file_service_type=zipf: roundrobin" "$A" disk --filename="$a:$b" --file_service_type=zipf
+expect 2 "--file_service_type=roundrobin:0: N is a count" "$A" disk --filename="$a:$b" --file_service_type=roundrobin:0
+expect 2 "/dev/null in a list of files" "$A" disk --filename="$a:/dev/null" --size=1m
+expect 2 "$T/none" "$A" disk --filename="$a:$T/none" --rw=read
+expect 2 "--size=16m: its share for each of 2 files .* goes beyond the end of $b" \
+	"$A" disk --filename="$a:$b" --size=16m
+expect 2 "--offset=10%: with several files in one job give it in bytes" "$A" disk --filename="$a:$b" --offset=10%
+
+# fio's order for the same jobs (its write_iolog)
+if command -v fio >/dev/null; then
+	for s in roundrobin sequential roundrobin:3; do
+		rm -f f.log m.log
+		fio --name=x --filename="$a:$b" --rw=read --size=256k --file_service_type=$s --write_iolog=f.log > /dev/null 2>&1 ||
+			fail "fio $s failed"
+		"$A" disk --filename="$a:$b" --rw=read --size=256k --file_service_type=$s --write_iolog=m.log > /dev/null ||
+			fail "$s: exit $?"
+		[ "$(order f.log)" = "$(order m.log)" ] || fail "$s: fio's $(order f.log), ours $(order m.log)"
+		[ "$(awk '$3 == "read" { print $2, $4 }' f.log | sort)" = "$(awk '$3 == "read" { print $2, $4 }' m.log | sort)" ] ||
+			fail "$s: offsets differ from fio's"
+	done
+	fio --name=x --filename="$a:$b" --rw=randread --bs=16k --output-format=json > f.json 2>/dev/null || fail "fio a:b failed"
+	"$A" disk --filename="$a:$b" --rw=randread --bs=16k -J > out.json || fail "a:b vs fio: exit $?"
+	[ "$(jq '.jobs[0].read.total_ios' f.json)" = "$(jq '.jobs[0].read.total_ios' out.json)" ] ||
+		fail "a:b: fio's $(jq '.jobs[0].read.total_ios' f.json) I/Os, ours $(jq '.jobs[0].read.total_ios' out.json)"
+fi
+finish
