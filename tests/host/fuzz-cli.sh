@@ -43,7 +43,8 @@ opts = {
           "--prio", "--prioclass", "--disk_util", "--timeout", "--iomem", "--unit_base", "--atomic", "-iodepth", "-name",
           "--read_iolog", "--write_iolog", "--replay_no_stall", "--replay_time_scale", "--replay_skip", "--kb_base", "--rw_sequencer", "--number_ios",
           "--write_hint", "--cpumask", "--percentage_sequential", "--offset_align", "--pre_read", "--fill_device", "--wait_for",
-          "--exit_what", "--allow_file_create", "--parse-only", "--showcmd", "--exitall", "--offset", "--ioengine"],
+          "--exit_what", "--allow_file_create", "--parse-only", "--showcmd", "--exitall", "--offset", "--ioengine",
+          "--file_service_type"],
  "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
          "--reverse", "--time", "--latency", "--latency-port"],
  "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
@@ -122,6 +123,14 @@ for n in range(40):
     d = mutate(jobfile2)
     open(m, "wb").write(d if b"[" in d else b"[x]\n" + d)
     check([A, "disk", m], "job file, own files")
+# fio's a:b: one job over both files, mutated
+jobfile3 = ("[global]\nruntime=0.1\n[ab]\nfilename=%s/f:%s/g\nrw=randread\nfile_service_type=random:2\nsize=1m\n"
+            "[ba]\nfilename=./g:f\nrw=read\nfile_service_type=sequential\n" % (T, T)).encode()
+for n in range(30):
+    m = T + "/j.fio"
+    d = mutate(jobfile3)
+    open(m, "wb").write(d if b"[" in d else b"[x]\n" + d)
+    check([A, "disk", m], "job file, several files")
 print("bad runs:", bad, "of", runs, "; exit codes:", sorted(codes.items(), key=str))
 sys.exit(bad > 0)
 PY
