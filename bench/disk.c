@@ -1567,7 +1567,7 @@ static int job_replay(const struct plan *p, const struct disk_cfg *c, const stru
 	j->bs_max = rp->max_len;
 	j->var_bs = rp->min_len != rp->max_len;
 	j->offset = 0;
-	j->size = TG(p, j)->dev.size / j->bs * j->bs;
+	j->size = j->fsize[0] = TG(p, j)->dev.size / j->bs * j->bs;
 	j->offset_inc = 0;
 	return 0;
 }
