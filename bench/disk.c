@@ -1035,7 +1035,7 @@ static int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t
 	j->dist = DIST_ZONED;
 	j->zone_abs = k == 5;
 	{
-		double pcts[MAX_ZONES], lens[MAX_ZONES], end = 0, prev_blk = 0, nb = (double)(j->size / j->bs);
+		double pcts[MAX_ZONES], lens[MAX_ZONES], end = 0, prev_blk = 0, nb = (double)(job_fsize_min(j) / j->bs);
 		double pgiven = 0, lgiven = 0;
 		int nz = 0, pmiss = 0, lmiss = 0;
 		unsigned acc = 0;
@@ -1086,10 +1086,10 @@ static int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t
 			prev_blk = floor(j->zone_abs ? end / (double)j->bs : end / 100 * nb);
 		}
 		if (!j->nzones || acc != 100 || (!j->zone_abs && end > 100 + 1e-6) ||
-		    (j->zone_abs && end > (double)j->size)) {
+		    (j->zone_abs && end > (double)job_fsize_min(j))) {
 			snprintf(err, n, "--random_distribution=%s: the accesses add up to %u%%, the ranges to %g%s; "
 				 "they must be 100%% and %s", v, acc, end, j->zone_abs ? " bytes" : "%",
-				 j->zone_abs ? "at most the region (--size)" : "at most 100%");
+				 j->zone_abs ? "at most the region (--size; each file's, of several)" : "at most 100%");
 			return -1;
 		}
 	}
@@ -1177,10 +1177,10 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 									  : "a job that only reads checks each block as it reads it");
 		return -1;
 	}
-	if (j->verify_backlog && j->numjobs > 1 && j->offset_inc < j->size) {
+	if (j->verify_backlog && j->numjobs > 1 && j->offset_inc < job_fsize_max(j)) {
 		snprintf(err, n, "--verify_backlog with --numjobs=%d on one region: a block another thread is writing "
 			 "would read torn (give each its own, --offset_increment=%llu)", j->numjobs,
-			 (unsigned long long)j->size);
+			 (unsigned long long)job_fsize_max(j));
 		return -1;
 	}
 	if ((c->verify_interval || c->verify_offset) && (!j->verify || j->verify == VM_PATTERN || j->verify == VM_NULL)) {
@@ -1410,8 +1410,9 @@ static int cpumask_list(const char *v, struct job *j, char *err, size_t n)
 }
 
 /* fio's io_size (bytes per thread, wrapping over the region) and offset_increment (thread
- * i's region starts i increments later), checked against the device */
-static int io_extent(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n)
+ * i's region starts i increments later), checked against the device (each of the job's
+ * files) */
+static int io_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
 	uint64_t last;
 	if (c->io_size && !j->var_bs && c->io_size % j->bs) {
@@ -1420,21 +1421,28 @@ static int io_extent(const struct disk_cfg *c, const struct blkdev *d, struct jo
 		return -1;
 	}
 	j->io_size = c->io_size;
-	j->offset_inc = c->offset_increment;
-	if (!j->offset_inc)
-		return 0;
-	if (j->direct && j->offset_inc % d->lbs) {
-		snprintf(err, n, "--offset_increment=%llu: not a multiple of %s's logical block size (%u)",
-			 c->offset_increment, d->path, d->lbs);
+	if (j->nfiles > 1 && c->io_size && c->io_size / (uint64_t)j->nfiles < j->bs) {
+		snprintf(err, n, "--io_size=%llu: less than one --bs block for each of the job's %d files", c->io_size,
+			 j->nfiles);
 		return -1;
 	}
+	j->offset_inc = c->offset_increment;
 	last = j->offset + (uint64_t)(j->numjobs - 1) * j->offset_inc;
-	if (j->offset_inc > d->size || last > d->size || j->size > d->size - last) {
-		snprintf(err, n, "--offset_increment=%llu: thread %d's region (from %llu, %llu bytes) ends "
-			 "beyond %s (%llu bytes): give a smaller --size or --offset_increment",
-			 c->offset_increment, j->numjobs - 1, (unsigned long long)last,
-			 (unsigned long long)j->size, d->path, (unsigned long long)d->size);
-		return -1;
+	for (int k = 0; k < j->nfiles && j->offset_inc; k++) {
+		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
+		uint64_t size = j->nfiles > 1 ? j->fsize[k] : j->size;
+		if (j->direct && j->offset_inc % d->lbs) {
+			snprintf(err, n, "--offset_increment=%llu: not a multiple of %s's logical block size (%u)",
+				 c->offset_increment, d->path, d->lbs);
+			return -1;
+		}
+		if (j->offset_inc > d->size || last > d->size || size > d->size - last) {
+			snprintf(err, n, "--offset_increment=%llu: thread %d's region (from %llu, %llu bytes) ends "
+				 "beyond %s (%llu bytes): give a smaller --size or --offset_increment",
+				 c->offset_increment, j->numjobs - 1, (unsigned long long)last,
+				 (unsigned long long)size, d->path, (unsigned long long)d->size);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -1573,9 +1581,11 @@ static int job_replay(const struct plan *p, const struct disk_cfg *c, const stru
 }
 
 /* fio lays out a test file that does not exist yet: a path (with a '/', never under /dev)
- * and a --size in bytes make one of --offset + --size bytes of random data, which stays.
- * 1 when made, 0 when there is nothing to make, -1 on failure (err says why). */
-static int lay_out_file(const struct disk_cfg *c, const char *fn, struct blkdev *dry, char *err, size_t n)
+ * and a --size in bytes make one of --offset + --size bytes of random data (its share of
+ * them, one of nshare files of a job), which stays.  1 when made, 0 when there is nothing
+ * to make, -1 on failure (err says why). */
+static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct blkdev *dry, char *err,
+			size_t n)
 {
 	unsigned long long size;
 	struct stat st;
@@ -1588,6 +1598,7 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, struct blkdev 
 		return 0;
 	if (parse_offset(c->offset_s, NULL, 0, &offset, err, n))
 		return -1;
+	size /= (unsigned)nshare;
 	if (!c->allow_file_create) {
 		snprintf(err, n, "%s does not exist, and --allow_file_create=0", fn);
 		return -1;
@@ -1667,8 +1678,8 @@ static int same_target(const char *a, const char *b)
 }
 
 /* One file of the job (fn): its target, probed once however many jobs name it (a file laid
- * out first when it is to be made: lay, one file in the job); its index, or -1 with why */
-static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, int lay, char *err, size_t n)
+ * out first when it is to be made, one of nshare of the job's); its index, or -1 with why */
+static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, int nshare, char *err, size_t n)
 {
 	int t;
 	for (t = 0; t < p->ntg; t++)
@@ -1677,7 +1688,7 @@ static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, i
 	/* a name not seen: the file laid out, the device probed, then one of those already
 	 * named under another name, or a new one */
 	struct blkdev d;
-	int made = lay ? lay_out_file(c, fn, p->c->parse_only ? &d : NULL, err, n) : 0;
+	int made = lay_out_file(c, fn, nshare, p->c->parse_only ? &d : NULL, err, n);
 	if (made < 0 || (!(made && p->c->parse_only) && blkdev_probe(fn, &d, err, n)))
 		return -1;
 	for (t = 0; t < p->ntg; t++)
@@ -1707,6 +1718,9 @@ static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, 
 	}
 	j->nfiles = 0;
 	if (strchr(fn, ':') && access(fn, F_OK)) {
+		int nshare = 1;
+		for (const char *q = fn; (q = strchr(q, ':')); q++)
+			nshare++;
 		for (const char *a = fn, *e; ; a = e + 1) {
 			size_t l = strcspn(a, ":"), used = p->names_used;
 			e = a + l;
@@ -1718,7 +1732,7 @@ static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, 
 			memcpy(p->names + used, a, l);
 			p->names[used + l] = 0;
 			p->names_used += l + 1;
-			if ((j->ftg[j->nfiles] = plan_file(p, c, p->names + used, 0, err, n)) < 0)
+			if ((j->ftg[j->nfiles] = plan_file(p, c, p->names + used, nshare, err, n)) < 0)
 				return -1;
 			j->nfiles++;
 			if (!*e)
@@ -1817,9 +1831,7 @@ static int files_extent(const struct plan *p, const struct disk_cfg *c, struct j
 /* what a job of several files does not do here: one line naming it; 0 if none */
 static int files_refused(const struct disk_cfg *c, const struct job *j, char *err, size_t n)
 {
-	const char *what = j->verify || j->verify_only ? "--verify" : c->read_iolog ? "--read_iolog" :
-			   j->ioengine == IOE_SYNC ? "--ioengine=sync" : j->offset_inc ? "--offset_increment" :
-			   j->write_hint ? "--write_hint" : j->pre_read ? "--pre_read" : NULL;
+	const char *what = c->read_iolog ? "--read_iolog" : j->ioengine == IOE_SYNC ? "--ioengine=sync" : NULL;
 	if (what)
 		snprintf(err, n, "%s with several files in one job (--filename=%s): give each file its own job", what,
 			 c->filename ? c->filename : "");
@@ -2024,7 +2036,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	}
 	j->loops = (int)c->loops;
-	if (io_extent(c, dev, j, err, n))
+	if (io_extent(p, c, j, err, n))
 		return -1;
 	j->startdelay = c->startdelay;
 	j->exitall = c->exitall;
@@ -2176,42 +2188,56 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 }
 
 /* fio's --directory: a relative --filename inside it (an absolute one is taken as it is,
- * as fio does).  A job (named: job) with neither gets fio's own name for its file,
- * JOB.0.0, in --directory or here, when --size says how big to lay it out; fio would make
- * one per thread, so only for one thread. */
+ * as fio does; each of an a:b list's).  A job (named: job) with neither gets fio's own
+ * names for its files, JOB.0.0 (--nrfiles of them: JOB.0.0:JOB.0.1:...), in --directory or
+ * here, when --size says how big to lay them out; fio would make them per thread, so only
+ * for one thread. */
 static int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 {
 	const char *dir = c->directory, *fn = c->filename;
-	char def[96], *path;
-	size_t l;
-	if (fn && fn[0] == '/') {
-		c->directory = NULL;
-		return 0;
-	}
+	char def[MAX_FILES * 80], *path;
+	size_t l = 0, cap;
 	if (!fn && job && c->size) {
 		if (c->numjobs > 1) {
 			snprintf(err, n, "job '%s' has no --filename and --numjobs=%lld: fio would make a file per thread "
 				 "(%s.N.0); here the threads share one: name it (--filename)", job, c->numjobs, job);
 			return -1;
 		}
-		snprintf(def, sizeof def, "%s.0.0", job);    /* fio's jobname.jobnum.filenum */
+		if (c->nrfiles > MAX_FILES) {
+			snprintf(err, n, "--nrfiles=%lld: more than %d files in one job", c->nrfiles, MAX_FILES);
+			return -1;
+		}
+		for (long long k = 0; k < c->nrfiles; k++)    /* fio's jobname.jobnum.filenum */
+			l += (size_t)snprintf(def + l, sizeof def - l, "%s%s.0.%lld", k ? ":" : "", job, k);
 		fn = def;
 		dir = dir ? dir : ".";
 	}
-	if (!dir)
+	if (!dir) {
+		c->directory = NULL;
 		return 0;
+	}
 	if (!fn) {
 		snprintf(err, n, "--directory=%s: give --filename too, a name inside it (or --size, for fio's "
 			 "JOBNAME.0.0)", dir);
 		return -1;
 	}
-	l = strlen(dir) + strlen(fn) + 2;
-	path = malloc(l);
-	if (!path) {
+	cap = strlen(fn) + strlen(dir) + 2;
+	for (const char *q = fn; (q = strchr(q, ':')); q++)
+		cap += strlen(dir) + 2;
+	if (!(path = malloc(cap))) {
 		snprintf(err, n, "out of memory");
 		return -1;
 	}
-	snprintf(path, l, "%s/%s", dir, fn);
+	l = 0;
+	/* a list (a name with ':' that does not exist) joined name by name */
+	for (const char *a = fn, *e; ; a = e + 1) {
+		size_t len = strchr(fn, ':') && access(fn, F_OK) ? strcspn(a, ":") : strlen(a);
+		e = a + len;
+		l += (size_t)snprintf(path + l, l < cap ? cap - l : 0, "%s%s%s%.*s", a == fn ? "" : ":",
+				      a[0] == '/' ? "" : dir, a[0] == '/' ? "" : "/", (int)len, a);
+		if (!*e)
+			break;
+	}
 	c->filename = path;    /* kept for the run */
 	c->directory = NULL;
 	return 0;
@@ -2586,11 +2612,11 @@ static void drop_cache(const struct plan *p, const struct job *j, int k, int fd)
 
 /* fio's pre_read: the region (every thread's) read once through the page cache before
  * the job starts; 0, or -1 with the job's error */
-static int pre_read(const struct plan *p, struct job_result *r)
+static int pre_read(const struct plan *p, struct job_result *r, int k)
 {
 	const struct job *j = &r->job;
-	const char *path = TG(p, j)->dev.path;
-	uint64_t off = j->offset, end = j->offset + j->size + (uint64_t)(j->numjobs - 1) * j->offset_inc;
+	const char *path = p->tg[j->ftg[k]].dev.path;
+	uint64_t off = j->offset, end = j->offset + j->fsize[k] + (uint64_t)(j->numjobs - 1) * j->offset_inc;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), e = fd < 0 ? errno : 0;
 	char *buf = e ? NULL : malloc(1 << 20);
 	if (!e && !buf)
@@ -2711,23 +2737,26 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			return -1;
 		}
 	r->fd = r->fds[0];
-	if (j->write_hint) {
+	for (int k = 0; k < j->nfiles && j->write_hint; k++) {
 		/* on the inode (fio's direct=1 path, a per-file hint, is gone since Linux 5.19) */
 		uint64_t h = (uint64_t)j->write_hint;
-		if (fcntl(r->fd, F_GET_RW_HINT, &r->old_hint) || fcntl(r->fd, F_SET_RW_HINT, &h)) {
+		if (fcntl(r->fds[k], F_GET_RW_HINT, &r->old_hint[k]) || fcntl(r->fds[k], F_SET_RW_HINT, &h)) {
 			r->err = errno;
 			snprintf(r->errmsg, sizeof r->errmsg, "--write_hint: fcntl F_SET_RW_HINT on %s: %s",
-				 TG(p, j)->dev.path, strerror(errno));
+				 p->tg[j->ftg[k]].dev.path, strerror(errno));
+			while (k--)
+				fcntl(r->fds[k], F_SET_RW_HINT, &r->old_hint[k]);
 			close_files(r);
 			return -1;
 		}
 	}
 	for (int k = 0; k < j->nfiles && j->invalidate; k++)
 		drop_cache(p, j, k, r->fds[k]);
-	if (j->pre_read && pre_read(p, r)) {
-		close_files(r);
-		return -1;
-	}
+	for (int k = 0; k < j->nfiles && j->pre_read; k++)
+		if (pre_read(p, r, k)) {
+			close_files(r);
+			return -1;
+		}
 	for (int k = 0; k < j->nfiles; k++)
 		fadvise_hint(j, k, r->fds[k]);
 	r->nworkers = r->writing = j->numjobs;
@@ -2838,8 +2867,8 @@ static void job_finish(const struct plan *p, struct job_result *r)
 	for (int i = 1; i < j->numjobs; i++)
 		if (r->w[i].fd != r->fd && r->w[i].fd >= 0)
 			close(r->w[i].fd);
-	if (j->write_hint)
-		fcntl(r->fd, F_SET_RW_HINT, &r->old_hint);
+	for (int k = 0; k < j->nfiles && j->write_hint; k++)
+		fcntl(r->fds[k], F_SET_RW_HINT, &r->old_hint[k]);
 	close_files(r);
 	r->nworkers = j->numjobs;
 	if (j->exec_postrun && exec_hook(j, j->exec_postrun, "postrun", err, sizeof err))

@@ -351,6 +351,7 @@ struct worker {
 	struct iolog hlog;           /* fio's histogram log */
 	FILE *iolog_out;             /* --write_iolog: the I/Os issued, as fio's log */
 	uint8_t *vmap;               /* --verify: a bit per block of the region, set once written */
+	uint64_t vb[MAX_FILES + 1];  /* each file's first block in it (vb[nfiles]: all the blocks) */
 	char *dedupe;                /* --dedupe_percentage: the data those writes repeat */
 	struct ss_state *ss;         /* --steadystate: the job's per-second totals */
 	/* every I/O done so far, the ramp's too: the ETA line reads them (relaxed atomics,
@@ -431,17 +432,32 @@ void verify_stamp(const struct job *j, void *buf, uint64_t off, uint64_t len);
 /* check the block read from off (its digest bytes are zeroed on the way); 0 if good,
  * else -1 with why */
 int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t n);
-/* the worker's bitmap: a write of len bytes done at off */
-void verify_mark(struct worker *w, uint64_t off, uint64_t len);
+/* the worker's bitmap: a write of len bytes done at off of the job's file f */
+void verify_mark(struct worker *w, int f, uint64_t off, uint64_t len);
 /* fio's verify_dump: the bad block blk (as read back) at off of the device at path into
  * [AUX/]BASENAME.OFF.received (and, for --verify=pattern, what it should hold into
  * .expected); a line on stderr names each */
 void verify_dump(const struct job *j, const char *path, const void *blk, uint64_t off);
 /* --verify_interval and --verify_offset fit the job's blocks and headers: 0, or -1 with why */
 int verify_layout(const struct job *j, char *err, size_t n);
-/* the block at off checked (--verify_backlog): not again when the job ends */
-void verify_unmark(struct worker *w, uint64_t off);
+/* the block b of the bitmap checked (--verify_backlog): not again when the job ends */
+void verify_unmark(struct worker *w, uint64_t b);
 
+/* the smallest and the largest of the job's files' regions (one file: its region) */
+static inline uint64_t job_fsize_min(const struct job *j)
+{
+	uint64_t m = j->size;
+	for (int k = 0; k < j->nfiles && j->nfiles > 1; k++)
+		m = j->fsize[k] < m ? j->fsize[k] : m;
+	return m;
+}
+static inline uint64_t job_fsize_max(const struct job *j)
+{
+	uint64_t m = 0;
+	for (int k = 0; k < j->nfiles && j->nfiles > 1; k++)
+		m = j->fsize[k] > m ? j->fsize[k] : m;
+	return j->nfiles > 1 ? m : j->size;
+}
 /* the job reads back what it wrote (or, --verify_only, its region) and checks it */
 static inline int job_reads_back(const struct job *j) { return j->verify && (j->do_verify || j->verify_only); }
 /* the directions the job reports: those it does, and reads for a read-back */
@@ -461,7 +477,7 @@ void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct);
 /* One finished job: its workers and their aggregate. */
 struct job_result {
 	struct job job;
-	uint64_t old_hint;         /* --write_hint: the target's hint before the job (put back) */
+	uint64_t old_hint[MAX_FILES];  /* --write_hint: each file's hint before the job (put back) */
 	int nworkers;
 	struct worker *w;
 	struct ddir_stats agg[DDIR_N];

@@ -729,7 +729,7 @@ static void issued_now(struct worker *w, const struct meter *m, struct slot *slo
 	*t_prep = t_issue;
 }
 
-static void backlog_add(struct worker *w, uint64_t off, uint64_t len);
+static void backlog_add(struct worker *w, int f, uint64_t off, uint64_t len);
 static void check_read(struct worker *w, const struct slot *s, long res);
 static void backlog_check(struct worker *w, struct meter *m, int queued);
 static void pass_check(struct worker *w, struct meter *m, int queued);
@@ -789,9 +789,9 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	__atomic_store_n(&w->prog_ios[s->ddir], w->prog_ios[s->ddir] + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->prog_bytes[s->ddir], w->prog_bytes[s->ddir] + (uint64_t)res, __ATOMIC_RELAXED);
 	if (s->ddir == DDIR_WRITE && w->vmap)
-		verify_mark(w, s->off, (uint64_t)res);
+		verify_mark(w, s->file, s->off, (uint64_t)res);
 	if (s->ddir == DDIR_WRITE && w->bl)
-		backlog_add(w, s->off, (uint64_t)res);
+		backlog_add(w, s->file, s->off, (uint64_t)res);
 	if (s->ddir == DDIR_READ && j->verify && j->do_verify && !rw_writes(j->rw) && !j->verify_only)
 		check_read(w, s, res);
 	if (m->warm_left) {
@@ -1633,7 +1633,7 @@ static void rb_snap(struct worker *w, const struct meter *m, uint64_t t0, int ba
 /* what a read-back reads: the region's blocks the thread's map marks (every block for
  * --verify_only), or the first n offsets of a list (--verify_backlog's) */
 struct rb_src {
-	const uint64_t *list;
+	const uint64_t *list;   /* blocks of the map (--verify_backlog's), else the map's marked ones */
 	uint64_t n;
 	int workload;           /* inside the workload (--verify_backlog, a --loops pass's check) */
 	uint64_t base, nblk;    /* the region's first byte, its blocks */
@@ -1650,39 +1650,46 @@ static uint64_t rb_next(const struct worker *w, uint64_t b, uint64_t nblk)
 }
 
 /* the offset of the next block to read back: 1, or 0 when there is none */
-static int rb_src_next(struct worker *w, struct rb_src *s, uint64_t *off)
+static int rb_src_next(struct worker *w, struct rb_src *s, int *f, uint64_t *off)
 {
+	uint64_t b;
 	if (s->list) {
 		if (s->i >= s->n)
 			return 0;
-		*off = s->list[s->i++];
-		verify_unmark(w, *off);   /* checked now: not again at the end (unless written again) */
-		return 1;
+		b = s->list[s->i++];
+		verify_unmark(w, b);   /* checked now: not again at the end (unless written again) */
+	} else {
+		s->i = rb_next(w, s->i, s->nblk);
+		if (s->i >= s->nblk)
+			return 0;
+		b = s->i++;
 	}
-	s->i = rb_next(w, s->i, s->nblk);
-	if (s->i >= s->nblk)
-		return 0;
-	*off = s->base + s->i++ * w->job->bs;
+	for (*f = 0; b >= w->vb[*f + 1]; ++*f)   /* the map's block b: its file and offset */
+		;
+	*off = s->base + (b - w->vb[*f]) * w->job->bs;
 	return 1;
 }
 
-/* the bad block blk at off (why: what is wrong): counted, the first named, dumped
- * (--verify_dump), and with --continue_on_error=verify listed (as "verify") */
-static void bad_block(struct worker *w, const char *blk, uint64_t off, const char *why)
+/* the bad block blk at off of file f (why: what is wrong): counted, the first named,
+ * dumped (--verify_dump), and with --continue_on_error=verify listed (as "verify") */
+static void bad_block(struct worker *w, int f, const char *blk, uint64_t off, const char *why)
 {
 	const struct job *j = w->job;
+	char where[300];
+	snprintf(where, sizeof where, "the block at offset %llu%s%s", (unsigned long long)off,
+		 j->nfiles > 1 ? " of " : "", j->nfiles > 1 ? w->f[f].dev->path : "");
 	if (!w->ver.bad++)
-		snprintf(w->ver.first, sizeof w->ver.first, "the block at offset %llu: %s", (unsigned long long)off, why);
+		snprintf(w->ver.first, sizeof w->ver.first, "%s: %s", where, why);
 	if (j->verify_dump && w->ver.bad <= 100)   /* the first 100 of each thread */
-		verify_dump(j, w->dev->path, blk, off);
+		verify_dump(j, w->f[f].dev->path, blk, off);
 	if (!coe_nonfatal(j, COE_VERIFY, EILSEQ))
 		return;
-	errlog_note(&w->errs, EILSEQ, "verify: the block at offset %llu: %s", (unsigned long long)off, why);
+	errlog_note(&w->errs, EILSEQ, "verify: %s: %s", where, why);
 	if (w->errs.nbad < MAX_BAD)
 		w->errs.bad[w->errs.nbad++] = (struct bad_io){ off, j->bs, EILSEQ, DDIR_N };
 	if (j->error_dump)
-		fprintf(stderr, "assay: disk: %s: thread %d: verify: the block at offset %llu: %s (going on: "
-			"--continue_on_error)\n", j->name, w->idx + 1, (unsigned long long)off, why);
+		fprintf(stderr, "assay: disk: %s: thread %d: verify: %s: %s (going on: --continue_on_error)\n", j->name,
+			w->idx + 1, where, why);
 }
 
 /* --verify_fatal during the workload (a read job's checks, a --verify_backlog check): a
@@ -1721,7 +1728,7 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 	w->ver.blocks++;
 	if (!verify_check(j, blk, s->off, why, sizeof why))
 		return 0;
-	bad_block(w, blk, s->off, why);
+	bad_block(w, s->file, blk, s->off, why);
 	return j->verify_fatal ? -1 : 0;
 }
 
@@ -1737,7 +1744,7 @@ static void check_read(struct worker *w, const struct slot *s, long res)
 		char why[200];
 		w->ver.blocks++;
 		if (verify_check(j, s->buf + k, s->off + k, why, sizeof why))
-			bad_block(w, s->buf + k, s->off + k, why);
+			bad_block(w, s->file, s->buf + k, s->off + k, why);
 	}
 	fatal_bad(w, bad);
 }
@@ -1786,8 +1793,9 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 		unsigned head, seen = 0;
 		int n = 0, e;
 		uint64_t t, off;
+		int f;
 		halt |= group_stopped(w);
-		while (!halt && nfree && rb_src_next(w, src, &off)) {
+		while (!halt && nfree && rb_src_next(w, src, &f, &off)) {
 			int k = free_slots[--nfree];
 			if (!(sqe = io_uring_get_sqe(ring))) {   /* never: the ring holds nbuf */
 				set_err(w, EAGAIN, "verify: no room in the ring", UINT64_MAX);
@@ -1795,9 +1803,9 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 				break;
 			}
 			slots[k] = (struct slot){ .t_prep = now_ns(), .off = off, .len = j->bs, .ddir = DDIR_READ,
-						  .counted = 1 };
-			io_uring_prep_read(sqe, w->fd, bufs + (size_t)k * j->bs, (unsigned)j->bs, off);
-			log_issue(w, m, 0, DDIR_READ, off, j->bs);
+						  .file = f, .counted = 1 };
+			io_uring_prep_read(sqe, w->f[f].fd, bufs + (size_t)k * j->bs, (unsigned)j->bs, off);
+			log_issue(w, m, f, DDIR_READ, off, j->bs);
 			io_uring_sqe_set_data64(sqe, (uint64_t)k);
 			batch[n++] = k;
 		}
@@ -1852,13 +1860,14 @@ static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char
 {
 	const struct job *j = w->job;
 	uint64_t off;
-	while (!group_stopped(w) && rb_src_next(w, src, &off)) {
-		struct slot s = { .off = off, .len = j->bs, .ddir = DDIR_READ, .counted = 1, .sync = 1 };
+	int f;
+	while (!group_stopped(w) && rb_src_next(w, src, &f, &off)) {
+		struct slot s = { .off = off, .len = j->bs, .ddir = DDIR_READ, .file = f, .counted = 1, .sync = 1 };
 		long r;
 		uint64_t t;
-		log_issue(w, m, 0, DDIR_READ, off, j->bs);
+		log_issue(w, m, f, DDIR_READ, off, j->bs);
 		s.t_prep = s.t_issue = now_ns();
-		r = (long)full_io(w->fd, 0, buf, j->bs, off, NULL);
+		r = (long)full_io(w->f[f].fd, 0, buf, j->bs, off, NULL);
 		mark_depth(w, m, 1, 1);
 		mark_calls(m, w->submit_map, 1);
 		mark_calls(m, w->complete_map, 1);
@@ -1876,12 +1885,15 @@ static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char
 static void read_map(struct worker *w, struct meter *m, char *bufs, unsigned nbuf, int queued, int workload)
 {
 	const struct job *j = w->job;
-	struct rb_src src = { .base = j->offset + (uint64_t)w->idx * j->offset_inc, .nblk = j->size / j->bs,
+	struct rb_src src = { .base = j->offset + (uint64_t)w->idx * j->offset_inc, .nblk = w->vb[j->nfiles],
 			      .workload = workload };
 	uint64_t t0;
-	fdatasync(w->fd);
-	if (w->dev->is_file || ioctl(w->fd, BLKFLSBUF, 0))
-		posix_fadvise(w->fd, (off_t)src.base, (off_t)j->size, POSIX_FADV_DONTNEED);
+	for (int f = 0; f < j->nfiles; f++) {
+		fdatasync(w->f[f].fd);
+		if (w->f[f].dev->is_file || ioctl(w->f[f].fd, BLKFLSBUF, 0))
+			posix_fadvise(w->f[f].fd, (off_t)src.base, (off_t)((w->vb[f + 1] - w->vb[f]) * j->bs),
+				      POSIX_FADV_DONTNEED);
+	}
 	t0 = now_ns();
 	w->ver.ran = 1;
 	if (!queued || rb_uring(w, m, &src, bufs, nbuf, workload ? 0 : t0) < 0)
@@ -1918,7 +1930,7 @@ static void pass_check(struct worker *w, struct meter *m, int queued)
 	if (w->err)
 		return;
 	read_map(w, m, w->bl_buf, queued ? (unsigned)j->iodepth : 1, queued, 1);
-	memset(w->vmap, 0, j->size / j->bs / 8 + 1);   /* checked: the next pass marks its own */
+	memset(w->vmap, 0, w->vb[j->nfiles] / 8 + 1);   /* checked: the next pass marks its own */
 }
 
 /* fio's verify_backlog: every --verify_backlog writes, with none in flight, the thread
@@ -1947,10 +1959,12 @@ static void backlog_check(struct worker *w, struct meter *m, int queued)
 }
 
 /* a write of len bytes at off done: its blocks wait for the next --verify_backlog check */
-static void backlog_add(struct worker *w, uint64_t off, uint64_t len)
+static void backlog_add(struct worker *w, int f, uint64_t off, uint64_t len)
 {
-	for (uint64_t k = 0; k + w->job->bs <= len && w->bl_n < w->bl_cap; k += w->job->bs)
-		w->bl[w->bl_n++] = off + k;
+	const struct job *j = w->job;
+	uint64_t base = j->offset + (uint64_t)w->idx * j->offset_inc;
+	for (uint64_t k = 0; k + j->bs <= len && w->bl_n < w->bl_cap; k += j->bs)
+		w->bl[w->bl_n++] = w->vb[f] + (off + k - base) / j->bs;   /* its block in the map */
 }
 
 /* this thread's workload has ended (the read-backs wait for every thread's) */
@@ -2001,7 +2015,9 @@ void *worker_run(void *arg)
 		else
 			fill_buffer(bufs + i * j->bs_max, j->bs_max, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
 				    j->zero_buffers ? 100 : j->compress_pct);
-	if (j->verify && rw_writes(j->rw) && !j->verify_only && !(w->vmap = calloc(j->size / j->bs / 8 + 1, 1))) {
+	for (int f = 0; f < j->nfiles; f++)   /* each file's blocks in the verify map, one after another */
+		w->vb[f + 1] = w->vb[f] + (j->nfiles > 1 ? j->fsize[f] : j->size) / j->bs;
+	if (j->verify && rw_writes(j->rw) && !j->verify_only && !(w->vmap = calloc(w->vb[j->nfiles] / 8 + 1, 1))) {
 		set_err(w, ENOMEM, "--verify: the map of blocks written", UINT64_MAX);
 		free(bufs);
 		goto early;
@@ -2009,7 +2025,7 @@ void *worker_run(void *arg)
 	/* fio's --loops with --verify: each pass checked when it ends (threads on one region:
 	 * at the end only, a block another is writing would read torn) */
 	if (w->vmap && j->do_verify && j->loops > 1 && !j->time_based && !j->verify_backlog && !rw_trims(j->rw) &&
-	    (j->numjobs == 1 || j->offset_inc >= j->size))
+	    (j->numjobs == 1 || j->offset_inc >= job_fsize_max(j)))
 		w->passes_left = j->loops - 1;
 	if ((j->verify_backlog || w->passes_left) && w->vmap) {
 		/* room for a backlog's blocks and those in flight when it filled */

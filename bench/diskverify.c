@@ -320,21 +320,19 @@ int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t
 	return 0;
 }
 
-void verify_mark(struct worker *w, uint64_t off, uint64_t len)
+void verify_mark(struct worker *w, int f, uint64_t off, uint64_t len)
 {
 	const struct job *j = w->job;
 	uint64_t base = j->offset + (uint64_t)w->idx * j->offset_inc;
 	if (!w->vmap || off < base)
 		return;
-	for (uint64_t b = (off - base) / j->bs, e = b + len / j->bs; b < e && b < j->size / j->bs; b++)
+	for (uint64_t b = w->vb[f] + (off - base) / j->bs, e = b + len / j->bs; b < e && b < w->vb[f + 1]; b++)
 		w->vmap[b / 8] |= (uint8_t)(1u << (b % 8));
 }
 
-void verify_unmark(struct worker *w, uint64_t off)
+void verify_unmark(struct worker *w, uint64_t b)
 {
-	const struct job *j = w->job;
-	uint64_t base = j->offset + (uint64_t)w->idx * j->offset_inc, b = (off - base) / j->bs;
-	if (w->vmap && off >= base && b < j->size / j->bs)
+	if (w->vmap && b < w->vb[w->job->nfiles])
 		w->vmap[b / 8] &= (uint8_t)~(1u << (b % 8));
 }
 

@@ -70,15 +70,42 @@ J '.jobs[0].write.total_ios == 512'
 [ "$(dd if="$a" bs=1M skip=1 status=none | sha256sum)" = "$tail_a" ] &&
 	[ "$(dd if="$b" bs=1M skip=1 status=none | sha256sum)" = "$tail_b" ] || fail "destroy: written past the regions"
 
+# --verify over both: each block read back from its file; a block changed on b is found,
+# named with its file; --offset_increment, --pre_read on each
+for more in "" --verify_backlog=50 --loops=2; do
+	# shellcheck disable=SC2086 # the options split into words
+	"$A" disk --filename="$a:$b" --rw=randwrite --size=4m --iodepth=4 --mode=destroy --force --verify=crc32c $more \
+		-J > out.json 2>/dev/null || fail "verify $more: exit $?"
+	J '.jobs[0] | .read.total_ios == .write.total_ios and .assay.verify.blocks == .write.total_ios and
+		.assay.verify.bad == 0 and .write.total_ios >= 1024' "verify $more"
+done
+printf x | dd of="$b" bs=1 seek=$((1048576 + 100)) conv=notrunc status=none
+"$A" disk --filename="$a:$b" --rw=randwrite --size=4m --verify=crc32c --verify_only -J > out.json 2>/dev/null
+J ".jobs[0] | .assay.verify.bad == 1 and .assay.verify.blocks == 1024 and
+	(.assay.verify.first_bad | startswith(\"the block at offset 1048576 of $b: \"))" "verify_only: the changed block on b"
+"$A" disk --filename="$a:$b" --rw=read --size=2m --numjobs=2 --offset_increment=1m --pre_read=1 --write_iops_log=oi \
+	--log_offset=1 --group_reporting -J > out.json || fail "offset_increment: exit $?"
+J '.jobs[0].read.total_ios == 1024' "offset_increment: both threads, both files"
+awk -F', ' '$5 >= 1048576 { exit 1 }' oi_iops.1.log && awk -F', ' '$5 < 1048576 || $5 >= 2097152 { exit 1 }' oi_iops.2.log ||
+	fail "offset_increment: thread 2 not at 1 MiB on each file"
+
+# fio's --nrfiles with no --filename: JOB.0.0, JOB.0.1, ... laid out in --directory (fio's
+# names; --size shared out), each file's part read
+mkdir d
+"$A" disk --name=t --directory=d --nrfiles=3 --size=3m --rw=randread -J > out.json 2>/dev/null || fail "nrfiles: exit $?"
+J '.jobs[0].read.total_ios == 768 and .jobs[0]["job options"].filename == "d/t.0.0:d/t.0.1:d/t.0.2"' "nrfiles=3"
+[ "$(stat -c %s d/t.0.0 d/t.0.1 d/t.0.2 | sort -u)" = 1048576 ] || fail "nrfiles: $(ls -l d)"
+"$A" disk --directory=d --filename=t.0.0:t.0.2 --rw=read -J > out.json || fail "directory and a list: exit $?"
+J '.jobs[0]["job options"].filename == "d/t.0.0:d/t.0.2" and .jobs[0].read.total_ios == 512' "directory joined to each name"
+
 # refused, one line naming why
-expect 2 "--verify with several files in one job" "$A" disk --filename="$a:$b" --rw=write --mode=destroy --verify=crc32c
 expect 2 "--filename=$a:: an empty name in the list" "$A" disk --filename="$a:" --rw=read
 expect 2 "are the same device or file" "$A" disk --filename="$a:$a" --rw=read
 expect 2 "--nrfiles=3: the job's files are those --filename names \\(2 here" "$A" disk --filename="$a:$b" --nrfiles=3
 expect 2 "--file_service_type=zipf: roundrobin" "$A" disk --filename="$a:$b" --file_service_type=zipf
 expect 2 "--file_service_type=roundrobin:0: N is a count" "$A" disk --filename="$a:$b" --file_service_type=roundrobin:0
 expect 2 "/dev/null in a list of files" "$A" disk --filename="$a:/dev/null" --size=1m
-expect 2 "$T/none" "$A" disk --filename="$a:$T/none" --rw=read
+expect 2 "$T/none: No such file or directory" "$A" disk --filename="$a:$T/none" --rw=read
 expect 2 "--size=16m: its share for each of 2 files .* goes beyond the end of $b" \
 	"$A" disk --filename="$a:$b" --size=16m
 expect 2 "--offset=10%: with several files in one job give it in bytes" "$A" disk --filename="$a:$b" --offset=10%
