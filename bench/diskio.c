@@ -1636,7 +1636,7 @@ struct rb_src {
 	const uint64_t *list;   /* blocks of the map (--verify_backlog's), else the map's marked ones */
 	uint64_t n;
 	int workload;           /* inside the workload (--verify_backlog, a --loops pass's check) */
-	uint64_t base, nblk;    /* the region's first byte, its blocks */
+	uint64_t nblk;          /* the map's blocks */
 	uint64_t i;             /* where the next one is looked for */
 };
 
@@ -1666,7 +1666,7 @@ static int rb_src_next(struct worker *w, struct rb_src *s, int *f, uint64_t *off
 	}
 	for (*f = 0; b >= w->vb[*f + 1]; ++*f)   /* the map's block b: its file and offset */
 		;
-	*off = s->base + (b - w->vb[*f]) * w->job->bs;
+	*off = w->job->offset + (uint64_t)w->idx * w->job->offset_inc + (b - w->vb[*f]) * w->job->bs;
 	return 1;
 }
 
@@ -1885,13 +1885,13 @@ static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char
 static void read_map(struct worker *w, struct meter *m, char *bufs, unsigned nbuf, int queued, int workload)
 {
 	const struct job *j = w->job;
-	struct rb_src src = { .base = j->offset + (uint64_t)w->idx * j->offset_inc, .nblk = w->vb[j->nfiles],
-			      .workload = workload };
+	uint64_t base = j->offset + (uint64_t)w->idx * j->offset_inc;
+	struct rb_src src = { .nblk = w->vb[j->nfiles], .workload = workload };
 	uint64_t t0;
 	for (int f = 0; f < j->nfiles; f++) {
 		fdatasync(w->f[f].fd);
 		if (w->f[f].dev->is_file || ioctl(w->f[f].fd, BLKFLSBUF, 0))
-			posix_fadvise(w->f[f].fd, (off_t)src.base, (off_t)((w->vb[f + 1] - w->vb[f]) * j->bs),
+			posix_fadvise(w->f[f].fd, (off_t)base, (off_t)((w->vb[f + 1] - w->vb[f]) * j->bs),
 				      POSIX_FADV_DONTNEED);
 	}
 	t0 = now_ns();

@@ -72,7 +72,7 @@ J '.jobs[0].write.total_ios == 512'
 
 # --verify over both: each block read back from its file; a block changed on b is found,
 # named with its file; --offset_increment, --pre_read on each
-for more in "" --verify_backlog=50 --loops=2; do
+for more in "" "--verify_backlog=50 --offset=64k" --loops=2; do
 	# shellcheck disable=SC2086 # the options split into words
 	"$A" disk --filename="$a:$b" --rw=randwrite --size=4m --iodepth=4 --mode=destroy --force --verify=crc32c $more \
 		-J > out.json 2>/dev/null || fail "verify $more: exit $?"
