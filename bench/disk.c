@@ -1726,7 +1726,9 @@ static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, 
 			e = a + l;
 			if (!l || j->nfiles == MAX_FILES || used + l + 1 > sizeof p->names) {
 				snprintf(err, n, !l ? "--filename=%s: an empty name in the list" :
-					 "--filename=%s: more than %d files in one job", fn, MAX_FILES);
+					 j->nfiles == MAX_FILES ? "--filename=%s: more than %d files in one job" :
+					 "--filename=%s: the lists of files of the run's jobs are too long together", fn,
+					 MAX_FILES);
 				return -1;
 			}
 			memcpy(p->names + used, a, l);
