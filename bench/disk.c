@@ -1519,9 +1519,14 @@ static int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n
 static int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob *pj, struct job *j,
 		      char *err, size_t n)
 {
-	struct replay_fit fit = { TG(p, j)->dev.size, TG(p, j)->dev.lbs, j->direct, 0, c->replay_align,
-				  (uint64_t)c->replay_scale };
+	struct replay_fit fit = { .nfiles = j->nfiles, .direct = j->direct, .align = c->replay_align,
+				  .scale = (uint64_t)c->replay_scale };
 	struct replay *rp;
+	_Static_assert(REPLAY_FILES == MAX_FILES, "a log's files are a job's");
+	for (int k = 0; k < j->nfiles; k++) {
+		fit.dev_size[k] = p->tg[j->ftg[k]].dev.size;
+		fit.lbs[k] = p->tg[j->ftg[k]].dev.lbs;
+	}
 	if (c->write_iolog) {
 		if (j->numjobs > 1) {
 			snprintf(err, n, "--write_iolog with --numjobs=%d: one thread per logged job (give each job its "
@@ -1565,6 +1570,13 @@ static int job_replay(const struct plan *p, const struct disk_cfg *c, const stru
 		free(rp);
 		return -1;
 	}
+	if (rp->nfiles < j->nfiles) {
+		snprintf(err, n, "--read_iolog=%s: the log names %d file%s, --filename %d: one for each", c->read_iolog,
+			 rp->nfiles, rp->nfiles > 1 ? "s" : "", j->nfiles);
+		replay_free(rp);
+		free(rp);
+		return -1;
+	}
 	j->replay = rp;          /* kept for the run */
 	j->replay_no_stall = c->replay_no_stall;
 	j->replay_time_pct = (int)c->replay_time_scale;
@@ -1575,7 +1587,9 @@ static int job_replay(const struct plan *p, const struct disk_cfg *c, const stru
 	j->bs_max = rp->max_len;
 	j->var_bs = rp->min_len != rp->max_len;
 	j->offset = 0;
-	j->size = j->fsize[0] = TG(p, j)->dev.size / j->bs * j->bs;
+	j->size = 0;
+	for (int k = 0; k < j->nfiles; k++)   /* each file whole */
+		j->size += j->fsize[k] = p->tg[j->ftg[k]].dev.size / j->bs * j->bs;
 	j->offset_inc = 0;
 	return 0;
 }
@@ -1833,7 +1847,7 @@ static int files_extent(const struct plan *p, const struct disk_cfg *c, struct j
 /* what a job of several files does not do here: one line naming it; 0 if none */
 static int files_refused(const struct disk_cfg *c, const struct job *j, char *err, size_t n)
 {
-	const char *what = c->read_iolog ? "--read_iolog" : j->ioengine == IOE_SYNC ? "--ioengine=sync" : NULL;
+	const char *what = j->ioengine == IOE_SYNC ? "--ioengine=sync" : NULL;
 	if (what)
 		snprintf(err, n, "%s with several files in one job (--filename=%s): give each file its own job", what,
 			 c->filename ? c->filename : "");

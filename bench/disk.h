@@ -260,6 +260,7 @@ struct iogen {
 	 * and the last entry's time, both in the log's microseconds */
 	size_t rpos;
 	int rloops;
+	int r_file;               /* the entry's file (the job's k-th) */
 	int run_left;             /* fio's rw=randread:N: I/Os left before a new random offset */
 	uint64_t last_blk;
 	uint64_t r_base_us, r_t_us;

@@ -561,7 +561,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		const struct replay *rp = j->replay;
 		struct json *v = json_add_obj(as, "replay");
 		json_add_str(v, "log", rp->path);
-		json_add_str(v, "log_file", rp->file);
+		json_add_str(v, "log_file", rp->file[0]);
 		json_add_int(v, "version", rp->version);
 		json_add_int(v, "entries", (long long)rp->n);
 		json_add_int(v, "reads", (long long)rp->count[RP_READ]);

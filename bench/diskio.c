@@ -301,9 +301,10 @@ static void timed_sync(struct worker *w, struct meter *m, int full)
 static int gen_next(const struct job *j, struct meter *m, struct iogen *g, int *file, int *ddir, uint64_t *off,
 		    uint64_t *len)
 {
-	if (j->nfiles == 1) {
-		*file = 0;
-		return iogen_next(g, ddir, off, len);
+	if (j->nfiles == 1 || j->replay) {   /* a log: its entry's file */
+		int r = iogen_next(g, ddir, off, len);
+		*file = j->replay ? g->r_file : 0;
+		return r;
 	}
 	while (m->files_done != (1u << j->nfiles) - 1) {
 		struct iogen *c;
@@ -2049,7 +2050,7 @@ void *worker_run(void *arg)
 		fill_buffer(w->dedupe, j->bs_max, j->randseed * 131 + 7, j->zero_buffers ? 100 : j->compress_pct);
 	}
 	iogen_init(&g, j, w->idx);
-	if (j->nfiles > 1) {
+	if (j->nfiles > 1 && !j->replay) {
 		if (!(fj = malloc((size_t)j->nfiles * sizeof *fj)) ||
 		    !(m.gens = malloc((size_t)j->nfiles * sizeof *m.gens))) {
 			set_err(w, ENOMEM, "the files' offsets", UINT64_MAX);

@@ -206,6 +206,7 @@ static int replay_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 	*ddir = e->op < RP_SYNC ? e->op : DDIR_N + (e->op - RP_SYNC);
 	*off = e->off;
 	*len = e->len;
+	g->r_file = e->file;
 	g->r_t_us = g->r_base_us + e->t_us - r->io[0].t_us;
 	if (e->op < RP_SYNC) {
 		g->issued++;

@@ -86,26 +86,26 @@ int replay_load(const char *path, const struct replay_fit *fit, struct replay *r
 		} else {
 			e.t_us = wait_us;
 		}
-		if (nw == 2 && (!strcmp(w[1], "add") || !strcmp(w[1], "open") || !strcmp(w[1], "close"))) {
-			if (!r->file[0])
-				snprintf(r->file, sizeof r->file, "%s", w[0]);
-			else if (strcmp(r->file, w[0])) {
-				bad(err, n, path, ln, "a second file (%.100s): a log is replayed onto one device here (a log per device, each its job)", w[0]);
-				goto out;
-			}
-			continue;
-		}
-		if (nw != 4) {
+		if (nw != 4 && !(nw == 2 && (!strcmp(w[1], "add") || !strcmp(w[1], "open") || !strcmp(w[1], "close")))) {
 			bad(err, n, path, ln, "%s: not \"[timestamp] filename action offset length\"",
 			    nw > 1 ? w[1] : w[0]);
 			goto out;
 		}
-		if (r->file[0] && strcmp(r->file, w[0])) {
-			bad(err, n, path, ln, "a second file (%.100s): a log is replayed onto one device here (a log per device, each its job)", w[0]);
-			goto out;
+		/* the file: the log's k-th (in the order it names them) is the job's k-th */
+		for (e.file = 0; e.file < r->nfiles && strcmp(r->file[e.file], w[0]); e.file++)
+			;
+		if (e.file == r->nfiles) {
+			if (r->nfiles == fit->nfiles) {
+				char what[400];
+				snprintf(what, sizeof what, "%.100s: a file more than the job's %d: give --filename as many (a:b "
+					 "for two), the log's taken in its order", w[0], fit->nfiles);
+				bad(err, n, path, ln, "%s", what);
+				goto out;
+			}
+			snprintf(r->file[r->nfiles++], sizeof r->file[0], "%s", w[0]);
 		}
-		if (!r->file[0])
-			snprintf(r->file, sizeof r->file, "%s", w[0]);
+		if (nw == 2)
+			continue;     /* add, open, close */
 		for (e.op = 0; e.op <= RP_DATASYNC && strcmp(w[1], opname[e.op]); e.op++)
 			;
 		if (!strcmp(w[1], "wait") && r->version == 2) {
@@ -141,13 +141,13 @@ int replay_load(const char *path, const struct replay_fit *fit, struct replay *r
 				v /= fit->scale;          /* fio's replay_scale */
 			if (fit->align)
 				v &= ~(fit->align - 1);   /* fio's replay_align */
-			if (v + len > fit->dev_size) {
+			if (v + len > fit->dev_size[e.file]) {
 				char what[96];
 				snprintf(what, sizeof what, "%s at %llu of %llu bytes", w[1], v, len);
 				bad(err, n, path, ln, "%s: beyond the end of the device", what);
 				goto out;
 			}
-			if (fit->direct && fit->lbs && (v % fit->lbs || len % fit->lbs)) {
+			if (fit->direct && fit->lbs[e.file] && (v % fit->lbs[e.file] || len % fit->lbs[e.file])) {
 				char what[96];
 				snprintf(what, sizeof what, "%s at %llu of %llu bytes", w[1], v, len);
 				bad(err, n, path, ln, "%s: not aligned to the device's logical block (--direct=1)", what);

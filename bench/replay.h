@@ -9,11 +9,14 @@
  * (--read_iolog), write one of what a job issues (--write_iolog). */
 enum { RP_READ, RP_WRITE, RP_TRIM, RP_SYNC, RP_DATASYNC };   /* reads to trims: enum ddir */
 
+#define REPLAY_FILES 16     /* the files one log may name (a job's several: fio's a:b) */
+
 struct replay_io {
 	uint64_t off;
 	uint64_t t_us;       /* v3: the timestamp; v2: the waits before it, added up */
 	uint32_t len;
 	uint8_t op;          /* RP_* */
+	uint8_t file;        /* which of the log's files, in the order it names them */
 };
 
 struct replay {
@@ -23,17 +26,19 @@ struct replay {
 	uint64_t count[5];         /* entries of each op */
 	uint64_t max_len, min_len; /* of the reads, writes and trims */
 	uint64_t end;              /* the highest offset + length */
-	char file[256];            /* the one file the log names */
+	char file[REPLAY_FILES][256];  /* the files the log names, in its order */
+	int nfiles;
 	char path[256];            /* the log's own */
 };
 
-/* what a log's entries must fit: the device's size, its logical block (direct I/O:
- * offsets and lengths multiples of it), the ops to leave out (1 << RP_*), fio's
- * replay_align (a power of 2, 0: none) and replay_scale (offsets divided by it, 1: as
- * they are) */
+/* what a log's entries must fit: the job's files (the log's k-th goes to the job's k-th),
+ * each one's size and logical block (direct I/O: offsets and lengths multiples of it), the
+ * ops to leave out (1 << RP_*), fio's replay_align (a power of 2, 0: none) and
+ * replay_scale (offsets divided by it, 1: as they are) */
 struct replay_fit {
-	uint64_t dev_size;
-	unsigned lbs;
+	int nfiles;
+	uint64_t dev_size[REPLAY_FILES];
+	unsigned lbs[REPLAY_FILES];
 	int direct;
 	unsigned skip;
 	uint64_t align, scale;

@@ -89,6 +89,19 @@ J '.jobs[0].read.total_ios == 1024' "offset_increment: both threads, both files"
 awk -F', ' '$5 >= 1048576 { exit 1 }' oi_iops.1.log && awk -F', ' '$5 < 1048576 || $5 >= 2097152 { exit 1 }' oi_iops.2.log ||
 	fail "offset_increment: thread 2 not at 1 MiB on each file"
 
+# a log of both files replayed onto both (the log's first file onto the first named): the
+# same I/Os on the same files; a log of two files needs two, of one file one
+"$A" disk --filename="$a:$b" --rw=randrw --size=1m --iodepth=4 --mode=rewrite --file_service_type=random \
+	--write_iolog=w1.log -J > out.json || fail "log both: exit $?"
+"$A" disk --filename="$a:$b" --read_iolog=w1.log --replay_no_stall=1 --iodepth=4 --mode=rewrite --write_iolog=w2.log \
+	-J > out.json || fail "replay both: exit $?"
+J '.jobs[0].read.total_ios + .jobs[0].write.total_ios == 256' "replay both: every entry"
+[ "$(awk '$3 == "read" || $3 == "write" { print $2, $3, $4, $5 }' w1.log)" = \
+	"$(awk '$3 == "read" || $3 == "write" { print $2, $3, $4, $5 }' w2.log)" ] || fail "replay both: other I/Os"
+expect 2 "w1.log:3: $b: a file more than the job's 1" "$A" disk --filename="$a" --read_iolog=w1.log
+"$A" disk --filename="$b" --rw=read --size=64k --write_iolog=one.log > /dev/null || fail "log one: exit $?"
+expect 2 "read_iolog=one.log: the log names 1 file, --filename 2: one for each" "$A" disk --filename="$a:$b" --read_iolog=one.log
+
 # fio's --nrfiles with no --filename: JOB.0.0, JOB.0.1, ... laid out in --directory (fio's
 # names; --size shared out), each file's part read
 mkdir d

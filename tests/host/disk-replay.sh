@@ -82,7 +82,7 @@ D "--read_iolog=none.log: No such file or directory" --read_iolog=none.log
 D "--read_iolog=bad1.log:1: 'hello': not fio's iolog .*" --read_iolog=bad1.log
 D "--read_iolog=bad2.log:4: 'frob': not an action \(read, write, trim, sync, datasync; v2 also wait\)" --read_iolog=bad2.log
 D "--read_iolog=bad3.log:2: read at 33554432 of 4096 bytes: beyond the end of the device" --read_iolog=bad3.log
-D "--read_iolog=bad4.log:3: a second file \(/dev/other\): a log is replayed onto one device here \(a log per device, each its job\)" --read_iolog=bad4.log
+D "--read_iolog=bad4.log:3: /dev/other: a file more than the job's 1: give --filename as many \(a:b for two\), the log's taken in its order" --read_iolog=bad4.log
 D "--read_iolog=bad5.log:2: read at 100 of 4096 bytes: not aligned to the device's logical block \(--direct=1\)" \
 	--read_iolog=bad5.log --direct=1
 D "--read_iolog=bad6.log:2: 'wait': not an action .*" --read_iolog=bad6.log
