@@ -123,6 +123,7 @@ struct disk_cfg {
 	const char *fst;
 	int readonly_flag;      /* fio's --readonly: no writes (assay's default mode) */
 	long long nrfiles;
+	int per_thread_files;   /* the filename is fio's JOB.N.F names, each thread its own */
 	const char *description;
 	double ignored_time;
 	int verify, do_verify, verify_only, verify_fatal;
@@ -732,7 +733,7 @@ struct plan {
 	int rgroup[MAX_JOBS];   /* fio's groupid: the reporting group (--stonewall or --new_group) */
 	int ntg;
 	struct target tg[MAX_TARGETS];
-	char names[8192];       /* the names of fio's a:b lists, one after another */
+	char names[16384];      /* the names of fio's a:b lists, one after another */
 	size_t names_used;
 };
 #define TG(p, j) (&(p)->tg[(j)->tg])
@@ -1428,9 +1429,9 @@ static int io_extent(const struct plan *p, const struct disk_cfg *c, struct job 
 	}
 	j->offset_inc = c->offset_increment;
 	last = j->offset + (uint64_t)(j->numjobs - 1) * j->offset_inc;
-	for (int k = 0; k < j->nfiles && j->offset_inc; k++) {
+	for (int k = 0; k < j->nftg && j->offset_inc; k++) {
 		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
-		uint64_t size = j->nfiles > 1 ? j->fsize[k] : j->size;
+		uint64_t size = j->fsize[k % j->nfiles];
 		if (j->direct && j->offset_inc % d->lbs) {
 			snprintf(err, n, "--offset_increment=%llu: not a multiple of %s's logical block size (%u)",
 				 c->offset_increment, d->path, d->lbs);
@@ -1730,41 +1731,46 @@ static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, 
 				     : "job '%s': --filename is empty", j->name);
 		return -1;
 	}
-	j->nfiles = 0;
+	j->nftg = 0;
+	j->per_thread = c->per_thread_files;
 	if (strchr(fn, ':') && access(fn, F_OK)) {
 		int nshare = 1;
 		for (const char *q = fn; (q = strchr(q, ':')); q++)
 			nshare++;
+		if (j->per_thread)
+			nshare /= (int)c->numjobs;   /* each thread's files share its --size */
 		for (const char *a = fn, *e; ; a = e + 1) {
 			size_t l = strcspn(a, ":"), used = p->names_used;
 			e = a + l;
-			if (!l || j->nfiles == MAX_FILES || used + l + 1 > sizeof p->names) {
+			if (!l || j->nftg == (j->per_thread ? MAX_JOB_FILES : MAX_FILES) || used + l + 1 > sizeof p->names) {
 				snprintf(err, n, !l ? "--filename=%s: an empty name in the list" :
-					 j->nfiles == MAX_FILES ? "--filename=%s: more than %d files in one job" :
+					 j->nftg == (j->per_thread ? MAX_JOB_FILES : MAX_FILES) ?
+					 "--filename=%s: more than %d files in one job" :
 					 "--filename=%s: the lists of files of the run's jobs are too long together", fn,
-					 MAX_FILES);
+					 j->per_thread ? MAX_JOB_FILES : MAX_FILES);
 				return -1;
 			}
 			memcpy(p->names + used, a, l);
 			p->names[used + l] = 0;
 			p->names_used += l + 1;
-			if ((j->ftg[j->nfiles] = plan_file(p, c, p->names + used, nshare, err, n)) < 0)
+			if ((j->ftg[j->nftg] = plan_file(p, c, p->names + used, nshare, err, n)) < 0)
 				return -1;
-			j->nfiles++;
+			j->nftg++;
 			if (!*e)
 				break;
 		}
-		for (int k = 0; k < j->nfiles; k++)
+		for (int k = 0; k < j->nftg; k++)
 			for (int i = 0; i < k; i++)
 				if (j->ftg[i] == j->ftg[k]) {
 					snprintf(err, n, "--filename=%s: %s and %s are the same device or file", fn,
 						 p->tg[j->ftg[i]].filename, p->tg[j->ftg[k]].filename);
 					return -1;
 				}
-	} else if ((j->ftg[j->nfiles++] = plan_file(p, c, fn, 1, err, n)) < 0)
+	} else if ((j->ftg[j->nftg++] = plan_file(p, c, fn, 1, err, n)) < 0)
 		return -1;
+	j->nfiles = j->per_thread ? j->nftg / (int)c->numjobs : j->nftg;
 	j->tg = j->ftg[0];
-	for (int k = 0; k < j->nfiles; k++)
+	for (int k = 0; k < j->nftg; k++)
 		p->tg[j->ftg[k]].unlink |= c->unlink;
 	j->expect_serial = c->expect_serial;
 	j->expect_size = c->expect_size;
@@ -1817,9 +1823,9 @@ static int files_extent(const struct plan *p, const struct disk_cfg *c, struct j
 		return -1;
 	}
 	j->size = 0;
-	for (int k = 0; k < j->nfiles; k++) {
+	for (int k = 0; k < j->nftg; k++) {   /* (fio's JOB.N.F: each thread's files as the first's) */
 		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
-		uint64_t per = total / (uint64_t)j->nfiles / j->bs * j->bs;
+		uint64_t per = total / (uint64_t)j->nfiles / j->bs * j->bs, own;
 		if (d->is_null) {
 			snprintf(err, n, "--filename: %s in a list of files: give it a job of its own", d->path);
 			return -1;
@@ -1830,16 +1836,24 @@ static int files_extent(const struct plan *p, const struct disk_cfg *c, struct j
 			return -1;
 		}
 		if (shared && (j->offset >= d->size || per > d->size - j->offset)) {
-			snprintf(err, n, "--size=%s: its share for each of %d files (%llu bytes from offset %llu) goes beyond "
-				 "the end of %s (%llu bytes)", c->size, j->nfiles, (unsigned long long)per,
-				 (unsigned long long)j->offset, d->path, (unsigned long long)d->size);
+			snprintf(err, n, "--size=%s: %llu bytes of it (the job's files' share) from offset %llu go beyond "
+				 "the end of %s (%llu bytes)", c->size, (unsigned long long)per, (unsigned long long)j->offset,
+				 d->path, (unsigned long long)d->size);
 			return -1;
 		}
 		if (shared)
-			j->fsize[k] = per;
-		else if (region(c, d, j->offset, cap, j->bs, &j->fsize[k], err, n))
+			own = per;
+		else if (region(c, d, j->offset, cap, j->bs, &own, err, n))
 			return -1;
-		j->size += j->fsize[k];
+		if (k < j->nfiles) {
+			j->fsize[k] = own;
+			j->size += own;
+		} else if (own < j->fsize[k % j->nfiles]) {
+			snprintf(err, n, "%s: %llu bytes from --offset, thread 1's %s has %llu: each thread's files as big",
+				 d->path, (unsigned long long)own, p->tg[j->ftg[k % j->nfiles]].dev.path,
+				 (unsigned long long)j->fsize[k % j->nfiles]);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -2012,10 +2026,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 			 "give --size, or name the device", dev->path);
 		return -1;
 	}
-	if (j->nfiles > 1 ? files_extent(p, c, j, pj ? pj->size_cap : 0, err, n)
-			  : region(c, dev, j->offset, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
+	if (j->nftg > 1 ? files_extent(p, c, j, pj ? pj->size_cap : 0, err, n)
+			: region(c, dev, j->offset, pj ? pj->size_cap : 0, j->bs, &j->size, err, n))
 		return -1;
-	j->fsize[0] = j->nfiles > 1 ? j->fsize[0] : j->size;
+	j->fsize[0] = j->nftg > 1 ? j->fsize[0] : j->size;
 	if (c->rate && c->rate_iops) {
 		snprintf(err, n, "--rate and --rate_iops: give one or the other (as fio)");
 		return -1;
@@ -2211,20 +2225,19 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 static int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 {
 	const char *dir = c->directory, *fn = c->filename;
-	char def[MAX_FILES * 80], *path;
+	char def[MAX_JOB_FILES * 80], *path;
 	size_t l = 0, cap;
 	if (!fn && job && c->size) {
-		if (c->numjobs > 1) {
-			snprintf(err, n, "job '%s' has no --filename and --numjobs=%lld: fio would make a file per thread "
-				 "(%s.N.0); here the threads share one: name it (--filename)", job, c->numjobs, job);
+		if (c->nrfiles > MAX_FILES || c->nrfiles * c->numjobs > MAX_JOB_FILES) {
+			snprintf(err, n, "--nrfiles=%lld with --numjobs=%lld: more than %d files in one job (%d for each "
+				 "thread)", c->nrfiles, c->numjobs, MAX_JOB_FILES, MAX_FILES);
 			return -1;
 		}
-		if (c->nrfiles > MAX_FILES) {
-			snprintf(err, n, "--nrfiles=%lld: more than %d files in one job", c->nrfiles, MAX_FILES);
-			return -1;
-		}
-		for (long long k = 0; k < c->nrfiles; k++)    /* fio's jobname.jobnum.filenum */
-			l += (size_t)snprintf(def + l, sizeof def - l, "%s%s.0.%lld", k ? ":" : "", job, k);
+		/* fio's jobname.jobnum.filenum: each thread its own */
+		for (long long t = 0; t < c->numjobs; t++)
+			for (long long k = 0; k < c->nrfiles; k++)
+				l += (size_t)snprintf(def + l, sizeof def - l, "%s%s.%lld.%lld", l ? ":" : "", job, t, k);
+		c->per_thread_files = c->numjobs > 1;
 		fn = def;
 		dir = dir ? dir : ".";
 	}
@@ -2378,7 +2391,7 @@ static int mark_writes(struct plan *p)
 {
 	int nw = 0;
 	for (int i = 0; i < p->njobs; i++)
-		for (int k = 0; k < p->jobs[i].nfiles; k++)
+		for (int k = 0; k < p->jobs[i].nftg; k++)
 			p->tg[p->jobs[i].ftg[k]].writes |= rw_modifies(p->jobs[i].rw);
 	for (int i = 0; i < p->ntg; i++)
 		nw += p->tg[i].writes;
@@ -2390,7 +2403,7 @@ static int write_allowed_dev(const struct plan *p, const struct job *j, const st
 /* May job j write to its device (each of its files) in this mode?  0, or -1 with the reason. */
 static int write_allowed(const struct plan *p, const struct job *j, char *err, size_t n)
 {
-	for (int k = 0; k < j->nfiles; k++)
+	for (int k = 0; k < j->nftg; k++)
 		if (write_allowed_dev(p, j, &p->tg[j->ftg[k]].dev, err, n))
 			return -1;
 	return 0;
@@ -2623,7 +2636,7 @@ static void drop_cache(const struct plan *p, const struct job *j, int k, int fd)
 {
 	if (p->tg[j->ftg[k]].dev.is_file || ioctl(fd, BLKFLSBUF, 0))   /* every thread's region */
 		posix_fadvise(fd, (off_t)j->offset,
-			      (off_t)(j->fsize[k] + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
+			      (off_t)(j->fsize[k % j->nfiles] + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
 
 /* fio's pre_read: the region (every thread's) read once through the page cache before
@@ -2632,7 +2645,7 @@ static int pre_read(const struct plan *p, struct job_result *r, int k)
 {
 	const struct job *j = &r->job;
 	const char *path = p->tg[j->ftg[k]].dev.path;
-	uint64_t off = j->offset, end = j->offset + j->fsize[k] + (uint64_t)(j->numjobs - 1) * j->offset_inc;
+	uint64_t off = j->offset, end = j->offset + j->fsize[k % j->nfiles] + (uint64_t)(j->numjobs - 1) * j->offset_inc;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), e = fd < 0 ? errno : 0;
 	char *buf = e ? NULL : malloc(1 << 20);
 	if (!e && !buf)
@@ -2663,8 +2676,8 @@ static void fadvise_hint(const struct job *j, int k, int fd)
 	int advice = j->fadvise == 2 ? POSIX_FADV_SEQUENTIAL : j->fadvise == 3 ? POSIX_FADV_RANDOM :
 		     rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
 	if (j->fadvise)
-		posix_fadvise(fd, (off_t)j->offset, (off_t)(j->fsize[k] + (uint64_t)(j->numjobs - 1) * j->offset_inc),
-			      advice);
+		posix_fadvise(fd, (off_t)j->offset,
+			      (off_t)(j->fsize[k % j->nfiles] + (uint64_t)(j->numjobs - 1) * j->offset_inc), advice);
 }
 
 /* fio's exec_prerun/exec_postrun: the command through /bin/sh, its output in
@@ -2703,7 +2716,7 @@ static int exec_hook(const struct job *j, const char *cmd, const char *what, cha
 
 static void close_files(struct job_result *r)
 {
-	for (int k = 0; k < r->job.nfiles; k++)
+	for (int k = 0; k < r->job.nftg; k++)
 		close(r->fds[k]);
 }
 
@@ -2730,7 +2743,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			     "--mode=destroy";
 		return -1;
 	}
-	for (int k = 0; k < j->nfiles; k++) {
+	for (int k = 0; k < j->nftg; k++) {
 		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
 		if (rw_trims(j->rw) && !d->is_file && d->discard_max == 0) {
 			r->err = EOPNOTSUPP;
@@ -2744,7 +2757,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
 		return -1;
 	}
-	for (int k = 0; k < j->nfiles; k++)
+	for (int k = 0; k < j->nftg; k++)
 		if ((r->fds[k] = open_target(p, j, k, writing, err, sizeof err)) < 0) {
 			r->err = errno;
 			snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
@@ -2753,7 +2766,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			return -1;
 		}
 	r->fd = r->fds[0];
-	for (int k = 0; k < j->nfiles && j->write_hint; k++) {
+	for (int k = 0; k < j->nftg && j->write_hint; k++) {
 		/* on the inode (fio's direct=1 path, a per-file hint, is gone since Linux 5.19) */
 		uint64_t h = (uint64_t)j->write_hint;
 		if (fcntl(r->fds[k], F_GET_RW_HINT, &r->old_hint[k]) || fcntl(r->fds[k], F_SET_RW_HINT, &h)) {
@@ -2766,14 +2779,14 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			return -1;
 		}
 	}
-	for (int k = 0; k < j->nfiles && j->invalidate; k++)
+	for (int k = 0; k < j->nftg && j->invalidate; k++)
 		drop_cache(p, j, k, r->fds[k]);
-	for (int k = 0; k < j->nfiles && j->pre_read; k++)
+	for (int k = 0; k < j->nftg && j->pre_read; k++)
 		if (pre_read(p, r, k)) {
 			close_files(r);
 			return -1;
 		}
-	for (int k = 0; k < j->nfiles; k++)
+	for (int k = 0; k < j->nftg; k++)
 		fadvise_hint(j, k, r->fds[k]);
 	r->nworkers = r->writing = j->numjobs;
 	r->w = calloc((size_t)j->numjobs, sizeof *r->w);
@@ -2799,23 +2812,25 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		struct worker *w = &r->w[i];
 		w->job = &r->job;
 		w->ss = j->ss.kind ? &r->ss : NULL;
-		w->dev = &TG(p, j)->dev;
 		w->idx = i;
-		w->fd = r->fd;
 		w->writing = &r->writing;
-		w->trim_fd = TG(p, j)->excl_fd >= 0 ? TG(p, j)->excl_fd : r->fd;
-		for (int k = 0; k < j->nfiles; k++) {
-			const struct target *t = &p->tg[j->ftg[k]];
-			w->f[k] = (struct wfile){ &t->dev, r->fds[k], t->excl_fd >= 0 ? t->excl_fd : r->fds[k] };
+		for (int k = 0; k < j->nfiles; k++) {   /* the thread's files (fio's JOB.N.F: its own) */
+			int x = (j->per_thread ? i * j->nfiles : 0) + k;
+			const struct target *t = &p->tg[j->ftg[x]];
+			w->f[k] = (struct wfile){ &t->dev, r->fds[x], t->excl_fd >= 0 ? t->excl_fd : r->fds[x] };
 		}
+		w->dev = w->f[0].dev;
+		w->fd = w->f[0].fd;
+		w->trim_fd = w->f[0].trim_fd;
 		iolog_init(&w->log, &r->job.log, dirs, log_cap);
 		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
 				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,
 							      &w->st[DDIR_TRIM].clat });
 		/* the sync engine moves the file position: a thread of its own each */
-		if (j->ioengine == IOE_SYNC && i > 0 && (w->f[0].fd = w->fd = open_target(p, j, 0, writing, err, sizeof err)) >= 0)
+		if (j->ioengine == IOE_SYNC && i > 0 && !j->per_thread &&
+		    (w->f[0].fd = w->fd = open_target(p, j, 0, writing, err, sizeof err)) >= 0)
 			fadvise_hint(j, 0, w->fd);
-		else if (j->ioengine == IOE_SYNC && i > 0) {
+		else if (j->ioengine == IOE_SYNC && i > 0 && !j->per_thread) {
 			w->err = errno;
 			snprintf(w->errmsg, sizeof w->errmsg, "%s", err);
 			w->fd = -1;
@@ -2875,15 +2890,15 @@ static void job_finish(const struct plan *p, struct job_result *r)
 	const struct job *j = &r->job;
 	char err[600];
 	job_aggregate(r);
-	for (int k = 0; k < j->nfiles; k++)
+	for (int k = 0; k < j->nftg; k++)
 		if (j->fsync_on_close && rw_writes(j->rw) && fsync(r->fds[k]) && !r->err) {
 			r->err = errno;
 			snprintf(r->errmsg, sizeof r->errmsg, "fsync_on_close: %s", strerror(errno));
 		}
-	for (int i = 1; i < j->numjobs; i++)
+	for (int i = 1; i < j->numjobs && !j->per_thread; i++)   /* the sync engine's own */
 		if (r->w[i].fd != r->fd && r->w[i].fd >= 0)
 			close(r->w[i].fd);
-	for (int k = 0; k < j->nfiles && j->write_hint; k++)
+	for (int k = 0; k < j->nftg && j->write_hint; k++)
 		fcntl(r->fds[k], F_SET_RW_HINT, &r->old_hint[k]);
 	close_files(r);
 	r->nworkers = j->numjobs;

@@ -69,6 +69,7 @@ enum { COE_READ, COE_WRITE, COE_VERIFY, COE_N };
 enum dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 
 #define MAX_FILES 16     /* fio's filename=a:b:...: the files one job's threads share */
+#define MAX_JOB_FILES 64 /* and with fio's files of each thread (JOB.N.F), all of a job's */
 /* fio's file_service_type: which file a job of several does its next I/O on */
 enum fst { FST_RR, FST_SEQ, FST_RAND };
 
@@ -82,7 +83,9 @@ struct job {
 	 * thread moves to the next one after fst_n I/Os (roundrobin), when one is done
 	 * (sequential), or to a random one (random) */
 	int nfiles;
-	int ftg[MAX_FILES];
+	int nftg;               /* the job's targets: nfiles, or nfiles per thread (per_thread) */
+	int per_thread;         /* fio's JOB.N.F: thread t has the targets ftg[t * nfiles ...] */
+	int ftg[MAX_JOB_FILES];
 	uint64_t fsize[MAX_FILES];
 	int fst, fst_n;
 	const char *expect_serial;      /* --expect-serial, --expect-size, --force: what */
@@ -478,7 +481,7 @@ void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct);
 /* One finished job: its workers and their aggregate. */
 struct job_result {
 	struct job job;
-	uint64_t old_hint[MAX_FILES];  /* --write_hint: each file's hint before the job (put back) */
+	uint64_t old_hint[MAX_JOB_FILES];  /* --write_hint: each file's hint before the job (put back) */
 	int nworkers;
 	struct worker *w;
 	struct ddir_stats agg[DDIR_N];
@@ -496,7 +499,7 @@ struct job_result {
 	int repeat;
 	int group;                 /* fio's groupid */
 	int fd;
-	int fds[MAX_FILES];        /* each of the job's files' (fds[0]: fd) */
+	int fds[MAX_JOB_FILES];    /* each of the job's files' (fds[0]: fd), every thread's */
 	uint64_t t0_ns;            /* when the run began (its jobs' times are from it) */
 	double group_kib[DDIR_N];  /* the group's bandwidth, KiB/s (fio's per= is a share of it) */
 	struct ss_state ss;        /* --steadystate */

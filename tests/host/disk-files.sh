@@ -108,6 +108,27 @@ mkdir d
 "$A" disk --name=t --directory=d --nrfiles=3 --size=3m --rw=randread -J > out.json 2>/dev/null || fail "nrfiles: exit $?"
 J '.jobs[0].read.total_ios == 768 and .jobs[0]["job options"].filename == "d/t.0.0:d/t.0.1:d/t.0.2"' "nrfiles=3"
 [ "$(stat -c %s d/t.0.0 d/t.0.1 d/t.0.2 | sort -u)" = 1048576 ] || fail "nrfiles: $(ls -l d)"
+# fio's per-thread names with --numjobs (DigitalOcean's line: no --filename): each thread
+# its own files, JOB.THREAD.FILE; each changed by its own thread's writes
+"$A" disk --name=rw --directory=d --ioengine=libaio --iodepth=1 --rw=randwrite --bs=4k --direct=0 --size=1M \
+	--numjobs=2 --nrfiles=2 --runtime=30 --group_reporting --mode=rewrite -J > out.json 2>/dev/null ||
+	fail "per-thread files: exit $?"
+J '.jobs[0].write.total_ios == 512 and .jobs[0]["job options"].filename == "d/rw.0.0:d/rw.0.1"' "per-thread files"
+for f in rw.0.0 rw.0.1 rw.1.0 rw.1.1; do [ "$(stat -c %s "d/$f")" = 524288 ] || fail "per-thread files: d/$f"; done
+sums=$(sha256sum d/rw.* | cut -c1-64)
+"$A" disk --name=rw --directory=d --rw=write --size=1M --numjobs=2 --nrfiles=2 --mode=destroy --group_reporting=0 \
+	-J > out.json 2>/dev/null || fail "per-thread writes: exit $?"
+J '[.jobs[].write.total_ios] == [256, 256] and [.jobs[]["job options"].filename] == ["d/rw.0.0:d/rw.0.1", "d/rw.1.0:d/rw.1.1"]' \
+	"per-thread writes: each thread's files"
+for k in 1 2 3 4; do
+	[ "$(echo "$sums" | sed -n ${k}p)" != "$(sha256sum d/rw.* | cut -c1-64 | sed -n ${k}p)" ] || fail "per-thread writes: file $k unchanged"
+done
+head -c 4096 /dev/urandom > d/small.1.0
+head -c 1048576 /dev/urandom > d/small.0.0
+expect 2 "--size=1m: 1048576 bytes of it \\(the job's files' share\\) from offset 0 go beyond the end of d/small.1.0 \\(4096" \
+	"$A" disk --name=small --directory=d --rw=read --size=1m --numjobs=2
+expect 2 "d/small.1.0: 4096 bytes from --offset, thread 1's d/small.0.0 has 1048576: each thread's files as big" \
+	"$A" disk --name=small --directory=d --rw=read --size=100% --numjobs=2
 "$A" disk --directory=d --filename=t.0.0:t.0.2 --rw=read -J > out.json || fail "directory and a list: exit $?"
 J '.jobs[0]["job options"].filename == "d/t.0.0:d/t.0.2" and .jobs[0].read.total_ios == 512' "directory joined to each name"
 
@@ -119,7 +140,7 @@ expect 2 "--file_service_type=zipf: roundrobin" "$A" disk --filename="$a:$b" --f
 expect 2 "--file_service_type=roundrobin:0: N is a count" "$A" disk --filename="$a:$b" --file_service_type=roundrobin:0
 expect 2 "/dev/null in a list of files" "$A" disk --filename="$a:/dev/null" --size=1m
 expect 2 "$T/none: No such file or directory" "$A" disk --filename="$a:$T/none" --rw=read
-expect 2 "--size=16m: its share for each of 2 files .* goes beyond the end of $b" \
+expect 2 "--size=16m: 8388608 bytes of it \\(the job's files' share\\) from offset 0 go beyond the end of $b" \
 	"$A" disk --filename="$a:$b" --size=16m
 expect 2 "--offset=10%: with several files in one job give it in bytes" "$A" disk --filename="$a:$b" --offset=10%
 
