@@ -82,7 +82,7 @@ mkdir "$T/dir"
 expect 2 "directory=$T/dir: give --filename too" "$A" disk --directory="$T/dir" --size=1m
 # a named job with --size and no --filename gets fio's own file name, JOBNAME.0.0 (in
 # --directory, or here); an absolute --filename ignores --directory (as fio); several
-# threads would need a file each (fio's JOBNAME.N.0): refused
+# threads each their own (fio's JOBNAME.N.0: tests/host/disk-files.sh), too many refused
 "$A" disk --directory="$T/dir" --size=64k --rw=read --name=f1 --name=f2 -J > "$T/out.json" 2>/dev/null ||
 	fail "fio's default names: exit $?"
 [ -f "$T/dir/f1.0.0" ] && [ -f "$T/dir/f2.0.0" ] &&
@@ -92,8 +92,8 @@ expect 2 "directory=$T/dir: give --filename too" "$A" disk --directory="$T/dir" 
 	fail "fio's default name in the current directory"
 "$A" disk --directory="$T/nowhere" --filename="$T/dir/t.fio" --rw=read -J > "$T/out.json" 2>/dev/null &&
 	jq -e ".jobs[0][\"job options\"].filename == \"$T/dir/t.fio\"" "$T/out.json" >/dev/null || fail "absolute --filename with --directory"
-expect 2 "job 't' has no --filename and --numjobs=2: fio would make a file per thread" \
-	"$A" disk --size=64k --rw=read --name=t --numjobs=2
+expect 2 "nrfiles=2 with --numjobs=40: more than 64 files in one job \\(16 for each thread\\)" \
+	"$A" disk --size=64k --rw=read --name=t --numjobs=40 --nrfiles=2
 expect 2 "job 't' has no --filename, and there is none for every job" "$A" disk --rw=read --name=t
 # bench/compare-fio --bare's probe: its inputs, and one short run that reads
 P=$BUILD/qd1-bare
