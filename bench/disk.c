@@ -1178,7 +1178,7 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 									  : "a job that only reads checks each block as it reads it");
 		return -1;
 	}
-	if (j->verify_backlog && j->numjobs > 1 && j->offset_inc < job_fsize_max(j)) {
+	if (j->verify_backlog && j->numjobs > 1 && !j->per_thread && j->offset_inc < job_fsize_max(j)) {
 		snprintf(err, n, "--verify_backlog with --numjobs=%d on one region: a block another thread is writing "
 			 "would read torn (give each its own, --offset_increment=%llu)", j->numjobs,
 			 (unsigned long long)job_fsize_max(j));

@@ -117,8 +117,8 @@ J '.jobs[0].write.total_ios == 512 and .jobs[0]["job options"].filename == "d/rw
 for f in rw.0.0 rw.0.1 rw.1.0 rw.1.1; do [ "$(stat -c %s "d/$f")" = 524288 ] || fail "per-thread files: d/$f"; done
 sums=$(sha256sum d/rw.* | cut -c1-64)
 "$A" disk --name=rw --directory=d --rw=write --size=1M --numjobs=2 --nrfiles=2 --mode=destroy --group_reporting=0 \
-	-J > out.json 2>/dev/null || fail "per-thread writes: exit $?"
-J '[.jobs[].write.total_ios] == [256, 256] and [.jobs[]["job options"].filename] == ["d/rw.0.0:d/rw.0.1", "d/rw.1.0:d/rw.1.1"]' \
+	--verify=crc32c --verify_backlog=20 -J > out.json 2>/dev/null || fail "per-thread writes: exit $?"
+J '[.jobs[].write.total_ios] == [256, 256] and [.jobs[].assay.verify.blocks] == [256, 256] and [.jobs[]["job options"].filename] == ["d/rw.0.0:d/rw.0.1", "d/rw.1.0:d/rw.1.1"]' \
 	"per-thread writes: each thread's files"
 for k in 1 2 3 4; do
 	[ "$(echo "$sums" | sed -n ${k}p)" != "$(sha256sum d/rw.* | cut -c1-64 | sed -n ${k}p)" ] || fail "per-thread writes: file $k unchanged"
