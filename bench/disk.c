@@ -1858,16 +1858,6 @@ static int files_extent(const struct plan *p, const struct disk_cfg *c, struct j
 	return 0;
 }
 
-/* what a job of several files does not do here: one line naming it; 0 if none */
-static int files_refused(const struct disk_cfg *c, const struct job *j, char *err, size_t n)
-{
-	const char *what = j->ioengine == IOE_SYNC ? "--ioengine=sync" : NULL;
-	if (what)
-		snprintf(err, n, "%s with several files in one job (--filename=%s): give each file its own job", what,
-			 c->filename ? c->filename : "");
-	return what ? -1 : 0;
-}
-
 static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
 		   char *err, size_t n)
 {
@@ -2205,8 +2195,6 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 			 (unsigned long long)j->bs);
 		return -1;
 	}
-	if (j->nfiles > 1 && files_refused(c, j, err, n))
-		return -1;
 	if (job_replay(p, c, pj, j, err, n))
 		return -1;
 	/* a profile's jobs, and a job alone, run one after another; --name jobs at once
@@ -2826,17 +2814,24 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
 				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,
 							      &w->st[DDIR_TRIM].clat });
-		/* the sync engine moves the file position: a thread of its own each */
-		if (j->ioengine == IOE_SYNC && i > 0 && !j->per_thread &&
-		    (w->f[0].fd = w->fd = open_target(p, j, 0, writing, err, sizeof err)) >= 0)
-			fadvise_hint(j, 0, w->fd);
-		else if (j->ioengine == IOE_SYNC && i > 0 && !j->per_thread) {
-			w->err = errno;
-			snprintf(w->errmsg, sizeof w->errmsg, "%s", err);
-			w->fd = -1;
-		}
+		/* the sync engine moves the file position: a descriptor of its own each (fio's
+		 * files of each thread are its own already) */
+		for (int k = 0; j->ioengine == IOE_SYNC && i > 0 && !j->per_thread && k < j->nfiles; k++)
+			if ((w->f[k].fd = open_target(p, j, k, writing, err, sizeof err)) >= 0)
+				fadvise_hint(j, k, w->f[k].fd);
+			else if (!w->err) {
+				w->err = errno;
+				snprintf(w->errmsg, sizeof w->errmsg, "%s", err);
+			}
+		w->fd = w->f[0].fd;
 	}
 	return 0;
+}
+
+/* the sync engine's own descriptors of thread i (above) */
+static int own_fds(const struct job_result *r, int i)
+{
+	return r->job.ioengine == IOE_SYNC && i > 0 && !r->job.per_thread;
 }
 
 /* Add a job's threads up (the aggregate: group_reporting). */
@@ -2895,9 +2890,10 @@ static void job_finish(const struct plan *p, struct job_result *r)
 			r->err = errno;
 			snprintf(r->errmsg, sizeof r->errmsg, "fsync_on_close: %s", strerror(errno));
 		}
-	for (int i = 1; i < j->numjobs && !j->per_thread; i++)   /* the sync engine's own */
-		if (r->w[i].fd != r->fd && r->w[i].fd >= 0)
-			close(r->w[i].fd);
+	for (int i = 1; i < j->numjobs; i++)
+		for (int k = 0; own_fds(r, i) && k < j->nfiles; k++)
+			if (r->w[i].f[k].fd >= 0)
+				close(r->w[i].f[k].fd);
 	for (int k = 0; k < j->nftg && j->write_hint; k++)
 		fcntl(r->fds[k], F_SET_RW_HINT, &r->old_hint[k]);
 	close_files(r);

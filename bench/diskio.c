@@ -1545,13 +1545,16 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	const struct job *j = w->job;
 	uint64_t writes_since_sync = 0;
 	struct prng scr;
-	int64_t fpos = -1, *pos = j->ioengine == IOE_SYNC ? &fpos : NULL;
+	int64_t fpos[MAX_FILES];   /* the sync engine's position in each file (-1: unknown) */
+	for (int f = 0; f < MAX_FILES; f++)
+		fpos[f] = -1;
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
 	start_job(w, m);
 	for (;;) {
 		struct slot s = { .buf = buf, .sync = 1 };
 		uint64_t t_done, now = now_ns(), until;
 		ssize_t r;
+		int64_t *pos;
 		int more = loop_tick(w, m, now) ? 0 : next_io(w, m, g, now, 0, &s.ddir, &s.off, &s.len, &until);
 		if (!more)
 			break;
@@ -1561,6 +1564,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		}
 		s.counted = m->counting;
 		s.file = m->io_file;
+		pos = j->ioengine == IOE_SYNC ? &fpos[s.file] : NULL;
 		log_issue(w, m, s.file, s.ddir, s.off, s.len);
 		/* the data made before the clock starts (fio fills a buffer before its start time) */
 		if (s.ddir == DDIR_WRITE && (j->mode != MODE_REWRITE || j->ioengine == IOE_NULL))

@@ -55,6 +55,9 @@ for e in io_uring:--registerfiles=1 io_uring:--fixedbufs=1 libaio psync null; do
 	J '.jobs[0].read.total_ios == 512 and .jobs[0].error == 0' "$e"
 done
 
+"$A" disk --filename="$a:$b" --rw=randread --size=2m --ioengine=sync --numjobs=2 -J > out.json || fail "sync: exit $?"
+J '.jobs[0].read.total_ios == 1024 and .jobs[0].error == 0' "sync, two threads (each its own descriptors)"
+
 # safety: a write job is skipped by default; rewrite writes back what both held; destroy
 # changes both, and only where the job's regions are
 "$A" disk --filename="$a:$b" --rw=randwrite --size=1m -J > out.json 2>/dev/null
