@@ -1177,7 +1177,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				sqe = io_uring_get_sqe(&u.ring);
 				prep_rw(&u, w, sqe, 1, slot, off);
 			} else {
-				if (ddir == DDIR_WRITE)
+				if (ddir == DDIR_WRITE)   /* in its slat, as fio's data and verify header */
 					scramble(w, bufs + (size_t)slot * j->bs_max, off, len, &scr);
 				prep_rw(&u, w, sqe, ddir == DDIR_WRITE, slot, off);
 			}
@@ -1453,7 +1453,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 			if (ddir == DDIR_WRITE && rewrite) {
 				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
 			} else {
-				if (ddir == DDIR_WRITE)
+				if (ddir == DDIR_WRITE)   /* in its slat, as fio's data and verify header */
 					scramble(w, buf, off, len, &scr);
 				aio_prep(&a, w, slot, ddir == DDIR_WRITE, off, buf, (uint64_t)slot);
 			}
@@ -1566,10 +1566,15 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		s.file = m->io_file;
 		pos = j->ioengine == IOE_SYNC ? &fpos[s.file] : NULL;
 		log_issue(w, m, s.file, s.ddir, s.off, s.len);
-		/* the data made before the clock starts (fio fills a buffer before its start time) */
-		if (s.ddir == DDIR_WRITE && (j->mode != MODE_REWRITE || j->ioengine == IOE_NULL))
+		/* a write's data made (and verify header stamped) after its start, before its
+		 * issue: in its lat, not its clat (fio's) */
+		s.t_prep = now_ns();
+		if (s.ddir == DDIR_WRITE && (j->mode != MODE_REWRITE || j->ioengine == IOE_NULL)) {
 			scramble(w, buf, s.off, s.len, &scr);
-		s.t_prep = s.t_issue = now_ns();
+			s.t_issue = now_ns();
+		} else {
+			s.t_issue = s.t_prep;
+		}
 		if (j->ioengine == IOE_NULL) {
 			/* fio's null engine: done at once, no data moved (the engine's own cost) */
 			r = (ssize_t)s.len;
