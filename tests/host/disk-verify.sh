@@ -93,6 +93,15 @@ if command -v fio >/dev/null; then
 	done
 fi
 
+# a write's data and header are made after its start (fio's): in psync's lat, not its clat;
+# in a queued engine's slat
+"$A" disk --filename="$dev" --rw=write --bs=1m --size=8m --ioengine=psync --direct=1 --mode=destroy --verify=sha512 \
+	--do_verify=0 -J > out.json 2>/dev/null || fail "psync digest: exit $?"
+J '.jobs[0].write | .slat_ns.N == 0 and .lat_ns.mean > .clat_ns.mean' "psync: the digest in lat, not clat"
+"$A" disk --filename="$dev" --rw=write --bs=1m --size=8m --ioengine=io_uring --direct=1 --mode=destroy --verify=sha512 \
+	--do_verify=0 -J > out.json 2>/dev/null || fail "io_uring digest: exit $?"
+J '.jobs[0].write | .slat_ns.N == 8 and .lat_ns.mean >= .slat_ns.mean + .clat_ns.mean - 1' "io_uring: slat counted"
+
 # written now, checked by a later run: as it was, then a byte flipped, then a block moved
 "$A" disk --filename="$dev" --rw=write --bs=64k --size=16m --direct=1 --mode=destroy --verify=crc32c --do_verify=0 \
 	--randseed=42 -J > out.json 2>/dev/null || fail "write for later: exit $?"
