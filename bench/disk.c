@@ -39,6 +39,8 @@ struct disk_cfg {
 	const char *rw;         /* fio's rw: a pattern name, with an offset modifier (:N) */
 	int rw_sequencer;
 	long long number_ios;
+	int zonemode;
+	unsigned long long zonesize, zonerange, zoneskip;
 	unsigned long long ba;
 	unsigned long long bs[3];   /* reads, writes, trims */
 	long long iodepth, iodepth_low, numjobs, rwmixread, rwmixwrite;
@@ -465,7 +467,15 @@ static const struct opt disk_opts[] = {
 	  "accepted (fio's): io_uring reads and writes are non-vectored", OPT_HIDDEN },
 	{ "serialize_overlap", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "atomic", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
-	{ "zonemode", 0, OPT_ENUM, O(ignored), "none", 0, 0, "none", "accepted as none (fio's default)", OPT_HIDDEN },
+	{ "zonemode", 0, OPT_ENUM, O(zonemode), "none", 0, 0, "none|strided",
+	  "fio's: strided: --zonesize bytes in a zone of --zonerange, then --zoneskip skipped (given --zonesize: "
+	  "strided)", 0 },
+	{ "zonesize", 0, OPT_SIZE, O(zonesize), "0", 0, 1ull << 62, NULL,
+	  "fio's strided zones: the bytes done in a zone before the next", OPT_FIOUNITS },
+	{ "zonerange", 0, OPT_SIZE, O(zonerange), "0", 0, 1ull << 62, NULL,
+	  "fio's strided zones: a zone's size (default: --zonesize)", OPT_FIOUNITS },
+	{ "zoneskip", 0, OPT_SIZE, O(zoneskip), "0", 0, 1ull << 62, NULL,
+	  "fio's strided zones: the bytes skipped after a zone", OPT_FIOUNITS },
 	{ "uncached", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "pre_read", 0, OPT_BOOL, O(pre_read), "0", 0, 0, NULL,
 	  "read the job's region into the page cache before it starts, --invalidate off (fio's)", 0 },
@@ -1778,6 +1788,44 @@ static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, 
 	return 0;
 }
 
+/* fio's zonemode=strided (zonesize given: strided): zonesize bytes done in a zone of
+ * zonerange (default zonesize) from the region's start, then zonerange + zoneskip on to
+ * the next (after the device's end, the region's start again: fio's, whose zones go past
+ * --size, the bytes done); 0, or -1 with why */
+static int parse_zones(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n)
+{
+	const char *with;
+	if (!c->zonesize) {
+		if (c->zonemode || c->zonerange || c->zoneskip) {
+			snprintf(err, n, "--%s: strided zones need --zonesize", c->zonemode ? "zonemode=strided" :
+				 c->zonerange ? "zonerange" : "zoneskip");
+			return -1;
+		}
+		return 0;
+	}
+	if (GIVEN(c, "zonemode") && !c->zonemode) {
+		snprintf(err, n, "--zonemode=none and --zonesize: give --zonemode=strided (as fio)");
+		return -1;
+	}
+	j->zone_size = c->zonesize;
+	j->zone_range = c->zonerange ? c->zonerange : c->zonesize;
+	j->zone_skip = c->zoneskip;
+	j->stride_end = d->size;
+	if (j->zone_size % j->bs || j->zone_range % j->bs || j->zone_skip % j->bs) {
+		snprintf(err, n, "--zonesize, --zonerange, --zoneskip: multiples of --bs=%llu", (unsigned long long)j->bs);
+		return -1;
+	}
+	with = j->var_bs ? "--bssplit/--bsrange" : j->nfiles > 1 ? "several files" : j->seq_hole || j->rand_run > 1 ?
+	       "an offset modifier" : j->dist != DIST_RANDOM ? "--random_distribution" : j->pct_seq[0] || j->pct_seq[1] ||
+	       j->pct_seq[2] ? "--percentage_random" : j->ba ? "--blockalign" : c->read_iolog ? "--read_iolog" :
+	       j->verify || j->verify_only ? "--verify" : d->is_null ? d->path : NULL;
+	if (with) {
+		snprintf(err, n, "strided zones (--zonesize) with %s: not here", with);
+		return -1;
+	}
+	return 0;
+}
+
 /* fio's file_service_type: roundrobin[:N], sequential, random[:N]; 0, or -1 with why */
 static int parse_fst(const char *v, struct job *j, char *err, size_t n)
 {
@@ -2195,7 +2243,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 			 (unsigned long long)j->bs);
 		return -1;
 	}
-	if (job_replay(p, c, pj, j, err, n))
+	if (parse_zones(c, dev, j, err, n) || job_replay(p, c, pj, j, err, n))
 		return -1;
 	/* a profile's jobs, and a job alone, run one after another; --name jobs at once
 	 * unless stonewalled */

@@ -96,6 +96,10 @@ struct job {
 	int rand_run;           /* fio's rw=randread:8: a new random offset every this many I/Os (0, 1: each) */
 	int rw_identical;       /* fio's rw_sequencer=identical: the same offset in between */
 	uint64_t number_ios;    /* fio's: a thread stops after this many I/Os (0: no limit) */
+	/* fio's zonemode=strided: zone_size bytes in a zone of zone_range, then on by
+	 * zone_range + zone_skip (0: no zones) */
+	uint64_t zone_size, zone_range, zone_skip;
+	uint64_t stride_end;    /* the device's size: the zones go on to its end */
 	uint64_t ba;            /* fio's blockalign: random offsets are multiples of this (0: of bs; no random map) */
 	uint64_t bs;            /* the block size; with --bssplit/--bsrange the smallest: the
 				 * unit offsets are aligned to and the region is counted in */
@@ -267,6 +271,9 @@ struct iogen {
 	int run_left;             /* fio's rw=randread:N: I/Os left before a new random offset */
 	uint64_t last_blk;
 	uint64_t r_base_us, r_t_us;
+	/* fio's strided zones: the zone's first block, the bytes done in it, the region's
+	 * blocks (nblocks is the zone's) */
+	uint64_t stride_blk, zone_bytes, region_blocks;
 };
 void iogen_init(struct iogen *g, const struct job *j, int idx);
 /* the next I/O's direction, offset and length; 0 when the job has nothing more to issue.

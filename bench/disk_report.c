@@ -299,6 +299,12 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	json_add_str(opt, "direct", j->direct ? "1" : "0");
 	opt_num(opt, "size", (double)j->size);
 	opt_num(opt, "offset", (double)j->offset);
+	if (j->zone_size) {   /* fio's strided zones */
+		json_add_str(opt, "zonemode", "strided");
+		opt_num(opt, "zonesize", (double)j->zone_size);
+		opt_num(opt, "zonerange", (double)j->zone_range);
+		opt_num(opt, "zoneskip", (double)j->zone_skip);
+	}
 	if (j->runtime > 0) {
 		opt_num(opt, "runtime", j->runtime);
 	}

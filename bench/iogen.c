@@ -164,6 +164,11 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 		g->limit = g->loop_bytes * (uint64_t)(j->loops > 1 ? j->loops : 1);
 	}
 	g->base = j->offset + (uint64_t)idx * j->offset_inc;
+	g->region_blocks = g->nblocks;
+	if (j->zone_size) {   /* fio's strided zones: the first zone, of those to the device's end */
+		g->region_blocks = j->stride_end > g->base ? (j->stride_end - g->base) / j->bs : 0;
+		g->nblocks = j->zone_range / j->bs < g->region_blocks ? j->zone_range / j->bs : g->region_blocks;
+	}
 	while (bits < 64 && (1ull << bits) < g->nblocks)
 		bits++;
 	g->half = (bits + 1) / 2;
@@ -171,6 +176,30 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	perm_rekey(g);
 	if (j->dist != DIST_RANDOM)
 		dist_init(g, j);
+}
+
+/* fio's strided zones (its setup_strided_zone_mode) before an I/O of direction d: once
+ * zone_size bytes are done, the next zone (zone_range + zone_skip on, the region's start
+ * after its end); a sequential position past the zone goes back to its start; every
+ * zone_range bytes done, the zone starts afresh (the random map, every position) */
+static void zone_step(struct iogen *g, const struct job *j, int d)
+{
+	uint64_t rb = j->zone_range / j->bs;
+	if (g->zone_bytes >= j->zone_size) {
+		g->zone_bytes = 0;
+		g->stride_blk += (j->zone_range + j->zone_skip) / j->bs;
+		if (g->stride_blk >= g->region_blocks)
+			g->stride_blk = 0;
+		g->seq_pos[d] = 0;
+	}
+	g->nblocks = rb < g->region_blocks - g->stride_blk ? rb : g->region_blocks - g->stride_blk;
+	if (g->seq_pos[d] >= rb)
+		g->seq_pos[d] = 0;
+	if (g->zone_bytes % j->zone_range == 0) {
+		memset(g->seq_pos, 0, sizeof g->seq_pos);
+		memset(g->after_last, 0, sizeof g->after_last);
+		perm_rekey(g);
+	}
 }
 
 /* --bssplit/--bsrange: this I/O's size */
@@ -238,6 +267,8 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 	case RW_TRIM: case RW_RANDTRIM: case RW_TRIMWRITE: case RW_RANDTRIMWRITE: *ddir = DDIR_TRIM; break;
 	default: *ddir = (int)prng_below(&g->rng, 100) < j->rwmixread ? DDIR_READ : DDIR_WRITE;
 	}
+	if (j->zone_size)
+		zone_step(g, j, *ddir);
 	if (j->var_bs) {
 		l = draw_len(g, *ddir);
 		if (l > j->size)
@@ -280,9 +311,10 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 		o = blk * j->bs;        /* on the --bs grid (all but --blockalign's) */
 	g->last_blk = blk;
 	g->after_last[*ddir] = (o + l) / j->bs;
-	*off = g->base + o;
+	*off = g->base + g->stride_blk * j->bs + o;
 	*len = l;
 	g->issued++;
+	g->zone_bytes += l;
 	if (j->rw == RW_TRIMWRITE || j->rw == RW_RANDTRIMWRITE) {
 		/* the region counts once, by its writes (as fio's) */
 		g->tw_pending = 1;

@@ -128,7 +128,11 @@ expect 2 "^assay: error: disk: --rw=randread:0: '0' is not a number of I/Os" "$A
 for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw=read --size=32k --loops=2" \
 	"--rw=read --size=32k --io_size=48k" "--rw=write --bs=4k,8k --size=64k" "--rw=read --size=64k --offset=10%" \
 	"--rw=read --size=10% --offset=50%" "--rw=read --offset=1% --bs=64k --size=64k" "--rw=write:8k --size=1m --offset=4k" \
-	"--rw=read --size=32k --io_size=48k --loops=2" "--rw=write --size=32k --io_size=16k --loops=3"; do
+	"--rw=read --size=32k --io_size=48k --loops=2" "--rw=write --size=32k --io_size=16k --loops=3" \
+	"--rw=read --zonemode=strided --zonesize=64k --zoneskip=1m --size=4m --io_size=512k" \
+	"--rw=read --zonemode=strided --zonesize=64k --zonerange=256k --zoneskip=128k --size=4m" \
+	"--rw=read --zonemode=strided --zonesize=256k --zonerange=64k --zoneskip=64k --size=2m --io_size=1m" \
+	"--rw=write --zonemode=strided --zonesize=1m --zoneskip=20m --io_size=4m --offset=1m"; do
 	rm -f f.log a.log
 	# shellcheck disable=SC2086
 	fio --name=x --filename="$dev" $args --write_iolog=f.log > /dev/null 2>&1 || fail "fio $args"
@@ -138,6 +142,22 @@ for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw
 		fail "$args: not fio's offsets ($(offs f.log | wc -l) / $(offs a.log | wc -l) I/Os): $(diff <(offs f.log) <(offs a.log) | head -3 | tr '\n' '|')"
 done
 sum=$(sha "$dev")
+
+# fio's strided zones, random: each zone's blocks once per --zonerange (its random map
+# reset), the same blocks as fio's (above: the sequential ones are fio's offsets)
+for z in "--zonesize=64k --zoneskip=1m --io_size=512k" "--zonesize=128k --zonerange=64k --zoneskip=3m --io_size=1m"; do
+	rm -f f.log a.log
+	# shellcheck disable=SC2086
+	fio --name=x --filename="$dev" --rw=randread --zonemode=strided $z --write_iolog=f.log > /dev/null 2>&1 || fail "fio $z"
+	# shellcheck disable=SC2086
+	"$A" disk --filename="$dev" --rw=randread --zonemode=strided $z --write_iolog=a.log -J > out.json || fail "$z: exit $?"
+	cmp -s <(offs f.log | sort -n) <(offs a.log | sort -n) || fail "randread $z: not fio's blocks"
+done
+expect 2 "^assay: error: disk: --zonemode=strided: strided zones need --zonesize$" "$A" disk --filename="$dev" --zonemode=strided
+expect 2 "zonemode=none and --zonesize: give --zonemode=strided" "$A" disk --filename="$dev" --zonemode=none --zonesize=64k
+expect 2 "zonesize, --zonerange, --zoneskip: multiples of --bs=4096" "$A" disk --filename="$dev" --zonesize=6k
+expect 2 "strided zones \(--zonesize\) with --verify: not here" "$A" disk --filename="$dev" --zonesize=64k --verify=crc32c \
+	--rw=write --mode=destroy
 
 # --blockalign (--ba): random offsets on a 4k grid for 16k I/Os, inside the region, as many
 # as fio's
