@@ -1046,7 +1046,7 @@ static int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t
 	j->dist = DIST_ZONED;
 	j->zone_abs = k == 5;
 	{
-		double pcts[MAX_ZONES], lens[MAX_ZONES], end = 0, prev_blk = 0, nb = (double)(job_fsize_min(j) / j->bs);
+		double pcts[MAX_ZONES], lens[MAX_ZONES], end = 0, prev_blk = 0, nb = (double)(job_fsize(j, 0) / j->bs);
 		double pgiven = 0, lgiven = 0;
 		int nz = 0, pmiss = 0, lmiss = 0;
 		unsigned acc = 0;
@@ -1097,7 +1097,7 @@ static int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t
 			prev_blk = floor(j->zone_abs ? end / (double)j->bs : end / 100 * nb);
 		}
 		if (!j->nzones || acc != 100 || (!j->zone_abs && end > 100 + 1e-6) ||
-		    (j->zone_abs && end > (double)job_fsize_min(j))) {
+		    (j->zone_abs && end > (double)job_fsize(j, 0))) {
 			snprintf(err, n, "--random_distribution=%s: the accesses add up to %u%%, the ranges to %g%s; "
 				 "they must be 100%% and %s", v, acc, end, j->zone_abs ? " bytes" : "%",
 				 j->zone_abs ? "at most the region (--size; each file's, of several)" : "at most 100%");
@@ -1188,10 +1188,10 @@ static int job_data(const struct plan *p, const struct disk_cfg *c, const struct
 									  : "a job that only reads checks each block as it reads it");
 		return -1;
 	}
-	if (j->verify_backlog && j->numjobs > 1 && !j->per_thread && j->offset_inc < job_fsize_max(j)) {
+	if (j->verify_backlog && j->numjobs > 1 && !j->per_thread && j->offset_inc < job_fsize(j, 1)) {
 		snprintf(err, n, "--verify_backlog with --numjobs=%d on one region: a block another thread is writing "
 			 "would read torn (give each its own, --offset_increment=%llu)", j->numjobs,
-			 (unsigned long long)job_fsize_max(j));
+			 (unsigned long long)job_fsize(j, 1));
 		return -1;
 	}
 	if ((c->verify_interval || c->verify_offset) && (!j->verify || j->verify == VM_PATTERN || j->verify == VM_NULL)) {
@@ -1702,6 +1702,18 @@ static int same_target(const char *a, const char *b)
 	return S_ISBLK(x.st_mode) ? x.st_rdev == y.st_rdev : x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
+/* fio's a:b: a --filename with ':' that does not exist is a list of files; how many names
+ * (1: a name) */
+static int name_count(const char *fn)
+{
+	int k = 1;
+	if (!strchr(fn, ':') || !access(fn, F_OK))
+		return 1;
+	for (const char *q = fn; (q = strchr(q, ':')); q++)
+		k++;
+	return k;
+}
+
 /* One file of the job (fn): its target, probed once however many jobs name it (a file laid
  * out first when it is to be made, one of nshare of the job's); its index, or -1 with why */
 static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, int nshare, char *err, size_t n)
@@ -1743,12 +1755,9 @@ static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, 
 	}
 	j->nftg = 0;
 	j->per_thread = c->per_thread_files;
-	if (strchr(fn, ':') && access(fn, F_OK)) {
-		int nshare = 1;
-		for (const char *q = fn; (q = strchr(q, ':')); q++)
-			nshare++;
-		if (j->per_thread)
-			nshare /= (int)c->numjobs;   /* each thread's files share its --size */
+	if (name_count(fn) > 1) {
+		/* each thread's files share its --size */
+		int nshare = name_count(fn) / (j->per_thread ? (int)c->numjobs : 1);
 		for (const char *a = fn, *e; ; a = e + 1) {
 			size_t l = strcspn(a, ":"), used = p->names_used;
 			e = a + l;
@@ -2263,6 +2272,7 @@ static int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 	const char *dir = c->directory, *fn = c->filename;
 	char def[MAX_JOB_FILES * 80], *path;
 	size_t l = 0, cap;
+	int list;
 	if (!fn && job && c->size) {
 		if (c->nrfiles > MAX_FILES || c->nrfiles * c->numjobs > MAX_JOB_FILES) {
 			snprintf(err, n, "--nrfiles=%lld with --numjobs=%lld: more than %d files in one job (%d for each "
@@ -2286,17 +2296,16 @@ static int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 			 "JOBNAME.0.0)", dir);
 		return -1;
 	}
-	cap = strlen(fn) + strlen(dir) + 2;
-	for (const char *q = fn; (q = strchr(q, ':')); q++)
-		cap += strlen(dir) + 2;
+	list = name_count(fn) > 1;
+	cap = strlen(fn) + (size_t)name_count(fn) * (strlen(dir) + 2);
 	if (!(path = malloc(cap))) {
 		snprintf(err, n, "out of memory");
 		return -1;
 	}
 	l = 0;
-	/* a list (a name with ':' that does not exist) joined name by name */
+	/* a list joined name by name */
 	for (const char *a = fn, *e; ; a = e + 1) {
-		size_t len = strchr(fn, ':') && access(fn, F_OK) ? strcspn(a, ":") : strlen(a);
+		size_t len = list ? strcspn(a, ":") : strlen(a);
 		e = a + len;
 		l += (size_t)snprintf(path + l, l < cap ? cap - l : 0, "%s%s%s%.*s", a == fn ? "" : ":",
 				      a[0] == '/' ? "" : dir, a[0] == '/' ? "" : "/", (int)len, a);

@@ -454,20 +454,13 @@ int verify_layout(const struct job *j, char *err, size_t n);
 /* the block b of the bitmap checked (--verify_backlog): not again when the job ends */
 void verify_unmark(struct worker *w, uint64_t b);
 
-/* the smallest and the largest of the job's files' regions (one file: its region) */
-static inline uint64_t job_fsize_min(const struct job *j)
+/* the largest (max) or the smallest of the job's files' regions (one file: its region) */
+static inline uint64_t job_fsize(const struct job *j, int max)
 {
-	uint64_t m = j->size;
-	for (int k = 0; k < j->nfiles && j->nfiles > 1; k++)
-		m = j->fsize[k] < m ? j->fsize[k] : m;
+	uint64_t m = j->nfiles > 1 ? j->fsize[0] : j->size;
+	for (int k = 1; k < j->nfiles; k++)
+		m = (j->fsize[k] > m) == !!max ? j->fsize[k] : m;
 	return m;
-}
-static inline uint64_t job_fsize_max(const struct job *j)
-{
-	uint64_t m = 0;
-	for (int k = 0; k < j->nfiles && j->nfiles > 1; k++)
-		m = j->fsize[k] > m ? j->fsize[k] : m;
-	return j->nfiles > 1 ? m : j->size;
 }
 /* the job reads back what it wrote (or, --verify_only, its region) and checks it */
 static inline int job_reads_back(const struct job *j) { return j->verify && (j->do_verify || j->verify_only); }

@@ -2035,7 +2035,7 @@ void *worker_run(void *arg)
 	/* fio's --loops with --verify: each pass checked when it ends (threads on one region:
 	 * at the end only, a block another is writing would read torn) */
 	if (w->vmap && j->do_verify && j->loops > 1 && !j->time_based && !j->verify_backlog && !rw_trims(j->rw) &&
-	    (j->numjobs == 1 || j->per_thread || j->offset_inc >= job_fsize_max(j)))
+	    (j->numjobs == 1 || j->per_thread || j->offset_inc >= job_fsize(j, 1)))
 		w->passes_left = j->loops - 1;
 	if ((j->verify_backlog || w->passes_left) && w->vmap) {
 		/* room for a backlog's blocks and those in flight when it filled */
