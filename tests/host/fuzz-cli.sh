@@ -105,32 +105,27 @@ for n in range(300):
         open(m, "wb").write(mutate(good))
         cmd = [[A, "compare", m, T + "/good.json"], [A, "certify", "--profile", "ci", m], [A, "extract", m]][n % 4]
         check(cmd, cmd[1])
-# fio job files: mutated lines of a good one, run against the scratch file
+# fio job files: mutated lines of a good one (n of them), each run with extra arguments
+def fuzz_jobs(good, n, extra, what):
+    for _ in range(n):
+        m = T + "/j.fio"
+        d = mutate(good)
+        open(m, "wb").write(d if b"[" in d else b"[x]\n" + d)
+        check([A, "disk", m] + extra, what)
+# run against the scratch file
 jobfile = ("[global]\nioengine=libaio\ndirect=0\nruntime=0.1\ntime_based\n\n[rand]\nrw=randread\n"
            "iodepth=4\n; comment\n[seq]\nstonewall\nrw=read\nbs=64k\n").encode()
-for n in range(60):
-    m = T + "/j.fio"
-    d = mutate(jobfile)
-    open(m, "wb").write(d if b"[" in d else b"[x]\n" + d)
-    check([A, "disk", m, "--filename=" + T + "/f", "--runtime=0.1"], "job file")
+fuzz_jobs(jobfile, 60, ["--filename=" + T + "/f", "--runtime=0.1"], "job file")
 # and jobs naming their own files (several targets in a run; no --size: nothing is laid
 # out wherever a mutated name points)
 open(T + "/g", "wb").write(os.urandom(1 << 20))
 jobfile2 = ("[global]\nruntime=0.1\n[a]\nfilename=%s/f\nrw=randread\n[b]\nfilename=./g\nrw=read\n"
             "[c]\nfilename=f\ndirectory=%s\n" % (T, T)).encode()
-for n in range(40):
-    m = T + "/j.fio"
-    d = mutate(jobfile2)
-    open(m, "wb").write(d if b"[" in d else b"[x]\n" + d)
-    check([A, "disk", m], "job file, own files")
+fuzz_jobs(jobfile2, 40, [], "job file, own files")
 # fio's a:b: one job over both files, mutated
 jobfile3 = ("[global]\nruntime=0.1\n[ab]\nfilename=%s/f:%s/g\nrw=randread\nfile_service_type=random:2\nsize=1m\n"
             "[ba]\nfilename=./g:f\nrw=read\nfile_service_type=sequential\n" % (T, T)).encode()
-for n in range(30):
-    m = T + "/j.fio"
-    d = mutate(jobfile3)
-    open(m, "wb").write(d if b"[" in d else b"[x]\n" + d)
-    check([A, "disk", m], "job file, several files")
+fuzz_jobs(jobfile3, 30, [], "job file, several files")
 print("bad runs:", bad, "of", runs, "; exit codes:", sorted(codes.items(), key=str))
 sys.exit(bad > 0)
 PY
