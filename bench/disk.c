@@ -2810,7 +2810,6 @@ static int job_prepare(struct plan *p, struct job_result *r)
 				close(r->fds[k]);
 			return -1;
 		}
-	r->fd = r->fds[0];
 	for (int k = 0; k < j->nftg && j->write_hint; k++) {
 		/* on the inode (fio's direct=1 path, a per-file hint, is gone since Linux 5.19) */
 		uint64_t h = (uint64_t)j->write_hint;
@@ -2866,7 +2865,6 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		}
 		w->dev = w->f[0].dev;
 		w->fd = w->f[0].fd;
-		w->trim_fd = w->f[0].trim_fd;
 		iolog_init(&w->log, &r->job.log, dirs, log_cap);
 		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
 				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,

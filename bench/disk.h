@@ -329,8 +329,8 @@ struct worker {
 	int idx;
 	pthread_t tid;
 	int fd;
-	int trim_fd;            /* the descriptor discards go through (the device's claim) */
-	/* the job's files (fio's a:b; f[0] is dev, fd, trim_fd above) */
+	/* the job's files (fio's a:b; f[0] is dev and fd above); trim_fd: the descriptor
+	 * discards go through (the device's claim) */
 	struct wfile {
 		const struct blkdev *dev;
 		int fd, trim_fd;
@@ -498,8 +498,7 @@ struct job_result {
 	const char *skipped;       /* reason, or NULL */
 	int repeat;
 	int group;                 /* fio's groupid */
-	int fd;
-	int fds[MAX_JOB_FILES];    /* each of the job's files' (fds[0]: fd), every thread's */
+	int fds[MAX_JOB_FILES];    /* each of the job's files', every thread's */
 	uint64_t t0_ns;            /* when the run began (its jobs' times are from it) */
 	double group_kib[DDIR_N];  /* the group's bandwidth, KiB/s (fio's per= is a share of it) */
 	struct ss_state ss;        /* --steadystate */
