@@ -512,16 +512,68 @@ int opt_was_given(const struct opt *tab, const unsigned char *given, const char 
 	return o && (size_t)(o - tab) < OPT_MAX_ENTRIES && given[o - tab];
 }
 
+/* edit distance of a and b (at most 63 characters of each are compared) */
+static unsigned edits(const char *a, const char *b)
+{
+	unsigned row[64], la = (unsigned)strnlen(a, 63), lb = (unsigned)strnlen(b, 63);
+	for (unsigned j = 0; j <= lb; j++)
+		row[j] = j;
+	for (unsigned i = 1; i <= la; i++) {
+		unsigned diag = row[0];
+		row[0] = i;
+		for (unsigned j = 1; j <= lb; j++) {
+			unsigned up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+/* "NAME: unknown option; accepted: a b c" while the whole list fits in err; a longer
+ * list is not cut short but replaced by the nearest names ("did you mean") */
+static void unknown(const struct opt *tab, const char *name, char *err, size_t errlen)
+{
+	size_t l = (size_t)snprintf(err, errlen, "%s: unknown option; accepted:", name), want = l;
+	unsigned best = 3, n = 0;
+	for (const struct opt *t = tab; t->name; t++)
+		if (!(t->flags & OPT_HIDDEN)) {
+			want += 1 + strlen(t->name);
+			n++;
+		}
+	if (want < errlen) {
+		for (const struct opt *t = tab; t->name; t++)
+			if (!(t->flags & OPT_HIDDEN))
+				l += (size_t)snprintf(err + l, errlen - l, " %s", t->name);
+		return;
+	}
+	for (const struct opt *t = tab; t->name; t++) {   /* hidden ones too: fio's names */
+		unsigned d = edits(name, t->name);
+		if (d < best)
+			best = d;
+	}
+	l = (size_t)snprintf(err, errlen, "%s: unknown option", name);
+	const char *sep = "; did you mean ";
+	for (const struct opt *t = tab; t->name && l < errlen; t++)
+		if (edits(name, t->name) == best) {
+			l += (size_t)snprintf(err + l, errlen - l, "%s%s", sep, t->name);
+			sep = " or ";
+		}
+	if (l < errlen)
+		snprintf(err + l, errlen - l, best < 3 ? "? (%u options: see --help)" : "; %u options: see --help", n);
+}
+
 static int opt_set_given(const struct opt *tab, void *cfg, const char *name, const char *val,
 			 char *err, size_t errlen, unsigned char *given)
 {
 	const struct opt *o = opt_find(tab, name);
 	char *p;
 	if (!o) {
-		size_t l = (size_t)snprintf(err, errlen, "%s: unknown option; accepted:", name);
-		for (const struct opt *t = tab; t->name && l < errlen; t++)
-			if (!(t->flags & OPT_HIDDEN))
-				l += (size_t)snprintf(err + l, errlen - l, " %s", t->name);
+		unknown(tab, name, err, errlen);
 		return OPT_EUNKNOWN;
 	}
 	p = (char *)cfg + o->off;

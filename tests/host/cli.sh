@@ -18,6 +18,11 @@ expect 2 'out of range' "$A" cpu --cpu-max-prime=1
 expect 2 'not a duration' "$A" cpu --time=soon
 expect 2 'never end' "$A" cpu --time=0 --events=0
 expect 2 'unknown option' "$A" cpu --bogus
+expect 2 "^assay: error: --bogus: unknown option; accepted: output-format json .*cpu-max-prime" "$A" cpu --bogus
+# a table too long for one line is not cut short: the nearest names, or how many there are
+expect 2 "^assay: error: --iodpeth: unknown option; did you mean iodepth\? \([0-9]+ options: see --help\)$" \
+	"$A" disk --iodpeth=4 --filename=/dev/null
+expect 2 "^assay: error: --no_such_thing: unknown option; [0-9]+ options: see --help$" "$A" disk --no_such_thing
 expect 2 'unknown value' "$A" cpu --output-format=xml
 expect 2 'unknown value' "$A" run --suite=huge
 expect 2 'unknown engine' "$A" run --tests=cpu,gpu
