@@ -270,6 +270,17 @@ static void probe_sysfs(struct blkdev *d)
 	d->discard_max = sysfs_num(n, "queue/discard_max_bytes");
 	d->discard_gran = sysfs_num(n, "queue/discard_granularity");
 	sysfs_str(n, "queue/write_cache", d->write_cache, sizeof d->write_cache);
+	/* a zoned device (SMR disk, NVMe ZNS): host-managed ones take writes only at each
+	 * zone's write pointer */
+	sysfs_str(n, "queue/zoned", b, sizeof b);
+	if (!strcmp(b, "host-managed") || !strcmp(b, "host-aware")) {
+		snprintf(d->zoned, sizeof d->zoned, "%s", b);
+		v = sysfs_num(n, "queue/chunk_sectors");
+		d->zone_size = v > 0 ? (uint64_t)v * 512 : 0;
+		d->nr_zones = sysfs_num(n, "queue/nr_zones");
+		d->max_open_zones = sysfs_num(n, "queue/max_open_zones");
+		d->max_active_zones = sysfs_num(n, "queue/max_active_zones");
+	}
 	d->readonly = sysfs_num(n, "ro") == 1;
 	d->removable = sysfs_num(n, "removable") == 1;
 	d->is_virtual = blkdev_is_virtual(n);
@@ -286,6 +297,7 @@ int blkdev_probe(const char *arg, struct blkdev *d, char *err, size_t errlen)
 	memset(d, 0, sizeof *d);
 	d->rotational = d->nr_requests = d->queue_depth = -1;
 	d->discard_max = d->discard_gran = -1;
+	d->nr_zones = d->max_open_zones = d->max_active_zones = -1;
 	if (strchr(arg, '/')) {
 		snprintf(d->path, sizeof d->path, "%s", arg);
 	} else {
@@ -404,6 +416,17 @@ struct json *blkdev_json(const struct blkdev *d)
 		json_add_int(j, "discard_granularity", d->discard_gran);
 	if (d->write_cache[0])
 		json_add_str(j, "write_cache", d->write_cache);
+	if (d->zoned[0]) {
+		json_add_str(j, "zoned", d->zoned);
+		if (d->zone_size)
+			json_add_int(j, "zone_size_bytes", (long long)d->zone_size);
+		if (d->nr_zones >= 0)
+			json_add_int(j, "nr_zones", d->nr_zones);
+		if (d->max_open_zones >= 0)
+			json_add_int(j, "max_open_zones", d->max_open_zones);
+		if (d->max_active_zones >= 0)
+			json_add_int(j, "max_active_zones", d->max_active_zones);
+	}
 	json_add_bool(j, "readonly", d->readonly);
 	json_add_int(j, "partitions", d->partitions);
 	json_add_int(j, "holders", d->holders);

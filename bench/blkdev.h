@@ -24,6 +24,9 @@ struct blkdev {
 	long long discard_max;  /* queue/discard_max_bytes: 0 no discard (trim), -1 unknown */
 	long long discard_gran; /* queue/discard_granularity, -1 unknown */
 	char write_cache[16];   /* queue/write_cache: "write back" or "write through" */
+	char zoned[16];         /* queue/zoned: "host-managed", "host-aware" or "" (none) */
+	uint64_t zone_size;     /* bytes (queue/chunk_sectors of a zoned device), 0 unknown */
+	long long nr_zones, max_open_zones, max_active_zones;   /* queue/..., -1 unknown; 0 no limit */
 	int readonly;           /* the kernel says read-only */
 	int removable;
 	int is_virtual;         /* loop, ram, zram, dm, md, nbd... */

@@ -2432,11 +2432,23 @@ static int make_plan(struct plan *p, char *err, size_t n)
 /* ---- safety ---- */
 
 /* Marks the targets a job changes; how many there are */
+/* The host-managed zoned device among the files job j writes to, or NULL: such a device
+ * fails any write not at its zone's write pointer (fio's --zonemode=zbd writes there,
+ * resetting full zones: not done here), so the job is skipped and the device never
+ * claimed for it */
+static const struct blkdev *zoned_refuses(const struct plan *p, const struct job *j)
+{
+	for (int k = 0; k < j->nftg && rw_modifies(j->rw) && !j->verify_only; k++)
+		if (!strcmp(p->tg[j->ftg[k]].dev.zoned, "host-managed"))
+			return &p->tg[j->ftg[k]].dev;
+	return NULL;
+}
+
 static int mark_writes(struct plan *p)
 {
 	int nw = 0;
 	for (int i = 0; i < p->njobs; i++)
-		for (int k = 0; k < p->jobs[i].nftg; k++)
+		for (int k = 0; k < p->jobs[i].nftg && !zoned_refuses(p, &p->jobs[i]); k++)
 			p->tg[p->jobs[i].ftg[k]].writes |= rw_modifies(p->jobs[i].rw);
 	for (int i = 0; i < p->ntg; i++)
 		nw += p->tg[i].writes;
@@ -2786,6 +2798,14 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	if (rw_trims(j->rw) && p->c->mode == MODE_REWRITE) {
 		r->skipped = "trims; a trim discards the blocks' data and --mode=rewrite keeps every byte: give "
 			     "--mode=destroy";
+		return -1;
+	}
+	if (zoned_refuses(p, j)) {
+		snprintf(r->skipmsg, sizeof r->skipmsg, "%s; %s is a host-managed zoned device: it takes "
+			 "writes only at each zone's write pointer, in order (fio's --zonemode=zbd, not done "
+			 "here): its reads are measured", rw_trims(j->rw) ? "trims" : "writes",
+			 zoned_refuses(p, j)->path);
+		r->skipped = r->skipmsg;
 		return -1;
 	}
 	for (int k = 0; k < j->nftg; k++) {
@@ -4048,7 +4068,7 @@ static int disk_run(void *p, struct json *out)
 	add_devices(as, pl);
 	nwrites = c->mode != MODE_READONLY ? mark_writes(pl) : 0;
 	for (int i = 0; i < pl->njobs && nwrites && !err[0]; i++)
-		if (rw_modifies(pl->jobs[i].rw))
+		if (rw_modifies(pl->jobs[i].rw) && !zoned_refuses(pl, &pl->jobs[i]))
 			write_allowed(pl, &pl->jobs[i], err, sizeof err);
 	if (!err[0] && c->parse_only) {
 		info("disk: --parse-only: %d job%s on %d device%s checked; nothing run", pl->njobs,
@@ -4199,9 +4219,10 @@ static void disk_text(const struct json *r, FILE *f)
 			"pbs", "rot", "cache", "trim", "scheduler", "model", "serial", "holds");
 		for (const struct json *d = disks->child; d; d = d->next) {
 			char holds[128];
-			snprintf(holds, sizeof holds, "%s%s%s", json_get_str(d, "signature", "unreadable"),
+			snprintf(holds, sizeof holds, "%s%s%s%s%s", json_get_str(d, "signature", "unreadable"),
 				 json_get_num(d, "partitions", 0) > 0 ? ", partitions" : "",
-				 strcmp(json_get_str(d, "mounted", "no"), "no") ? ", mounted" : "");
+				 strcmp(json_get_str(d, "mounted", "no"), "no") ? ", mounted" : "",
+				 json_get(d, "zoned") ? ", zoned " : "", json_get_str(d, "zoned", ""));
 			/* a volatile write cache (write back, wb) or none (write through, wt); discard */
 			const char *wc = json_get_str(d, "write_cache", "");
 			fprintf(f, "%-10s %10.1fGB %5.0f %5.0f %-4s %-5s %-4s %-12s %-24s %-20s %s\n",
@@ -4219,12 +4240,19 @@ static void disk_text(const struct json *r, FILE *f)
 	for (const struct json *dev = devs ? devs->child : json_path(r, "assay.device"); dev; dev = devs ? dev->next : NULL) {
 		/* what a VPS's virtual disk says of itself: a volatile write cache (fsync then
 		 * costs), discard (trim) */
-		char extra[96] = "";
+		char extra[192] = "";
+		size_t l = 0;
 		if (json_get(dev, "write_cache") || json_get(dev, "discard_max_bytes"))
-			snprintf(extra, sizeof extra, "%s%s%s%s", json_get(dev, "write_cache") ? ", cache " : "",
-				 json_get_str(dev, "write_cache", ""), json_get(dev, "discard_max_bytes") ? ", discard " : "",
-				 !json_get(dev, "discard_max_bytes") ? "" : json_get_num(dev, "discard_max_bytes", 0) > 0 ? "yes"
-													   : "no");
+			l = (size_t)snprintf(extra, sizeof extra, "%s%s%s%s", json_get(dev, "write_cache") ? ", cache " : "",
+					     json_get_str(dev, "write_cache", ""),
+					     json_get(dev, "discard_max_bytes") ? ", discard " : "",
+					     !json_get(dev, "discard_max_bytes")                 ? ""
+					     : json_get_num(dev, "discard_max_bytes", 0) > 0 ? "yes"
+											     : "no");
+		if (json_get(dev, "zoned") && l < sizeof extra)   /* SMR, ZNS: N zones of SIZE */
+			snprintf(extra + l, sizeof extra - l, ", zoned %s, %.0f zones of %.0f MiB",
+				 json_get_str(dev, "zoned", ""), json_get_num(dev, "nr_zones", 0),
+				 json_get_num(dev, "zone_size_bytes", 0) / 1048576);
 		fprintf(f, "%s:%s%s%s%s %.2f GB, logical/physical block %.0f/%.0f%s, mode %s\n",
 			json_get_str(dev, "path", "?"), json_get(dev, "model") ? " model " : "",
 			json_get_str(dev, "model", ""), json_get(dev, "serial") ? " serial " : "",

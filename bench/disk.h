@@ -496,6 +496,7 @@ struct job_result {
 	int err;
 	char errmsg[300];
 	const char *skipped;       /* reason, or NULL */
+	char skipmsg[240];         /* a reason made for this job (skipped points here) */
 	int repeat;
 	int group;                 /* fio's groupid */
 	int fds[MAX_JOB_FILES];    /* each of the job's files', every thread's */
