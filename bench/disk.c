@@ -467,9 +467,9 @@ static const struct opt disk_opts[] = {
 	  "accepted (fio's): io_uring reads and writes are non-vectored", OPT_HIDDEN },
 	{ "serialize_overlap", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "atomic", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
-	{ "zonemode", 0, OPT_ENUM, O(zonemode), "none", 0, 0, "none|strided",
+	{ "zonemode", 0, OPT_ENUM, O(zonemode), "none", 0, 0, "none|strided|zbd",
 	  "fio's: strided: --zonesize bytes in a zone of --zonerange, then --zoneskip skipped (given --zonesize: "
-	  "strided)", 0 },
+	  "strided); zbd (zoned block devices) is refused", 0 },
 	{ "zonesize", 0, OPT_SIZE, O(zonesize), "0", 0, 1ull << 62, NULL,
 	  "fio's strided zones: the bytes done in a zone before the next", OPT_FIOUNITS },
 	{ "zonerange", 0, OPT_SIZE, O(zonerange), "0", 0, 1ull << 62, NULL,
@@ -1804,6 +1804,12 @@ static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, 
 static int parse_zones(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n)
 {
 	const char *with;
+	if (c->zonemode == 2) {
+		snprintf(err, n, "--zonemode=zbd: fio's mode for zoned block devices (writes at each zone's write "
+			 "pointer) is not done here: on a host-managed zoned device, write jobs are skipped and reads "
+			 "measured");
+		return -1;
+	}
 	if (!c->zonesize) {
 		if (c->zonemode || c->zonerange || c->zoneskip) {
 			snprintf(err, n, "--%s: strided zones need --zonesize", c->zonemode ? "zonemode=strided" :
