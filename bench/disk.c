@@ -55,7 +55,7 @@ struct disk_cfg {
 	int sync;
 	int fsync_on_close;
 	long long randseed;
-	long long compress_pct, dedupe_pct;
+	long long compress_pct, compress_chunk, dedupe_pct;
 	int fixedbufs, registerfiles;
 	int sqpoll, hipri;
 	long long sqpoll_cpu;
@@ -241,6 +241,9 @@ static const struct opt disk_opts[] = {
 	  "this percent of the writes carry identical data, which a deduplicating backend stores once (fio's)", 0 },
 	{ "buffer_compress_percentage", 0, OPT_INT, O(compress_pct), "0", 0, 99, NULL,
 	  "make written data compressible by about this much (0: incompressible)", 0 },
+	{ "buffer_compress_chunk", 0, OPT_SIZE, O(compress_chunk), "512", 64, 1ull << 30, NULL,
+	  "with --buffer_compress_percentage: each chunk this big is random data, then zeros (fio's)",
+	  OPT_FIOUNITS },
 	{ "fixedbufs", 0, OPT_BOOL, O(fixedbufs), "1", 0, 0, NULL, "io_uring registered buffers", 0 },
 	{ "registerfiles", 0, OPT_BOOL, O(registerfiles), "1", 0, 0, NULL, "io_uring registered file", 0 },
 	{ "sqthread_poll", 0, OPT_BOOL, O(sqpoll), "0", 0, 0, NULL,
@@ -1649,7 +1652,7 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, st
 	for (uint64_t k = 0; buf && left && !e; k++) {
 		size_t len = left < (1u << 20) ? (size_t)left : (1u << 20);
 		ssize_t w;
-		fill_buffer(buf, len, (uint64_t)c->randseed * 977 + k, 0);
+		fill_buffer(buf, len, (uint64_t)c->randseed * 977 + k, 0, 512);
 		w = write(fd, buf, len);
 		if (w < 0)
 			e = errno;
@@ -2005,6 +2008,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->fadvise = c->fadvise_hint;
 	j->norandommap = c->norandommap;
 	j->compress_pct = (int)c->compress_pct;
+	j->compress_chunk = (size_t)c->compress_chunk;
 	j->dedupe_pct = (int)c->dedupe_pct;
 	j->fixedbufs = c->fixedbufs;
 	j->sqpoll = c->sqpoll;

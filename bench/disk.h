@@ -131,6 +131,7 @@ struct job {
 	int fsync_on_close;     /* fio's: fsync when the job ends, after its measured time */
 	uint64_t randseed;
 	int compress_pct;       /* buffer_compress_percentage */
+	size_t compress_chunk;  /* buffer_compress_chunk: bytes of random data then zeros */
 	int dedupe_pct;         /* fio's dedupe_percentage: writes whose data repeats (identical buffers) */
 	int fixedbufs, registerfiles;
 	int sqpoll, sqpoll_cpu;   /* fio's sqthread_poll, sqthread_poll_cpu (-1: any) */
@@ -475,8 +476,11 @@ static inline unsigned job_dirs(const struct job *j)
 int coe_nonfatal(const struct job *j, int type, int err);
 /* diskio.c: run one worker thread's job; fills w. */
 void *worker_run(void *w);
-/* diskio.c: fill a buffer with incompressible (or compress_pct compressible) data */
-void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct);
+/* diskio.c: fill a buffer with incompressible data, or compress_pct compressible: each
+ * chunk bytes random, then zero (fio's buffer_compress_chunk) */
+void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct, size_t chunk);
+/* diskio.c: the zero tail of each chunk (fio's: the random part first), 0 when incompressible */
+size_t compress_zero(int compress_pct, size_t chunk);
 
 /* One finished job: its workers and their aggregate. */
 struct job_result {

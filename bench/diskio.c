@@ -48,19 +48,24 @@ void ddir_stats_merge(struct ddir_stats *d, const struct ddir_stats *s)
 	hist_merge(&d->lat, &s->lat);
 }
 
-void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct)
+size_t compress_zero(int compress_pct, size_t chunk)
+{
+	return compress_pct > 0 ? chunk - chunk * (size_t)(100 - compress_pct) / 100 : 0;
+}
+
+void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct, size_t chunk)
 {
 	struct prng r;
 	uint64_t *p = buf;
+	size_t zero = compress_zero(compress_pct, chunk);
 	prng_seed(&r, seed);
 	for (size_t i = 0; i < len / 8; i++)
 		p[i] = prng_next(&r);
-	if (compress_pct > 0) {
-		/* the tail of every 512-byte chunk is zero: compresses by about compress_pct */
-		size_t zero = 512 * (size_t)compress_pct / 100;
-		for (size_t c = 0; c + 512 <= len; c += 512)
-			memset((char *)buf + c + 512 - zero, 0, zero);
-	}
+	/* the tail of every chunk is zero: compresses by about compress_pct (a buffer shorter
+	 * than a chunk is its first part: random, then zeros from where they start) */
+	for (size_t c = 0; zero && c < len; c += chunk)
+		if (c + chunk - zero < len)
+			memset((char *)buf + c + chunk - zero, 0, (c + chunk < len ? c + chunk : len) - (c + chunk - zero));
 }
 
 /* fresh data for each write (8 random bytes in every 512, so no two writes are alike and
@@ -73,9 +78,11 @@ static void scramble(const struct worker *w, void *buf, uint64_t off, uint64_t l
 	/* fio's dedupe_percentage: this share of the writes carry the same data each time */
 	if (w->dedupe && (int)prng_below(r, 100) < j->dedupe_pct)
 		memcpy(buf, w->dedupe, len);
-	else
+	else   /* (in each compress chunk's random part only) */
 		for (size_t c = 0; !j->zero_buffers && !j->pattern_len && c + 8 <= len; c += 512)
-			*(uint64_t *)((char *)buf + c) = prng_next(r);
+			if (!j->compress_pct || (c % j->compress_chunk) + 8 <= j->compress_chunk -
+						 compress_zero(j->compress_pct, j->compress_chunk))
+				*(uint64_t *)((char *)buf + c) = prng_next(r);
 	if (j->npat_off)   /* fio's %o: each block's own offset in its pattern */
 		for (uint64_t k = 0; k + j->bs <= len; k += j->bs)
 			pattern_offsets(j, (char *)buf + k, off + k);
@@ -2024,7 +2031,7 @@ void *worker_run(void *arg)
 			pattern_fill(j, bufs + i * j->bs_max, j->bs_max);
 		else
 			fill_buffer(bufs + i * j->bs_max, j->bs_max, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
-				    j->zero_buffers ? 100 : j->compress_pct);
+				    j->zero_buffers ? 100 : j->compress_pct, j->compress_chunk);
 	for (int f = 0; f < j->nfiles; f++)   /* each file's blocks in the verify map, one after another */
 		w->vb[f + 1] = w->vb[f] + (j->nfiles > 1 ? j->fsize[f] : j->size) / j->bs;
 	if (j->verify && rw_writes(j->rw) && !j->verify_only && !(w->vmap = calloc(w->vb[j->nfiles] / 8 + 1, 1))) {
@@ -2056,7 +2063,8 @@ void *worker_run(void *arg)
 			w->vmap = NULL;
 			goto early;
 		}
-		fill_buffer(w->dedupe, j->bs_max, j->randseed * 131 + 7, j->zero_buffers ? 100 : j->compress_pct);
+		fill_buffer(w->dedupe, j->bs_max, j->randseed * 131 + 7, j->zero_buffers ? 100 : j->compress_pct,
+			    j->compress_chunk);
 	}
 	iogen_init(&g, j, w->idx);
 	if (j->nfiles > 1 && !j->replay) {

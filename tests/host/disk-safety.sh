@@ -63,6 +63,20 @@ ratio=$(head -c 4M "/dev/shm/assay-test.$$.blank" | gzip -1 | wc -c)
 	>/dev/null 2>&1 || fail "destroy with compression: exit $?"
 ratio=$(head -c 4M "/dev/shm/assay-test.$$.blank" | gzip -1 | wc -c)
 [ "$ratio" -lt $((4 * 1024 * 1024 * 70 / 100)) ] || fail "--buffer_compress_percentage=50 gave $ratio bytes of 4 MiB"
+# fio's --buffer_compress_chunk: each 4 KiB chunk 2 KiB of random data, then 2 KiB of zeros
+# (fio's layout), whatever the block size and the fresh words each write gets
+"$A" disk --filename="$d" --rw=write --bs=64k --direct=1 --mode=destroy --force --buffer_compress_percentage=50 \
+	--buffer_compress_chunk=4k >/dev/null 2>&1 || fail "destroy with a compress chunk: exit $?"
+python3 - "/dev/shm/assay-test.$$.blank" <<'PY' || fail "--buffer_compress_chunk=4k: not fio's layout"
+import sys, zlib
+data = open(sys.argv[1], 'rb').read(4 << 20)
+chunks = [data[c:c + 4096] for c in range(0, len(data), 4096)]
+tails = sum(ch[2048:].count(0) == 2048 for ch in chunks)
+heads = sum(ch[:2048].count(0) < 64 for ch in chunks)
+ratio = len(zlib.compress(data, 1)) / len(data)
+print(len(chunks), tails, heads, ratio)
+sys.exit(0 if tails == heads == len(chunks) and 0.45 < ratio < 0.56 else 1)
+PY
 
 # a mounted device is refused for rewrite and destroy, even with --force
 if command -v mkfs.ext4 >/dev/null && d=$(loopdev mnt 32 zero) && mkfs.ext4 -q -F "$d" 2>/dev/null &&

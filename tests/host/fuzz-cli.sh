@@ -21,7 +21,7 @@ opts = {
  "cpu": ["--cpu-max-prime", "--events", "--output-format", "--threads", "--time"],
  "mem": ["--memory-access-mode", "--memory-block-size", "--memory-oper", "--memory-scope",
          "--memory-total-size", "--output-format", "--threads", "--time"],
- "disk": ["--bs", "--buffer_compress_percentage", "--direct", "--end_fsync", "--fdatasync", "--fixedbufs",
+ "disk": ["--bs", "--buffer_compress_percentage", "--buffer_compress_chunk", "--direct", "--end_fsync", "--fdatasync", "--fixedbufs",
           "--io-timeout", "--iodepth", "--ioengine", "--iops_avg_time", "--name", "--numjobs", "--offset",
           "--output-format", "--profile", "--ramp_time", "--randseed", "--registerfiles", "--repeat",
           "--runtime", "--rw", "--rwmixread", "--size", "--spin", "--time_based", "--mode",
