@@ -72,6 +72,7 @@ struct disk_cfg {
 	int rate_process;
 	const char *bssplit, *bsrange;
 	const char *directory;
+	const char *filename_format;
 	const char *cpus_allowed;
 	int cpus_policy;
 	const char *thinktime, *thinktime_spin;
@@ -170,6 +171,8 @@ static const struct opt disk_opts[] = {
 	  "what to measure", 0 },
 	{ "directory", 0, OPT_STR, O(directory), NULL, 0, 0, "a directory",
 	  "where --filename is (fio's; one file for every job and thread)", 0 },
+	{ "filename_format", 0, OPT_STR, O(filename_format), NULL, 0, 0, "text with $jobname, $jobnum, $filenum",
+	  "the names of the files fio lays out without --filename (fio's; default $jobname.$jobnum.$filenum)", 0 },
 	{ "profile", 0, OPT_STR, O(profile), NULL, 0, 0,
 	  "a comma list of seq, qd1, qd8, randrw64, randwrite4, randread16x4, latency, scan, scanwrite, all",
 	  "named tests (see below) instead of one job from the options", 0 },
@@ -2277,6 +2280,22 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
  * names for its files, JOB.0.0 (--nrfiles of them: JOB.0.0:JOB.0.1:...), in --directory or
  * here, when --size says how big to lay them out; fio would make them per thread, so only
  * for one thread. */
+/* fio's filename_format: each keyword (any case) replaced, in fio's order, wherever it is */
+static void format_name(const char *fmt, const char *job, long long t, long long k, char *out, size_t n)
+{
+	static const char *const keys[] = { "$jobname", "$jobnum", "$filenum", "$clientuid" };
+	char val[24], tmp[PATH_MAX];
+	snprintf(out, n, "%s", fmt);
+	for (int i = 0; i < 4; i++)
+		for (char *at; (at = strcasestr(out, keys[i]));) {
+			if (i == 1 || i == 2)
+				snprintf(val, sizeof val, "%lld", i == 1 ? t : k);
+			snprintf(tmp, sizeof tmp, "%.*s%s%s", (int)(at - out), out, i == 0 ? job : i == 3 ? "" : val,
+				 at + strlen(keys[i]));
+			snprintf(out, n, "%s", tmp);
+		}
+}
+
 static int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 {
 	const char *dir = c->directory, *fn = c->filename;
@@ -2289,11 +2308,25 @@ static int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 				 "thread)", c->nrfiles, c->numjobs, MAX_JOB_FILES, MAX_FILES);
 			return -1;
 		}
-		/* fio's jobname.jobnum.filenum: each thread its own */
-		for (long long t = 0; t < c->numjobs; t++)
-			for (long long k = 0; k < c->nrfiles; k++)
-				l += (size_t)snprintf(def + l, sizeof def - l, "%s%s.%lld.%lld", l ? ":" : "", job, t, k);
-		c->per_thread_files = c->numjobs > 1;
+		/* fio's jobname.jobnum.filenum (or --filename_format): each thread its own; a
+		 * format without $jobnum names the same files for every thread, which share them */
+		const char *fmt = c->filename_format ? c->filename_format : "$jobname.$jobnum.$filenum";
+		char a[80], b[80];
+		format_name(fmt, job, 0, 0, a, sizeof a);
+		format_name(fmt, job, 1, 0, b, sizeof b);
+		c->per_thread_files = c->numjobs > 1 && strcmp(a, b);
+		format_name(fmt, job, 0, 1, b, sizeof b);
+		if (!a[0] || strchr(a, ':') || strlen(a) >= sizeof a - 1 || (c->nrfiles > 1 && !strcmp(a, b))) {
+			snprintf(err, n, "--filename_format=%s: %s", fmt, !a[0] ? "names no file" : strchr(a, ':') ?
+				 "a name with ':' (fio's list separator)" : strlen(a) >= sizeof a - 1 ? "names longer than 78 "
+				 "characters" : "the same name for each of --nrfiles: put $filenum in it");
+			return -1;
+		}
+		for (long long t = 0; t < (c->per_thread_files ? c->numjobs : 1); t++)
+			for (long long k = 0; k < c->nrfiles; k++) {
+				format_name(fmt, job, t, k, a, sizeof a);
+				l += (size_t)snprintf(def + l, sizeof def - l, "%s%s", l ? ":" : "", a);
+			}
 		fn = def;
 		dir = dir ? dir : ".";
 	}

@@ -132,6 +132,22 @@ expect 2 "--size=1m: 1048576 bytes of it \\(the job's files' share\\) from offse
 	"$A" disk --name=small --directory=d --rw=read --size=1m --numjobs=2
 expect 2 "d/small.1.0: 4096 bytes from --offset, thread 1's d/small.0.0 has 1048576: each thread's files as big" \
 	"$A" disk --name=small --directory=d --rw=read --size=100% --numjobs=2
+# fio's --filename_format: the names fio lays out, keywords in any case; without $jobnum the
+# threads share the files
+for fmt in 'x.$filenum.$JOBNUM' 'shared.$filenum' '$jobname/$clientuid.$jobnum.$filenum'; do
+	rm -rf fd ad && mkdir -p fd/j ad/j
+	fio --name=j --directory=fd --size=256k --nrfiles=2 --numjobs=2 --rw=write --filename_format="$fmt" \
+		--output=/dev/null > /dev/null 2>&1 || fail "fio --filename_format=$fmt"
+	"$A" disk --name=j --directory=ad --size=256k --nrfiles=2 --numjobs=2 --rw=write --filename_format="$fmt" \
+		--mode=destroy -J > out.json 2>/dev/null || fail "--filename_format=$fmt: exit $?"
+	[ "$(cd fd && find . -type f -printf '%p %s\n' | sort)" = "$(cd ad && find . -type f -printf '%p %s\n' | sort)" ] ||
+		fail "--filename_format=$fmt: fio's $(cd fd && find . -type f | sort | tr '\n' ' '), ours $(cd ad && find . -type f | sort | tr '\n' ' ')"
+done
+J '.jobs[0].write.total_ios == 128 and .jobs[0]["job options"].filename == "ad/j/.0.0:ad/j/.0.1"' \
+	"--filename_format: the job's files"
+expect 2 "--filename_format=\\\$jobname.\\\$jobnum: the same name for each of --nrfiles: put \\\$filenum in it" \
+	"$A" disk --name=j --directory=ad --size=256k --nrfiles=2 --rw=read --filename_format='$jobname.$jobnum'
+expect 2 "--filename_format=a:b: a name with ':'" "$A" disk --name=j --size=256k --rw=read --filename_format=a:b
 "$A" disk --directory=d --filename=t.0.0:t.0.2 --rw=read -J > out.json || fail "directory and a list: exit $?"
 J '.jobs[0]["job options"].filename == "d/t.0.0:d/t.0.2" and .jobs[0].read.total_ios == 512' "directory joined to each name"
 

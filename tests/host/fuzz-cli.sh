@@ -44,7 +44,7 @@ opts = {
           "--read_iolog", "--write_iolog", "--replay_no_stall", "--replay_time_scale", "--replay_skip", "--kb_base", "--rw_sequencer", "--number_ios",
           "--write_hint", "--cpumask", "--percentage_sequential", "--offset_align", "--pre_read", "--fill_device", "--wait_for",
           "--exit_what", "--allow_file_create", "--parse-only", "--showcmd", "--exitall", "--offset", "--ioengine",
-          "--file_service_type", "--zonemode", "--zonesize", "--zonerange", "--zoneskip"],
+          "--file_service_type", "--filename_format", "--zonemode", "--zonesize", "--zonerange", "--zoneskip"],
  "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
          "--reverse", "--time", "--latency", "--latency-port"],
  "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
