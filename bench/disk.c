@@ -75,7 +75,7 @@ struct disk_cfg {
 	const char *filename_format;
 	const char *cpus_allowed;
 	int cpus_policy;
-	const char *thinktime, *thinktime_spin;
+	const char *thinktime, *thinktime_spin, *thinktime_iotime;
 	long long thinktime_blocks;
 	const char *latency_target, *latency_window;
 	double latency_percentile;
@@ -356,6 +356,9 @@ static const struct opt disk_opts[] = {
 	  "(fio's)", 0 },
 	{ "thinktime_blocks", 0, OPT_INT, O(thinktime_blocks), "1", 1, 1000000, NULL,
 	  "I/Os issued between pauses (each pause waits for them to complete; caps the queue depth)", 0 },
+	{ "thinktime_iotime", 0, OPT_STR, O(thinktime_iotime), NULL, 0, 0, "a time; a bare number is seconds (fio's)",
+	  "with --thinktime: a pause once this long has gone by since the last one began (fio's: 9s of I/O, 1s of "
+	  "pause with =9 and --thinktime=1s); with --thinktime_blocks, whichever comes first", 0 },
 	{ "loops", 0, OPT_INT, O(loops), "1", 1, 1000000, NULL,
 	  "a size-based job goes over its region this many times, all measured as one", 0 },
 	{ "startdelay", 0, OPT_TIME, O(startdelay), "0", 0, 86400, NULL,
@@ -2198,6 +2201,25 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (j->think_spin_ns > j->think_ns)
 		j->think_spin_ns = j->think_ns;    /* fio's: the spin is part of the pause */
 	j->think_blocks = (int)c->thinktime_blocks;
+	if (c->thinktime_iotime) {   /* fio's: seconds when bare */
+		double s;
+		long long sec;
+		if (!c->thinktime) {
+			snprintf(err, n, "--thinktime_iotime=%s: give --thinktime too (the pause)", c->thinktime_iotime);
+			return -1;
+		}
+		if (!parse_int(c->thinktime_iotime, &sec) && sec >= 0 && sec <= 3600)
+			s = (double)sec;
+		else if (parse_time(c->thinktime_iotime, &s) || s < 0 || s > 3600) {
+			snprintf(err, n, "--thinktime_iotime=%s: not a time (seconds, or with a unit: 500ms, 9s; at most "
+				 "1h)", c->thinktime_iotime);
+			return -1;
+		}
+		j->think_iotime_ns = (uint64_t)llround(s * 1e9);
+		/* fio's: without --thinktime_blocks, time alone says when */
+		if (j->think_iotime_ns && !GIVEN(c, "thinktime_blocks"))
+			j->think_blocks = INT32_MAX;
+	}
 	for (int d = 0; c->max_latency && d < DDIR_N; d++) {   /* fio's max_latency, per direction */
 		const char *from;
 		size_t l;

@@ -185,6 +185,7 @@ struct job {
 	int zero_buffers;       /* write zeros (fio's; default: fresh random data each write) */
 	uint64_t think_ns, think_spin_ns;  /* fio's thinktime, thinktime_spin */
 	int think_blocks;                  /* thinktime_blocks: I/Os between pauses */
+	uint64_t think_iotime_ns;          /* thinktime_iotime: a pause this long after the last began */
 	int unified;            /* fio's unified_rw_reporting: 0 none, 1 mixed, 2 both */
 	/* fio's cpus_allowed: the CPUs the job's threads may run on (ncpus 0: any); split:
 	 * thread i gets cpus[i % ncpus] alone */

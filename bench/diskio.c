@@ -256,6 +256,7 @@ struct meter {                /* the measuring state of a worker */
 	unsigned ss_sec;
 	int think_done;               /* --thinktime: I/Os completed since the last pause */
 	uint64_t think_until;         /* the pause under way ends then (0: none) */
+	uint64_t think_last;          /* --thinktime_iotime: when the last pause began (first: the start) */
 	/* --latency_target: the depth allowed now (without it: iodepth), the deepest that met
 	 * the target and the shallowest that failed (iodepth + 1: none yet), the window under
 	 * way (from lat_ts: its I/Os and those over the target), settling */
@@ -344,16 +345,21 @@ static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t 
 	const struct job *j = w->job;
 	int d, mixed = j->rw == RW_RANDRW || j->rw == RW_READWRITE;
 	uint64_t gap;
-	if (j->think_ns && m->think_done >= j->think_blocks) {
-		/* fio's thinktime: once think_blocks I/Os have completed, let every one in
-		 * flight complete too, then pause (spinning think_spin of it, sleeping the
-		 * rest) before the next */
+	if (j->think_iotime_ns && !m->think_last)
+		m->think_last = now;
+	if (j->think_ns && (m->think_done >= j->think_blocks || m->think_until ||
+			    (j->think_iotime_ns && now - m->think_last >= j->think_iotime_ns + j->think_ns))) {
+		/* fio's thinktime: once think_blocks I/Os have completed (or thinktime_iotime
+		 * has gone by since the last pause began, fio's measure: the pause in it), let
+		 * every one in flight complete too, then pause (spinning think_spin of it,
+		 * sleeping the rest) before the next */
 		uint64_t t = now_ns();
 		if (inflight) {
 			*until = m->deadline ? m->deadline : t + 1000000000ull;
 			return -1;
 		}
 		if (!m->think_until) {
+			m->think_last = t;
 			m->think_until = t + j->think_ns;
 			for (uint64_t e = t + j->think_spin_ns; j->think_spin_ns && now_ns() < e;)
 				__builtin_ia32_pause();

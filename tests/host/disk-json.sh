@@ -263,6 +263,16 @@ done
 "$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 --iodepth=8 --thinktime=1ms --thinktime_blocks=4 \
 	--thinktime_spin=200us -J > "$T/out.json" || fail "thinktime_blocks: exit $?"
 J '.jobs[0] | .read.total_ios == 256 and .read.runtime >= 22 and ."job options".thinktime_spin == "200"' "thinktime_blocks=4"
+# fio's --thinktime_iotime (bare: seconds): a pause once that long has gone by since the
+# last pause began (fio's: from the start, then each pause's start; the pause counted in
+# it); in the I/O log, pauses of >= 300 ms starting >= 600 ms apart (lower bounds), as fio
+(cd "$T" && "$A" disk --filename="$dev" --rw=randread --bs=4k --direct=1 --runtime=2 --time_based --thinktime=300ms \
+	--thinktime_iotime=0.3s --write_lat_log=tio > out.json) || fail "thinktime_iotime: exit $?"
+awk -F, '$1 - p >= 295 { n++; if (s && p - s < 590) bad = 1; s = p; if (s < 590) bad = 1 } { p = $1 }
+	END { exit !(n >= 2 && !bad) }' "$T/tio_clat.1.log" ||
+	fail "thinktime_iotime: pauses $(awk -F, '$1 - p >= 100 { printf "%d-%d ", p, $1 } { p = $1 }' "$T/tio_clat.1.log")"
+expect 2 "thinktime_iotime=1: give --thinktime too" "$A" disk --filename="$dev" --thinktime_iotime=1
+expect 2 "thinktime_iotime=soon: not a time" "$A" disk --filename="$dev" --thinktime=1 --thinktime_iotime=soon
 
 # fio's --unified_rw_reporting: reads and writes as one "mixed" (its clat the merged
 # histogram), or both ways; terse then has one block (89 fields with disk stats)
