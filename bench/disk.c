@@ -57,7 +57,7 @@ struct disk_cfg {
 	long long randseed;
 	long long compress_pct, compress_chunk, dedupe_pct;
 	int fixedbufs, registerfiles;
-	int sqpoll, hipri;
+	int sqpoll, hipri, userspace_reap;
 	long long sqpoll_cpu;
 	int group_reporting;
 	long long sample_ms;
@@ -253,6 +253,9 @@ static const struct opt disk_opts[] = {
 	  "io_uring: a kernel thread polls the submission queue (no system call per submit)", 0 },
 	{ "sqthread_poll_cpu", 0, OPT_INT, O(sqpoll_cpu), "-1", -1, 1023, NULL,
 	  "io_uring: the CPU of that thread (-1: any)", 0 },
+	{ "userspace_reap", 0, OPT_BOOL, O(userspace_reap), "0", 0, 0, NULL,
+	  "libaio: with --iodepth_batch_complete_min=0, completions read from the ring in memory, without "
+	  "io_getevents (fio's)", 0 },
 	{ "hipri", 0, OPT_BOOL, O(hipri), "0", 0, 0, NULL,
 	  "io_uring: polled completions (needs a device with poll queues, e.g. NVMe with "
 	  "nvme.poll_queues; needs --direct=1)", 0 },
@@ -2020,6 +2023,11 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->sqpoll = c->sqpoll;
 	j->sqpoll_cpu = (int)c->sqpoll_cpu;
 	j->hipri = c->hipri;
+	j->userspace_reap = c->userspace_reap;
+	if (j->userspace_reap && j->ioengine != IOE_LIBAIO) {
+		snprintf(err, n, "--userspace_reap: a libaio option (--ioengine=%s)", ioengine_names[j->ioengine]);
+		return -1;
+	}
 	if ((j->sqpoll || j->hipri) && j->ioengine != IOE_IO_URING) {
 		snprintf(err, n, "--%s: an io_uring option (--ioengine=%s)", j->sqpoll ? "sqthread_poll" : "hipri",
 			 ioengine_names[j->ioengine]);

@@ -136,6 +136,7 @@ struct job {
 	int fixedbufs, registerfiles;
 	int sqpoll, sqpoll_cpu;   /* fio's sqthread_poll, sqthread_poll_cpu (-1: any) */
 	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL) */
+	int userspace_reap;       /* fio's libaio userspace_reap: a poll reads the ring itself */
 	int warmup_ios;         /* first I/Os of each thread not counted (ioping's warm-up) */
 	double sample_ms;       /* iops/bw sample interval */
 	double io_timeout;      /* no completion for this long: the device stalled */
@@ -352,6 +353,7 @@ struct worker {
 	/* fio's iodepth_submit and iodepth_complete: submit calls by the I/Os they sent, reap
 	 * calls by the completions they took: 0, 1-4, 5-8, 9-16, 17-32, 33-64, more */
 	uint64_t submit_map[7], complete_map[7];
+	uint64_t ring_reaps;     /* libaio --userspace_reap: completions read from the ring */
 	int engine_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */
 	char uring_flags[128];  /* ring setup flags that were accepted */

@@ -549,6 +549,12 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	if (j->warmup_ios)
 		json_add_int(as, "warmup_ios", j->warmup_ios);
+	if (j->userspace_reap) {   /* completions read from the ring itself (fio's userspace_reap) */
+		uint64_t n = 0;
+		for (int i = 0; i < nw; i++)
+			n += w[i]->ring_reaps;
+		json_add_int(as, "userspace_reaps", (long long)n);
+	}
 	if (r->ver.ran && (nw != 1 || r->nworkers == 1 || w[0]->ver.ran)) {
 		/* one thread's report (no group_reporting): its own read-back */
 		int own = nw == 1 && r->nworkers > 1;

@@ -1295,6 +1295,8 @@ struct aio_state {
 	int *batch;                /* slots prepared in this round */
 	uint64_t last_done;        /* when an I/O last completed (ns) */
 	uint64_t until;            /* a rate cap holds the next I/O until then: wait no longer */
+	int ring;                  /* --userspace_reap, and the ring is the one it reads */
+	uint64_t ring_reaps;       /* completions read from it */
 };
 
 static void aio_prep(struct aio_state *a, const struct worker *w, int slot, int op_write,
@@ -1338,6 +1340,25 @@ static int aio_submit(struct worker *w, struct aio_state *a)
 	return 0;
 }
 
+/* fio's userspace_reap: the completions read from the kernel's ring of the context, mapped
+ * in this process (aio_context_t is its address), no system call; at most max */
+struct aio_ring_hdr {
+	unsigned id, nr, head, tail, magic, compat_features, incompat_features, header_length;
+	struct io_event events[];
+};
+#define AIO_RING_MAGIC 0xa10a10a1u
+
+static long aio_ring_reap(struct aio_state *a, long max)
+{
+	struct aio_ring_hdr *r = (struct aio_ring_hdr *)(uintptr_t)a->ctx;
+	unsigned head = r->head, tail = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
+	long n = 0;
+	for (; head != tail && n < max; head = (head + 1) % r->nr)
+		a->ev[n++] = r->events[head];
+	__atomic_store_n(&r->head, head, __ATOMIC_RELEASE);
+	return n;
+}
+
 /* wait for min completions (0: none, poll), bounded by --io-timeout, and account what
  * came, at most --iodepth_batch_complete_max */
 static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char *bufs, int min)
@@ -1351,9 +1372,12 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 		min = a->inflight;
 	ts.tv_sec = (time_t)(wait / 1000000000ull);
 	ts.tv_nsec = (long)(wait % 1000000000ull);
-	do
-		n = syscall(SYS_io_getevents, a->ctx, (long)min, max, a->ev, min ? &ts : &zero);
-	while (n < 0 && errno == EINTR);
+	if (!min && a->ring)
+		a->ring_reaps += (uint64_t)(n = aio_ring_reap(a, max));
+	else
+		do
+			n = syscall(SYS_io_getevents, a->ctx, (long)min, max, a->ev, min ? &ts : &zero);
+		while (n < 0 && errno == EINTR);
 	t_done = now_ns();
 	if (n < 0) {
 		set_err(w, errno, "io_getevents", UINT64_MAX);
@@ -1432,6 +1456,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		w->end_ns = now_ns();
 		return 0;
 	}
+	a.ring = j->userspace_reap && ((struct aio_ring_hdr *)(uintptr_t)a.ctx)->magic == AIO_RING_MAGIC;
 	a.cbs = calloc((size_t)j->iodepth, sizeof *a.cbs);
 	a.queue = calloc((size_t)j->iodepth, sizeof *a.queue);
 	a.ev = calloc((size_t)j->iodepth, sizeof *a.ev);
@@ -1519,6 +1544,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	} else if (j->end_fsync && rw_writes(j->rw)) {
 		aio_sync(w, m, &a, bufs, j->end_full);
 	}
+	w->ring_reaps = a.ring_reaps;
 	w->end_ns = now_ns();
 	getrusage(RUSAGE_THREAD, &w->ru_end);
 out:

@@ -271,6 +271,16 @@ J '.jobs[0] | .read.total_ios == 256 and .read.runtime >= 22 and ."job options".
 awk -F, '$1 - p >= 295 { n++; if (s && p - s < 590) bad = 1; s = p; if (s < 590) bad = 1 } { p = $1 }
 	END { exit !(n >= 2 && !bad) }' "$T/tio_clat.1.log" ||
 	fail "thinktime_iotime: pauses $(awk -F, '$1 - p >= 100 { printf "%d-%d ", p, $1 } { p = $1 }' "$T/tio_clat.1.log")"
+# fio's libaio --userspace_reap: with --iodepth_batch_complete_min=0 every completion is read
+# from the ring in memory (no io_getevents); without that minimum, none is
+"$A" disk --filename="$dev" --rw=randread --bs=4k --size=8m --direct=1 --ioengine=libaio --iodepth=16 \
+	--iodepth_batch_complete_min=0 --userspace_reap=1 -J > "$T/out.json" || fail "userspace_reap: exit $?"
+J '.jobs[0] | .read.total_ios == 2048 and .assay.userspace_reaps == 2048' "userspace_reap"
+"$A" disk --filename="$dev" --rw=randread --bs=4k --size=8m --direct=1 --ioengine=libaio --iodepth=16 \
+	--userspace_reap=1 -J > "$T/out.json" || fail "userspace_reap, min 1: exit $?"
+J '.jobs[0] | .read.total_ios == 2048 and .assay.userspace_reaps == 0' "userspace_reap without complete_min=0"
+expect 2 "^assay: error: disk: --userspace_reap: a libaio option \\(--ioengine=io_uring\\)$" \
+	"$A" disk --filename="$dev" --userspace_reap=1
 expect 2 "thinktime_iotime=1: give --thinktime too" "$A" disk --filename="$dev" --thinktime_iotime=1
 expect 2 "thinktime_iotime=soon: not a time" "$A" disk --filename="$dev" --thinktime=1 --thinktime_iotime=soon
 
