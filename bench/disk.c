@@ -76,6 +76,7 @@ struct disk_cfg {
 	const char *cpus_allowed;
 	int cpus_policy;
 	const char *thinktime, *thinktime_spin, *thinktime_iotime;
+	const char *cmdprio_pct, *cmdprio_class, *cmdprio, *cmdprio_bssplit;
 	long long thinktime_blocks;
 	const char *latency_target, *latency_window;
 	double latency_percentile;
@@ -253,6 +254,15 @@ static const struct opt disk_opts[] = {
 	  "io_uring: a kernel thread polls the submission queue (no system call per submit)", 0 },
 	{ "sqthread_poll_cpu", 0, OPT_INT, O(sqpoll_cpu), "-1", -1, 1023, NULL,
 	  "io_uring: the CPU of that thread (-1: any)", 0 },
+	{ "cmdprio_percentage", 0, OPT_STR, O(cmdprio_pct), NULL, 0, 0, "a percent, or reads,writes (0-100)",
+	  "io_uring, libaio: this percent of the I/Os at the priority --cmdprio_class/--cmdprio say, the rest at "
+	  "the job's; each priority's latency reported apart (fio's)", 0 },
+	{ "cmdprio_class", 0, OPT_STR, O(cmdprio_class), NULL, 0, 0, "1 (realtime), 2 (best effort), 3 (idle); or reads,writes",
+	  "the class of those I/Os' priority (default 1, fio's)", 0 },
+	{ "cmdprio", 0, OPT_STR, O(cmdprio), NULL, 0, 0, "0 (highest) to 7; or reads,writes",
+	  "the level of those I/Os' priority (default 0, fio's)", 0 },
+	{ "cmdprio_bssplit", 0, OPT_STR, O(cmdprio_bssplit), NULL, 0, 0, "fio's", "refused: give --cmdprio_percentage",
+	  OPT_HIDDEN },
 	{ "userspace_reap", 0, OPT_BOOL, O(userspace_reap), "0", 0, 0, NULL,
 	  "libaio: with --iodepth_batch_complete_min=0, completions read from the ring in memory, without "
 	  "io_getevents (fio's)", 0 },
@@ -1347,6 +1357,54 @@ static int parse_ss(const struct disk_cfg *c, struct job *j, char *err, size_t n
 	return 0;
 }
 
+/* fio's cmdprio_percentage, cmdprio_class, cmdprio: each a value for both directions, or
+ * reads,writes (an empty part: the default); 0, or -1 with why */
+static int parse_cmdprio(const struct disk_cfg *c, struct job *j, char *err, size_t n)
+{
+	const char *names[3] = { "cmdprio_percentage", "cmdprio_class", "cmdprio" };
+	const char *vals[3] = { c->cmdprio_pct, c->cmdprio_class, c->cmdprio };
+	const long lo[3] = { 0, 1, 0 }, hi[3] = { 100, 3, 7 }, def[3] = { 0, 1, 0 };
+	long v[3][2];
+	if (c->cmdprio_bssplit) {
+		snprintf(err, n, "--cmdprio_bssplit=%s: not done here: give --cmdprio_percentage (one share for "
+			 "every block size)", c->cmdprio_bssplit);
+		return -1;
+	}
+	for (int k = 0; k < 3; k++)
+		for (int d = 0; d < 2; d++) {
+			const char *p;
+			size_t l;
+			char part[24], *end;
+			v[k][d] = def[k];
+			if (!vals[k])
+				continue;
+			if (opt_dir_part(vals[k], d, &p, &l) || strchr(vals[k], ',') != strrchr(vals[k], ',') ||
+			    l >= sizeof part)
+				goto bad;
+			memcpy(part, p, l);
+			part[l] = 0;
+			if (!*part)
+				continue;
+			v[k][d] = strtol(part, &end, 10);
+			if (*end || v[k][d] < lo[k] || v[k][d] > hi[k])
+				goto bad;
+			continue;
+bad:
+			snprintf(err, n, "--%s=%s: a number %ld to %ld, or reads,writes", names[k], vals[k], lo[k], hi[k]);
+			return -1;
+		}
+	for (int d = 0; d < 2; d++) {
+		j->cmdprio_pct[d] = (int)v[0][d];
+		j->cmdprio_val[d] = (unsigned)(v[1][d] << 13 | v[2][d]);
+	}
+	if ((j->cmdprio_pct[0] || j->cmdprio_pct[1]) && !ioengine_queued(j->ioengine)) {
+		snprintf(err, n, "--cmdprio_percentage: an io_uring and libaio option (--ioengine=%s)",
+			 ioengine_names[j->ioengine]);
+		return -1;
+	}
+	return 0;
+}
+
 /* fio's thinktime values: microseconds when bare, else a time with its unit */
 static int parse_think(const char *opt, const char *v, uint64_t *ns, char *err, size_t n)
 {
@@ -2249,6 +2307,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 			    : -1;
 	j->log.prio = j->ioprio < 0 ? 0 : (unsigned)j->ioprio;
 	j->log.log_prio = c->log_prio;
+	if (parse_cmdprio(c, j, err, n))
+		return -1;
+	for (int d = 0; d < 2; d++)   /* the logs' last column, I/O by I/O */
+		j->log.cmdprio[d] = j->cmdprio_val[d];
 	if (c->latency_target && parse_think("latency_target", c->latency_target, &j->lat_target_ns, err, n))
 		return -1;
 	if (c->latency_window && parse_think("latency_window", c->latency_window, &j->lat_window_ns, err, n))
@@ -3390,6 +3452,11 @@ static int merge_group(struct job_result *rs, int n)
 		b->nworkers += r->nworkers;
 		for (int d = 0; d < DDIR_N; d++)
 			ddir_stats_merge(&b->agg[d], &r->agg[d]);
+		/* (fio merges priorities by value: jobs whose --cmdprio_* or priority differ have
+		 * none reported apart here) */
+		if (memcmp(b->job.cmdprio_pct, r->job.cmdprio_pct, sizeof b->job.cmdprio_pct) ||
+		    memcmp(b->job.cmdprio_val, r->job.cmdprio_val, sizeof b->job.cmdprio_val) || b->job.ioprio != r->job.ioprio)
+			b->job.cmdprio_pct[0] = b->job.cmdprio_pct[1] = 0;
 		moments_merge(&b->sync_lat, &r->sync_lat);
 		b->sync_ios += r->sync_ios;
 		b->usr_s += r->usr_s;

@@ -137,6 +137,11 @@ struct job {
 	int sqpoll, sqpoll_cpu;   /* fio's sqthread_poll, sqthread_poll_cpu (-1: any) */
 	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL) */
 	int userspace_reap;       /* fio's libaio userspace_reap: a poll reads the ring itself */
+	/* fio's cmdprio_percentage, cmdprio_class, cmdprio (io_uring, libaio): this percent of
+	 * each direction's I/Os carry cmdprio_val (class << 13 | level), the others the job's
+	 * priority (ioprio, 0 when none); each priority's latency apart */
+	int cmdprio_pct[2];
+	unsigned cmdprio_val[2];
 	int warmup_ios;         /* first I/Os of each thread not counted (ioping's warm-up) */
 	double sample_ms;       /* iops/bw sample interval */
 	double io_timeout;      /* no completion for this long: the device stalled */
@@ -313,6 +318,9 @@ struct ddir_stats {
 	/* slat and lat fill their buckets only for --slat_percentiles / --lat_percentiles;
 	 * clat's always (its distribution and the "within" shares come from them) */
 	struct hist slat, clat, lat;
+	/* --cmdprio_percentage: clat (lat with --lat_percentiles) of the I/Os at the job's
+	 * priority [0] and at the cmdprio one [1] */
+	struct hist prio[2];
 };
 void ddir_stats_init(struct ddir_stats *st);
 void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src);

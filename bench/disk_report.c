@@ -101,6 +101,26 @@ static int sum_samples(struct worker *const *w, int nw, int d, double sample_ms,
 	return 0;
 }
 
+/* fio's per-priority latency (--cmdprio_percentage): the job's priority, then the cmdprio
+ * one, each one kind of latency (clat, or lat with --lat_percentiles); only when both had
+ * I/Os and differ (fio's: two priorities with samples) */
+static void prios_json(struct json *o, const struct ddir_stats *st, int d, const struct job *j)
+{
+	unsigned def = j->ioprio < 0 ? 0 : (unsigned)j->ioprio;
+	struct json *a;
+	if (d >= DDIR_TRIM || !j->cmdprio_pct[d] || !st->prio[0].m.n || !st->prio[1].m.n || j->cmdprio_val[d] == def)
+		return;
+	a = json_add_arr(o, "prios");
+	for (int k = 0; k < 2; k++) {
+		unsigned v = k ? j->cmdprio_val[d] : def;
+		struct json *e = json_obj();
+		json_add_int(e, "prioclass", v >> 13);
+		json_add_int(e, "prio", v & 7);
+		json_add(e, j->lat_pcts ? "lat_ns" : "clat_ns", lat_json(&st->prio[k], j, j->clat_pcts || j->lat_pcts));
+		json_push(a, e);
+	}
+}
+
 static void ddir_json(struct json *job, const char *key, const struct ddir_stats *st, uint64_t runtime_ns,
 		      struct worker *const *w, int nw, int d, const struct job *j, double group_kib)
 {
@@ -121,6 +141,7 @@ static void ddir_json(struct json *job, const char *key, const struct ddir_stats
 	json_add(o, "slat_ns", lat_json(&st->slat, j, j->slat_pcts));
 	json_add(o, "clat_ns", lat_json(&st->clat, j, j->clat_pcts));
 	json_add(o, "lat_ns", lat_json(&st->lat, j, j->lat_pcts));
+	prios_json(o, st, d, j);
 	if (!sum_samples(w, nw, d, j->sample_ms, &iops, &bw, &n)) {
 		double mean = 0;
 		uint32_t k = 0;
@@ -700,10 +721,33 @@ static void print_pcts(FILE *f, const char *label, const struct json *pct)
 	}
 }
 
+/* fio's lines of each priority (--cmdprio_percentage): its moments (pcts 0), or its
+ * percentiles with its share of the I/Os (pcts 1) */
+static void print_prios(FILE *f, const struct json *d, int pcts)
+{
+	for (const struct json *p = json_get(d, "prios") ? json_get(d, "prios")->child : NULL; p; p = p->next) {
+		const char *kind = json_get(p, "lat_ns") ? "lat" : "clat";
+		const struct json *m = json_get(p, json_get(p, "lat_ns") ? "lat_ns" : "clat_ns");
+		double all = json_get_num(json_get(d, json_get(p, "lat_ns") ? "lat_ns" : "clat_ns"), "N", 0);
+		char label[64];
+		if (!pcts) {
+			snprintf(label, sizeof label, "%s prio %.0f/%.0f", kind, json_get_num(p, "prioclass", 0),
+				 json_get_num(p, "prio", 0));
+			print_moments(f, label, m);
+		} else if (json_get(m, "percentile")) {
+			snprintf(label, sizeof label, "%s prio %.0f/%.0f (%.2f%% of IOs)", kind,
+				 json_get_num(p, "prioclass", 0), json_get_num(p, "prio", 0),
+				 all > 0 ? 100.0 * json_get_num(m, "N", 0) / all : 0);
+			print_pcts(f, label, json_get(m, "percentile"));
+		}
+	}
+}
+
 static void print_ddir(FILE *f, const char *name, const struct json *d)
 {
 	char b1[32], b2[32], b3[32], b4[32];
 	const struct json *clat = json_get(d, "clat_ns");
+	const struct json *clat_pct = json_get(clat, "percentile"), *lat_pct = json_get(json_get(d, "lat_ns"), "percentile");
 	double rt = json_get_num(d, "runtime", 0);
 	if (json_get_num(d, "total_ios", 0) <= 0)
 		return;
@@ -715,9 +759,11 @@ static void print_ddir(FILE *f, const char *name, const struct json *d)
 	print_moments(f, "slat", json_get(d, "slat_ns"));
 	print_moments(f, "clat", clat);
 	print_moments(f, "lat", json_get(d, "lat_ns"));
+	print_prios(f, d, 0);
 	print_pcts(f, "slat", json_get(json_get(d, "slat_ns"), "percentile"));
-	print_pcts(f, "clat", json_get(clat, "percentile"));
-	print_pcts(f, "lat", json_get(json_get(d, "lat_ns"), "percentile"));
+	print_pcts(f, "clat", clat_pct);
+	print_pcts(f, "lat", lat_pct);
+	print_prios(f, d, 1);
 	if (json_get_num(d, "bw_samples", 0) > 0) {
 		fprintf(f, "   bw (  KiB/s): min=%.0f, max=%.0f, per=%.2f%%, avg=%.2f, stdev=%.2f, samples=%.0f\n",
 			json_get_num(d, "bw_min", 0), json_get_num(d, "bw_max", 0), json_get_num(d, "bw_agg", 0),

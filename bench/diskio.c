@@ -35,6 +35,8 @@ void ddir_stats_init(struct ddir_stats *st)
 	hist_init(&st->slat);
 	hist_init(&st->clat);
 	hist_init(&st->lat);
+	hist_init(&st->prio[0]);
+	hist_init(&st->prio[1]);
 }
 
 void ddir_stats_merge(struct ddir_stats *d, const struct ddir_stats *s)
@@ -46,6 +48,8 @@ void ddir_stats_merge(struct ddir_stats *d, const struct ddir_stats *s)
 	hist_merge(&d->slat, &s->slat);
 	hist_merge(&d->clat, &s->clat);
 	hist_merge(&d->lat, &s->lat);
+	hist_merge(&d->prio[0], &s->prio[0]);
+	hist_merge(&d->prio[1], &s->prio[1]);
 }
 
 size_t compress_zero(int compress_pct, size_t chunk)
@@ -101,6 +105,7 @@ struct slot {
 			   * latency, as fio records none (slat_ns N 0, no slat log line) */
 	int busy;
 	int rd_failed;    /* rewrite: the read half failed and the job went on */
+	int prio;         /* --cmdprio_percentage: 1 at the cmdprio priority, 0 at the job's */
 };
 
 /* a free slot of a queued engine, set up for the I/O at off */
@@ -252,6 +257,7 @@ struct meter {                /* the measuring state of a worker */
 	uint64_t replay_t0;           /* --read_iolog: when the log's first entry went (0: not yet) */
 	uint64_t rate_next[DDIR_N];   /* when the next I/O of each direction may go, ns */
 	struct prng rate_rng;
+	struct prng prio_rng;         /* --cmdprio_percentage: which I/Os */
 	uint64_t ss_next, ss_ios, ss_bytes;   /* --steadystate: this second's end and I/Os */
 	unsigned ss_sec;
 	int think_done;               /* --thinktime: I/Os completed since the last pause */
@@ -766,6 +772,22 @@ static void count_io(const struct job *j, struct ddir_stats *st, const struct sl
 		hist_add(&st->lat, t_done - s->t_prep);
 	else
 		moments_add(&st->lat.m, t_done - s->t_prep);
+	/* fio's per-priority figures: one kind of latency, clat, or lat with --lat_percentiles */
+	if (s->ddir < DDIR_TRIM && j->cmdprio_pct[s->ddir])
+		hist_add(&st->prio[s->prio], j->lat_pcts ? t_done - s->t_prep : t_done - s->t_issue);
+}
+
+/* fio's cmdprio_percentage: whether this I/O goes at the cmdprio priority (fio's draw, 0-99
+ * under the percentage), and the priority it goes at */
+static void pick_prio(const struct job *j, struct meter *m, struct slot *s)
+{
+	s->prio = s->ddir < DDIR_TRIM && j->cmdprio_pct[s->ddir] &&
+		  (int)prng_below(&m->prio_rng, 100) < j->cmdprio_pct[s->ddir];
+}
+
+static unsigned slot_ioprio(const struct job *j, const struct slot *s)
+{
+	return s->prio ? j->cmdprio_val[s->ddir] : j->ioprio < 0 ? 0 : (unsigned)j->ioprio;
 }
 
 /* account one completed I/O */
@@ -823,7 +845,7 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	m->ss_bytes += (uint64_t)res;
 	if (w->log.on)
 		iolog_io(&w->log, s->ddir, s->off, s->len, s->t_issue - s->t_prep, t_done - s->t_issue, t_done,
-			 IOLOG_F_RATE | (s->sync ? 0 : IOLOG_F_SLAT));
+			 IOLOG_F_RATE | (s->sync ? 0 : IOLOG_F_SLAT) | (s->prio ? IOLOG_F_CMDPRIO : 0));
 }
 
 /* fio's trim: the range discarded (BLKDISCARD; a file's blocks freed by punching a hole);
@@ -964,6 +986,8 @@ static void prep_rw(struct uring_ctx *u, const struct worker *w, struct io_uring
 	}
 	if (u->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
+	if (j->cmdprio_pct[0] || j->cmdprio_pct[1])
+		sqe->ioprio = (uint16_t)slot_ioprio(j, &u->slots[slot]);
 	io_uring_sqe_set_data64(sqe, (uint64_t)slot);
 }
 
@@ -1181,6 +1205,7 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 			if (sq_reserve(w, &u, pair ? 2 : 1) < 0)
 				break;
 			slot = slot_take(u.slots, u.free_slots, &u.nfree, m->counting, t_prep, ddir, m->io_file, off, len);
+			pick_prio(j, m, &u.slots[slot]);
 			u.slots[slot].buf = bufs + (size_t)slot * j->bs_max;
 			sqe = io_uring_get_sqe(&u.ring);
 			if (pair) {
@@ -1310,6 +1335,10 @@ static void aio_prep(struct aio_state *a, const struct worker *w, int slot, int 
 	cb->aio_nbytes = a->slots[slot].len;
 	cb->aio_offset = (int64_t)off;
 	cb->aio_data = data;
+	if (w->job->cmdprio_pct[0] || w->job->cmdprio_pct[1]) {   /* fio's: every I/O's priority said */
+		cb->aio_reqprio = (int16_t)slot_ioprio(w->job, &a->slots[slot]);
+		cb->aio_flags |= IOCB_FLAG_IOPRIO;
+	}
 	a->queue[a->nqueue++] = cb;
 }
 
@@ -1487,6 +1516,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 				continue;
 			}
 			slot = slot_take(a.slots, a.free_slots, &a.nfree, m->counting, t_prep, ddir, m->io_file, off, len);
+			pick_prio(j, m, &a.slots[slot]);
 			buf = a.slots[slot].buf = bufs + (size_t)slot * j->bs_max;
 			if (ddir == DDIR_WRITE && rewrite) {
 				aio_prep(&a, w, slot, 0, off, buf, (uint64_t)slot | REWRITE_READ);
@@ -2119,6 +2149,7 @@ void *worker_run(void *arg)
 	}
 	w->pass_len = g.loop_bytes;
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
+	prng_seed(&m.prio_rng, j->randseed ^ 0x9710ull ^ ((uint64_t)w->idx << 32));
 	m.interval = (uint64_t)(j->sample_ms * 1e6);
 	m.warm_left = (uint64_t)j->warmup_ios;
 	m.qd = j->lat_target_ns ? 1 : j->iodepth;   /* fio's latency_target starts at depth 1 */

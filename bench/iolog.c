@@ -21,6 +21,7 @@ struct io_ent {                 /* one I/O */
 	uint64_t off, slat, clat;
 	uint32_t t_ms, len;
 	uint8_t ddir, has_slat;
+	uint16_t prio;              /* its priority (class << 13 | level) */
 };
 
 struct win_ent {                /* one direction over one window */
@@ -193,6 +194,7 @@ void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t sl
 		e->len = (uint32_t)len;
 		e->ddir = (uint8_t)ddir;
 		e->has_slat = !!(flags & IOLOG_F_SLAT);
+		e->prio = (uint16_t)(flags & IOLOG_F_CMDPRIO && ddir < 2 ? l->cfg->cmdprio[ddir] : l->cfg->prio);
 	}
 }
 
@@ -228,6 +230,7 @@ int iolog_print(const struct iolog *l, int kind, FILE *f)
 	}
 	for (uint64_t i = 0; !l->hist && i < l->n; i++) {
 		unsigned long long t, v, bs = 0, off = 0;
+		unsigned prio = 0;   /* fio's: a window's line has none */
 		int d;
 		if (l->win_ns) {
 			const struct win_ent *e = entry(l, i);
@@ -263,6 +266,7 @@ int iolog_print(const struct iolog *l, int kind, FILE *f)
 			d = e->ddir;
 			bs = e->len;
 			off = e->off;
+			prio = e->prio;
 		}
 		t += l->epoch_ms;
 		if (l->cfg->offset)
@@ -270,7 +274,7 @@ int iolog_print(const struct iolog *l, int kind, FILE *f)
 		else
 			fprintf(f, "%llu, %llu, %d, %llu, ", t, v, d, bs);
 		/* fio's last column: the priority with log_prio, else whether it is realtime's */
-		fprintf(f, l->cfg->log_prio ? "0x%04x\n" : "%u\n", l->cfg->log_prio ? l->cfg->prio : (l->cfg->prio >> 13) == 1);
+		fprintf(f, l->cfg->log_prio ? "0x%04x\n" : "%u\n", l->cfg->log_prio ? prio : (prio >> 13) == 1);
 	}
 	return ferror(f) ? -1 : 0;
 }

@@ -29,6 +29,7 @@ struct iolog_cfg {
 	uint64_t bs;                     /* the block size column of the histogram log */
 	int unix_epoch;                  /* log_unix_epoch: the time column from the Unix epoch */
 	unsigned prio;                   /* the threads' I/O priority (class << 13 | level; 0: none) */
+	unsigned cmdprio[2];             /* --cmdprio_percentage: the priority of reads, writes with IOLOG_F_CMDPRIO */
 	int log_prio;                    /* log_prio: the last column is it (0x%04x), else 1 for realtime */
 };
 static inline int iolog_wanted(const struct iolog_cfg *c)
@@ -77,7 +78,7 @@ void iolog_start(struct iolog *l, uint64_t t);
 /* iolog_io's flags: the I/O counts in the windows' rates (verify's reads do not, in fio's:
  * they are in the latencies, and a line of their own per I/O); it has a submission
  * latency (a synchronous one has none: no slat line, slat still in lat) */
-enum { IOLOG_F_RATE = 1, IOLOG_F_SLAT = 2 };
+enum { IOLOG_F_RATE = 1, IOLOG_F_SLAT = 2, IOLOG_F_CMDPRIO = 4 /* at cmdprio[ddir], not prio */ };
 /* one measured I/O completed at t_done */
 void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t slat, uint64_t clat,
 	      uint64_t t_done, unsigned flags);

@@ -271,6 +271,50 @@ J '.jobs[0] | .read.total_ios == 256 and .read.runtime >= 22 and ."job options".
 awk -F, '$1 - p >= 295 { n++; if (s && p - s < 590) bad = 1; s = p; if (s < 590) bad = 1 } { p = $1 }
 	END { exit !(n >= 2 && !bad) }' "$T/tio_clat.1.log" ||
 	fail "thinktime_iotime: pauses $(awk -F, '$1 - p >= 100 { printf "%d-%d ", p, $1 } { p = $1 }' "$T/tio_clat.1.log")"
+# fio's --cmdprio_percentage (io_uring, libaio): that share of each direction's I/Os at the
+# --cmdprio_class/--cmdprio priority, the rest at the job's (--prioclass/--prio); each
+# priority's latency apart (lat with --lat_percentiles), in fio's keys, order and lines, and
+# each I/O's priority in the I/O log's last column (--log_prio), as fio's
+cp="--rw=randrw --bs=4k --direct=1 --iodepth=8 --size=8m --cmdprio_percentage=30,60 --cmdprio_class=2,3 --cmdprio=3
+	--prioclass=2 --prio=6 --lat_percentiles=1 --log_prio=1"
+for e in io_uring libaio; do
+	(cd "$T" && rm -f cp_lat.1.log && "$A" disk --name=cp --filename="$dev" $cp --ioengine=$e --mode=rewrite \
+		--write_lat_log=cp -J > out.json 2>/dev/null) || fail "cmdprio $e: exit $?"
+	J '.jobs[0] | [.read, .write] | all(.total_ios as $n | .prios | (map(.lat_ns.N) | add) == $n and
+		all(.[]; .lat_ns.percentile and (has("clat_ns") | not)))' \
+		"cmdprio $e: each I/O under one priority, total latency"
+	J '.jobs[0] | [.read.prios, .write.prios] | map(map([.prioclass, .prio])) == [[[2, 6], [2, 3]], [[2, 6], [3, 3]]]' \
+		"cmdprio $e: the job's priority first, then each direction's cmdprio"
+	J '.jobs[0] | (.read.prios[1].lat_ns.N / .read.total_ios) as $r | (.write.prios[1].lat_ns.N / .write.total_ios) as $w |
+		$r > 0.22 and $r < 0.38 and $w > 0.52 and $w < 0.68' "cmdprio $e: 30% of the reads, 60% of the writes"
+	[ "$(awk -F', ' '{ print $3, $NF }' "$T/cp_lat.1.log" | sort -u | tr '\n' ' ')" = "0 0x4003 0 0x4006 1 0x4006 1 0x6003 " ] ||
+		fail "cmdprio $e: log priorities $(awk -F', ' '{ print $3, $NF }' "$T/cp_lat.1.log" | sort | uniq -c | tr '\n' ' ')"
+done
+if command -v fio >/dev/null; then
+	fio --name=cp --ioengine=libaio --filename="$dev" $cp --output-format=json --output="$T/fio.json" >/dev/null 2>&1 ||
+		fail "fio cmdprio"
+	[ "$(jq -c '.jobs[0] | [.read, .write] | map(.prios | map(keys, [.prioclass, .prio]))' "$T/fio.json")" = \
+		"$(jq -c '.jobs[0] | [.read, .write] | map(.prios | map(keys, [.prioclass, .prio]))' "$T/out.json")" ] ||
+		fail "cmdprio: fio's prios $(jq -c '.jobs[0].read.prios | map(keys)' "$T/fio.json")"
+fi
+"$A" disk --filename="$dev" --rw=randread --bs=4k --direct=1 --size=4m --iodepth=4 --cmdprio_percentage=40 > "$T/out.txt" ||
+	fail "cmdprio text: exit $?"
+grep -qE '^    clat prio 1/0 \((n|u|m)sec\): min=[0-9]+, max=[0-9]+, avg=' "$T/out.txt" &&
+	grep -qE '^    clat prio 0/0 \([0-9]+\.[0-9]{2}% of IOs\) percentiles \((n|u|m)sec\):$' "$T/out.txt" ||
+	fail "cmdprio text: $(grep prio "$T/out.txt")"
+"$A" disk --filename="$dev" --rw=randread --bs=4k --direct=1 --size=4m --cmdprio_percentage=100 -J > "$T/out.json" ||
+	fail "cmdprio 100: exit $?"
+J '.jobs[0].read | .prios == null and .total_ios == 1024' "cmdprio 100%: one priority, none apart (fio's)"
+# a --log_avg_msec window's line has no priority (fio's 0), an I/O's line its own
+(cd "$T" && rm -f pw_lat.1.log && "$A" disk --name=pw --filename="$dev" --rw=randread --bs=4k --direct=1 --size=4m \
+	--prioclass=1 --write_lat_log=pw --log_avg_msec=5 > /dev/null) || fail "windowed prio log: exit $?"
+[ "$(awk -F', ' '{ print $NF }' "$T/pw_lat.1.log" | sort -u)" = 0 ] || fail "a window's line with a priority"
+expect 2 "^assay: error: disk: --cmdprio_percentage: an io_uring and libaio option \\(--ioengine=psync\\)$" \
+	"$A" disk --filename="$dev" --ioengine=psync --cmdprio_percentage=10
+expect 2 "cmdprio_class=4: a number 1 to 3, or reads,writes" "$A" disk --filename="$dev" --cmdprio_percentage=10 --cmdprio_class=4
+expect 2 "cmdprio_percentage=1,2,3: a number 0 to 100, or reads,writes" "$A" disk --filename="$dev" --cmdprio_percentage=1,2,3
+expect 2 "cmdprio_bssplit=4k/50: not done here: give --cmdprio_percentage" "$A" disk --filename="$dev" --cmdprio_bssplit=4k/50
+
 # fio's libaio --userspace_reap: with --iodepth_batch_complete_min=0 every completion is read
 # from the ring in memory (no io_getevents); without that minimum, none is
 "$A" disk --filename="$dev" --rw=randread --bs=4k --size=8m --direct=1 --ioengine=libaio --iodepth=16 \
