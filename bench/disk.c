@@ -78,6 +78,7 @@ struct disk_cfg {
 	const char *thinktime, *thinktime_spin, *thinktime_iotime;
 	const char *cmdprio_pct, *cmdprio_class, *cmdprio, *cmdprio_bssplit;
 	long long thinktime_blocks;
+	long long flow, flow_id, flow_sleep;
 	const char *latency_target, *latency_window;
 	double latency_percentile;
 	int latency_run;
@@ -369,6 +370,11 @@ static const struct opt disk_opts[] = {
 	  "(fio's)", 0 },
 	{ "thinktime_blocks", 0, OPT_INT, O(thinktime_blocks), "1", 1, 1000000, NULL,
 	  "I/Os issued between pauses (each pause waits for them to complete; caps the queue depth)", 0 },
+	{ "flow", 0, OPT_INT, O(flow), "0", 0, 1000, NULL,
+	  "weight: jobs with the same --flow_id keep their I/O counts in proportion to their weights (fio's)", 0 },
+	{ "flow_id", 0, OPT_INT, O(flow_id), "0", 0, 2147483647, NULL, "the group of --flow (fio's; default 0)", 0 },
+	{ "flow_sleep", 0, OPT_INT, O(flow_sleep), "0", 0, 10000000, NULL,
+	  "microseconds a --flow thread over its share waits (fio's; 0: until its next try)", 0 },
 	{ "thinktime_iotime", 0, OPT_STR, O(thinktime_iotime), NULL, 0, 0, "a time; a bare number is seconds (fio's)",
 	  "with --thinktime: a pause once this long has gone by since the last one began (fio's: 9s of I/O, 1s of "
 	  "pause with =9 and --thinktime=1s); with --thinktime_blocks, whichever comes first", 0 },
@@ -2267,6 +2273,9 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (j->think_spin_ns > j->think_ns)
 		j->think_spin_ns = j->think_ns;    /* fio's: the spin is part of the pause */
 	j->think_blocks = (int)c->thinktime_blocks;
+	j->flow = (int)c->flow;
+	j->flow_id = c->flow_id;
+	j->flow_sleep_us = (uint64_t)c->flow_sleep;
 	if (c->thinktime_iotime) {   /* fio's: seconds when bare */
 		double s;
 		long long sec;

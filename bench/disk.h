@@ -192,6 +192,9 @@ struct job {
 	uint64_t think_ns, think_spin_ns;  /* fio's thinktime, thinktime_spin */
 	int think_blocks;                  /* thinktime_blocks: I/Os between pauses */
 	uint64_t think_iotime_ns;          /* thinktime_iotime: a pause this long after the last began */
+	int flow;                          /* fio's flow: this thread's weight in its flow_id group (0: none) */
+	long long flow_id;
+	uint64_t flow_sleep_us;            /* flow_sleep: the wait when over its share */
 	int unified;            /* fio's unified_rw_reporting: 0 none, 1 mixed, 2 both */
 	/* fio's cpus_allowed: the CPUs the job's threads may run on (ncpus 0: any); split:
 	 * thread i gets cpus[i % ncpus] alone */

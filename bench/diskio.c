@@ -263,6 +263,8 @@ struct meter {                /* the measuring state of a worker */
 	int think_done;               /* --thinktime: I/Os completed since the last pause */
 	uint64_t think_until;         /* the pause under way ends then (0: none) */
 	uint64_t think_last;          /* --thinktime_iotime: when the last pause began (first: the start) */
+	struct flow *flow;            /* --flow: the flow_id group this thread is in, and its I/Os */
+	uint64_t flow_ios;
 	/* --latency_target: the depth allowed now (without it: iodepth), the deepest that met
 	 * the target and the shallowest that failed (iodepth + 1: none yet), the window under
 	 * way (from lat_ts: its I/Os and those over the target), settling */
@@ -345,12 +347,83 @@ static int gen_next(const struct job *j, struct meter *m, struct iogen *g, int *
 	return 0;
 }
 
+/* fio's flow: the threads of jobs with a --flow weight and the same --flow_id keep their
+ * I/O counts in proportion to their weights (fio's token count: a thread whose share of the
+ * group's I/Os is above its share of the weights waits, --flow_sleep or until an I/O of its
+ * own completes; the group's count starts at 1, as fio's).  Threads join when they start
+ * and leave when they end, taking their weight and count with them. */
+struct flow {
+	long long id;
+	int users;
+	uint64_t ios;
+	uint64_t weight;
+};
+#define MAX_FLOWS 64
+static struct flow flows[MAX_FLOWS];
+static pthread_mutex_t flows_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void flow_join(const struct job *j, struct meter *m)
+{
+	struct flow *f = NULL;
+	if (!j->flow)
+		return;
+	pthread_mutex_lock(&flows_mu);
+	for (int i = 0; i < MAX_FLOWS && !f; i++)
+		if (flows[i].users && flows[i].id == j->flow_id)
+			f = &flows[i];
+	for (int i = 0; i < MAX_FLOWS && !f; i++)
+		if (!flows[i].users) {
+			f = &flows[i];
+			*f = (struct flow){ .id = j->flow_id, .ios = 1 };
+		}
+	if (f) {   /* (more than 64 groups at once: the thread goes unregulated) */
+		f->users++;
+		__atomic_add_fetch(&f->weight, (uint64_t)j->flow, __ATOMIC_RELAXED);
+	}
+	m->flow = f;
+	m->flow_ios = 0;
+	pthread_mutex_unlock(&flows_mu);
+}
+
+static void flow_leave(const struct job *j, struct meter *m)
+{
+	if (!m->flow)
+		return;
+	pthread_mutex_lock(&flows_mu);
+	__atomic_sub_fetch(&m->flow->ios, m->flow_ios, __ATOMIC_RELAXED);
+	__atomic_sub_fetch(&m->flow->weight, (uint64_t)j->flow, __ATOMIC_RELAXED);
+	m->flow->users--;
+	m->flow = NULL;
+	pthread_mutex_unlock(&flows_mu);
+}
+
+/* over its share: wait (0: go on, the I/O counted) */
+static int flow_over(const struct job *j, struct meter *m)
+{
+	struct flow *f = m->flow;
+	uint64_t all = __atomic_load_n(&f->ios, __ATOMIC_RELAXED), wt = __atomic_load_n(&f->weight, __ATOMIC_RELAXED);
+	if ((double)m->flow_ios / (double)all > (double)j->flow / (double)wt)
+		return 1;
+	__atomic_add_fetch(&f->ios, 1, __ATOMIC_RELAXED);
+	m->flow_ios++;
+	return 0;
+}
+
 static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, int inflight,
 		   int *ddir, uint64_t *off, uint64_t *len, uint64_t *until)
 {
 	const struct job *j = w->job;
 	int d, mixed = j->rw == RW_RANDRW || j->rw == RW_READWRITE;
 	uint64_t gap;
+	if (m->flow && flow_over(j, m)) {
+		/* fio's: with --flow_sleep, what is in flight completes, then that sleep; without,
+		 * the next try (here after an I/O completes, or 10 us) */
+		uint64_t t = now_ns();
+		*until = t + (j->flow_sleep_us ? j->flow_sleep_us * 1000 : 10000);
+		if (m->deadline && m->deadline < *until)
+			*until = m->deadline;
+		return -1;
+	}
 	if (j->think_iotime_ns && !m->think_last)
 		m->think_last = now;
 	if (j->think_ns && (m->think_done >= j->think_blocks || m->think_until ||
@@ -2148,6 +2221,7 @@ void *worker_run(void *arg)
 		prng_seed(&m.file_rng, j->randseed ^ 0xf11e5ull ^ ((uint64_t)w->idx << 32));
 	}
 	w->pass_len = g.loop_bytes;
+	flow_join(j, &m);
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
 	prng_seed(&m.prio_rng, j->randseed ^ 0x9710ull ^ ((uint64_t)w->idx << 32));
 	m.interval = (uint64_t)(j->sample_ms * 1e6);
@@ -2182,6 +2256,7 @@ void *worker_run(void *arg)
 	} else {
 		r = run_psync(w, &m, &g, bufs);
 	}
+	flow_leave(j, &m);
 	w->lat_depth = m.qd;
 	if (!m.counting)      /* ended inside the ramp or warm-up: nothing measured */
 		w->start_ns = w->end_ns;
