@@ -13,6 +13,7 @@
 #include "stats.h"
 #include "sysinfo.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -79,6 +80,7 @@ struct disk_cfg {
 	const char *cmdprio_pct, *cmdprio_class, *cmdprio, *cmdprio_bssplit;
 	long long thinktime_blocks;
 	long long flow, flow_id, flow_sleep;
+	const char *numa_cpu_nodes, *numa_mem_policy;
 	const char *latency_target, *latency_window;
 	double latency_percentile;
 	int latency_run;
@@ -370,6 +372,11 @@ static const struct opt disk_opts[] = {
 	  "(fio's)", 0 },
 	{ "thinktime_blocks", 0, OPT_INT, O(thinktime_blocks), "1", 1, 1000000, NULL,
 	  "I/Os issued between pauses (each pause waits for them to complete; caps the queue depth)", 0 },
+	{ "numa_cpu_nodes", 0, OPT_STR, O(numa_cpu_nodes), NULL, 0, 0, "NUMA nodes: 0,2-3 or all",
+	  "the job's threads on those nodes' CPUs (fio's; instead of --cpus_allowed)", 0 },
+	{ "numa_mem_policy", 0, OPT_STR, O(numa_mem_policy), NULL, 0, 0,
+	  "default, local, prefer:NODE, bind:NODES, interleave:NODES",
+	  "the memory policy of the job's threads, their I/O buffers placed by it (fio's)", 0 },
 	{ "flow", 0, OPT_INT, O(flow), "0", 0, 1000, NULL,
 	  "weight: jobs with the same --flow_id keep their I/O counts in proportion to their weights (fio's)", 0 },
 	{ "flow_id", 0, OPT_INT, O(flow_id), "0", 0, 2147483647, NULL, "the group of --flow (fio's; default 0)", 0 },
@@ -1449,33 +1456,149 @@ static int add_cpu(struct job *j, long c, const char *opt, const char *v, char *
 	return 0;
 }
 
-static int parse_cpus(const char *v, struct job *j, char *err, size_t n)
+/* a list of numbers and ranges, "0-3,8" (a trailing newline allowed: a sysfs file), into
+ * set[0..1023]; 0, or -1 when it is not one */
+static int num_list(const char *v, unsigned char set[1024])
 {
 	const char *s = v;
-	j->ncpus = 0;
+	memset(set, 0, 1024);
 	for (;;) {
 		char *e;
 		long a = strtol(s, &e, 10), b = a;
-		if (e == s || a < 0)
-			goto bad;
+		if (e == s || a < 0 || !isdigit((unsigned char)*s))
+			return -1;
 		if (*e == '-') {
 			const char *t = e + 1;
 			b = strtol(t, &e, 10);
 			if (e == t || b < a)
-				goto bad;
-		}
-		if (*e && *e != ',')
-			goto bad;
-		for (long c = a; c <= b; c++)
-			if (add_cpu(j, c, "cpus_allowed", v, err, n))
 				return -1;
-		if (!*e)
+		}
+		if ((*e && *e != ',' && *e != '\n') || b > 1023)
+			return -1;
+		for (long c = a; c <= b; c++)
+			set[c] = 1;
+		if (!*e || *e == '\n')
 			return 0;
 		s = e + 1;
 	}
-bad:
-	snprintf(err, n, "--cpus_allowed=%s: not a list of CPU numbers and ranges (e.g. 0-3,8)", v);
-	return -1;
+}
+
+static int parse_cpus(const char *v, struct job *j, char *err, size_t n)
+{
+	unsigned char set[1024];
+	j->ncpus = 0;
+	if (num_list(v, set)) {
+		snprintf(err, n, "--cpus_allowed=%s: not a list of CPU numbers and ranges (e.g. 0-3,8)", v);
+		return -1;
+	}
+	for (long c = 0; c < 1024; c++)
+		if (set[c] && add_cpu(j, c, "cpus_allowed", v, err, n))
+			return -1;
+	return 0;
+}
+
+/* fio's NUMA nodes, "0,2-3" or "all" (those online), into set; 0, or -1 with why */
+static int numa_nodes(const char *opt, const char *shown, const char *v, unsigned char set[1024], char *err,
+		      size_t n)
+{
+	char *online = read_file("/sys/devices/system/node/online", 4096, NULL);
+	unsigned char on[1024];
+	int r = -1;
+	if (!online || num_list(online, on)) {
+		snprintf(err, n, "--%s=%s: this kernel shows no NUMA nodes (/sys/devices/system/node/online)", opt, shown);
+		goto out;
+	}
+	if (!strcmp(v, "all"))
+		memcpy(set, on, 1024);
+	else if (num_list(v, set)) {
+		snprintf(err, n, "--%s=%s: not a list of NUMA node numbers and ranges (e.g. 0,2-3), or all", opt, shown);
+		goto out;
+	}
+	for (int k = 0; k < 1024; k++)
+		if (set[k] && !on[k]) {
+			online[strcspn(online, "\n")] = 0;
+			snprintf(err, n, "--%s=%s: node %d: no such NUMA node here (online: %s)", opt, shown, k, online);
+			goto out;
+		}
+	r = 0;
+out:
+	free(online);
+	return r;
+}
+
+/* fio's numa_cpu_nodes: the CPUs of those nodes (fio's: instead of --cpus_allowed's) */
+static int parse_numa_cpus(const char *v, struct job *j, char *err, size_t n)
+{
+	unsigned char nodes[1024], cpus[1024];
+	j->ncpus = 0;
+	if (numa_nodes("numa_cpu_nodes", v, v, nodes, err, n))
+		return -1;
+	for (int k = 0; k < 1024; k++) {
+		char path[64], *l;
+		if (!nodes[k])
+			continue;
+		snprintf(path, sizeof path, "/sys/devices/system/node/node%d/cpulist", k);
+		if (!(l = read_file(path, 4096, NULL)) || (*l != '\n' && num_list(l, cpus))) {
+			snprintf(err, n, "--numa_cpu_nodes=%s: cannot read %s", v, path);
+			free(l);
+			return -1;
+		}
+		for (long c = 0; *l != '\n' && c < 1024; c++)
+			if (cpus[c] && add_cpu(j, c, "numa_cpu_nodes", v, err, n)) {
+				free(l);
+				return -1;
+			}
+		free(l);
+	}
+	if (!j->ncpus) {
+		snprintf(err, n, "--numa_cpu_nodes=%s: those nodes have no CPUs", v);
+		return -1;
+	}
+	return 0;
+}
+
+/* fio's numa_mem_policy=MODE[:NODES]: default, local (no nodes), prefer (one), bind and
+ * interleave (a list); 0, or -1 with why */
+static int parse_mpol(const char *v, struct job *j, char *err, size_t n)
+{
+	static const char *const modes[] = { "default", "prefer", "bind", "interleave", "local" };
+	const char *colon = strchr(v, ':');
+	size_t l = colon ? (size_t)(colon - v) : strlen(v);
+	unsigned char set[1024];
+	int m = -1, count = 0;
+	for (int k = 0; k < 5; k++)
+		if (strlen(modes[k]) == l && !strncmp(v, modes[k], l))
+			m = k;   /* MPOL_DEFAULT, _PREFERRED, _BIND, _INTERLEAVE, _LOCAL: the kernel's numbers */
+	if (m < 0) {
+		snprintf(err, n, "--numa_mem_policy=%s: accepted: default, local, prefer:NODE, bind:NODES, "
+			 "interleave:NODES", v);
+		return -1;
+	}
+	if ((m == 0 || m == 4) && colon) {
+		snprintf(err, n, "--numa_mem_policy=%s: %s takes no nodes", v, modes[m]);
+		return -1;
+	}
+	if ((m == 1 || m == 2 || m == 3) && (!colon || numa_nodes("numa_mem_policy", v, colon + 1, set, err, n))) {
+		if (!colon)
+			snprintf(err, n, "--numa_mem_policy=%s: %s needs nodes (%s:0)", v, modes[m], modes[m]);
+		return -1;
+	}
+	j->mpol_mode = m;
+	j->mpol_nodes = 0;
+	for (int k = 0; colon && k < 1024; k++)
+		if (set[k]) {
+			if (k >= 64) {
+				snprintf(err, n, "--numa_mem_policy=%s: node %d: at most node 63 here", v, k);
+				return -1;
+			}
+			j->mpol_nodes |= 1ull << k;
+			count++;
+		}
+	if (m == 1 && count != 1) {
+		snprintf(err, n, "--numa_mem_policy=%s: prefer takes one node", v);
+		return -1;
+	}
+	return 0;
 }
 
 /* fio's cpumask: bit i set, CPU i allowed (decimal or 0x); the same list as --cpus_allowed's */
@@ -2264,7 +2387,11 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	}
 	if (c->cpumask && cpumask_list(c->cpumask, j, err, n))
 		return -1;
-	if (c->cpus_allowed && parse_cpus(c->cpus_allowed, j, err, n))
+	j->mpol_mode = -1;
+	if ((c->numa_cpu_nodes && parse_numa_cpus(c->numa_cpu_nodes, j, err, n)) ||
+	    (c->numa_mem_policy && parse_mpol(c->numa_mem_policy, j, err, n)))
+		return -1;
+	if (!c->numa_cpu_nodes && c->cpus_allowed && parse_cpus(c->cpus_allowed, j, err, n))
 		return -1;
 	j->cpus_split = c->cpus_policy == 1;
 	if ((c->thinktime && parse_think("thinktime", c->thinktime, &j->think_ns, err, n)) ||

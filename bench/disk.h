@@ -193,6 +193,8 @@ struct job {
 	int think_blocks;                  /* thinktime_blocks: I/Os between pauses */
 	uint64_t think_iotime_ns;          /* thinktime_iotime: a pause this long after the last began */
 	int flow;                          /* fio's flow: this thread's weight in its flow_id group (0: none) */
+	int mpol_mode;                     /* numa_mem_policy: the set_mempolicy mode (-1: none) */
+	uint64_t mpol_nodes;               /* and its nodes */
 	long long flow_id;
 	uint64_t flow_sleep_us;            /* flow_sleep: the wait when over its share */
 	int unified;            /* fio's unified_rw_reporting: 0 none, 1 mixed, 2 both */

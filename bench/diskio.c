@@ -2157,6 +2157,11 @@ void *worker_run(void *arg)
 		set_err(w, errno, "--nice: setpriority", UINT64_MAX);
 	if (j->ioprio >= 0 && syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, j->ioprio))
 		set_err(w, errno, "--prioclass/--prio: ioprio_set", UINT64_MAX);
+	/* fio's numa_mem_policy: this thread's, before its buffers are made and touched */
+	if (j->mpol_mode >= 0 && syscall(SYS_set_mempolicy, j->mpol_mode, j->mpol_nodes ? &j->mpol_nodes : NULL,
+					 j->mpol_nodes ? 65ul : 0ul))
+		set_err(w, errno, errno == ENOSYS ? "--numa_mem_policy: this kernel has no NUMA" :
+			"--numa_mem_policy: set_mempolicy", UINT64_MAX);
 	if (posix_memalign((void **)&bufs, align, nbuf * j->bs_max)) {
 		set_err(w, ENOMEM, "I/O buffers", UINT64_MAX);
 		goto early;

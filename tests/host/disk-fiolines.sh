@@ -248,6 +248,32 @@ J '.jobs[0]["job options"] | .cpus_allowed == "0" and .offset == "4096"' "cpumas
 	fail "percentage_sequential=100: $(awk '$3 == "read" {printf "%d ", $4}' ps.log | cut -c1-80)"
 expect 2 "^assay: error: disk: --cpumask=0x0: not a mask of CPUs" "$A" disk --filename="$dev" --cpumask=0x0
 expect 2 "give one or the other" "$A" disk --filename="$dev" --cpumask=1 --cpus_allowed=0
+# fio's NUMA options: --numa_cpu_nodes puts the threads on those nodes' CPUs (node 0: every
+# CPU here), --numa_mem_policy is the threads' memory policy (their buffers' mappings say
+# so in numa_maps while the job runs)
+if [ -e /sys/devices/system/node/node0/cpulist ]; then
+	"$A" disk --filename="$dev" --rw=randread --size=1m --numa_cpu_nodes=0 --numa_mem_policy=bind:0 -J > out.json ||
+		fail "numa: exit $?"
+	n0=$(awk -F, '{ for (i = 1; i <= NF; i++) { split($i, r, "-"); n += (r[2] == "" ? 1 : r[2] - r[1] + 1) } } END { print n }' \
+		/sys/devices/system/node/node0/cpulist)
+	J ".jobs[0].read.total_ios == 256 and (.jobs[0][\"job options\"].cpus_allowed | split(\",\") | length) == $n0" \
+		"numa_cpu_nodes=0: node 0's $n0 CPUs"
+	"$A" disk --filename="$dev" --rw=randread --bs=64k --runtime=3 --time_based --numa_mem_policy=interleave:all \
+		> /dev/null 2>&1 & pid=$!
+	found=0
+	for i in $(seq 60); do
+		grep -qs " interleave:" /proc/$pid/task/*/numa_maps && { found=1; break; }
+		sleep 0.05
+	done
+	wait $pid || fail "numa_mem_policy=interleave:all: exit $?"
+	[ $found = 1 ] || fail "numa_mem_policy=interleave:all: no mapping of the job's threads says interleave"
+	[ -e /sys/devices/system/node/node9 ] ||
+		expect 2 "^assay: error: disk: --numa_mem_policy=prefer:0,9: node 9: no such NUMA node here \\(online: " \
+			"$A" disk --filename="$dev" --numa_mem_policy=prefer:0,9
+fi
+expect 2 "numa_mem_policy=local:0: local takes no nodes" "$A" disk --filename="$dev" --numa_mem_policy=local:0
+expect 2 "numa_mem_policy=bind: bind needs nodes" "$A" disk --filename="$dev" --numa_mem_policy=bind
+expect 2 "numa_cpu_nodes=x: not a list of NUMA node numbers" "$A" disk --filename="$dev" --numa_cpu_nodes=x
 
 # fio's /dev/null and /dev/zero targets (its steadystate.fio): what a system call costs;
 # --size in bytes gives the region, writes need no --mode (they keep nothing), no
