@@ -1457,8 +1457,8 @@ static int add_cpu(struct job *j, long c, const char *opt, const char *v, char *
 }
 
 /* a list of numbers and ranges, "0-3,8" (a trailing newline allowed: a sysfs file), into
- * set[0..1023]; 0, or -1 when it is not one */
-static int num_list(const char *v, unsigned char set[1024])
+ * set[0..1023]; 0, -1 when it is not one, or the first number past 1023 */
+static long num_list(const char *v, unsigned char set[1024])
 {
 	const char *s = v;
 	memset(set, 0, 1024);
@@ -1473,8 +1473,10 @@ static int num_list(const char *v, unsigned char set[1024])
 			if (e == t || b < a)
 				return -1;
 		}
-		if ((*e && *e != ',' && *e != '\n') || b > 1023)
+		if (*e && *e != ',' && *e != '\n')
 			return -1;
+		if (b > 1023)
+			return a > 1023 ? a : 1024;
 		for (long c = a; c <= b; c++)
 			set[c] = 1;
 		if (!*e || *e == '\n')
@@ -1486,8 +1488,11 @@ static int num_list(const char *v, unsigned char set[1024])
 static int parse_cpus(const char *v, struct job *j, char *err, size_t n)
 {
 	unsigned char set[1024];
+	long r = num_list(v, set);
 	j->ncpus = 0;
-	if (num_list(v, set)) {
+	if (r > 0)
+		return add_cpu(j, r, "cpus_allowed", v, err, n);   /* (says how many there are) */
+	if (r < 0) {
 		snprintf(err, n, "--cpus_allowed=%s: not a list of CPU numbers and ranges (e.g. 0-3,8)", v);
 		return -1;
 	}
@@ -1504,20 +1509,24 @@ static int numa_nodes(const char *opt, const char *shown, const char *v, unsigne
 	char *online = read_file("/sys/devices/system/node/online", 4096, NULL);
 	unsigned char on[1024];
 	int r = -1;
+	long k;
 	if (!online || num_list(online, on)) {
 		snprintf(err, n, "--%s=%s: this kernel shows no NUMA nodes (/sys/devices/system/node/online)", opt, shown);
 		goto out;
 	}
 	if (!strcmp(v, "all"))
 		memcpy(set, on, 1024);
-	else if (num_list(v, set)) {
+	else if ((k = num_list(v, set)) > 0) {
+		snprintf(err, n, "--%s=%s: node %ld: no such NUMA node here", opt, shown, k);
+		goto out;
+	} else if (k < 0) {
 		snprintf(err, n, "--%s=%s: not a list of NUMA node numbers and ranges (e.g. 0,2-3), or all", opt, shown);
 		goto out;
 	}
-	for (int k = 0; k < 1024; k++)
+	for (k = 0; k < 1024; k++)
 		if (set[k] && !on[k]) {
 			online[strcspn(online, "\n")] = 0;
-			snprintf(err, n, "--%s=%s: node %d: no such NUMA node here (online: %s)", opt, shown, k, online);
+			snprintf(err, n, "--%s=%s: node %ld: no such NUMA node here (online: %s)", opt, shown, k, online);
 			goto out;
 		}
 	r = 0;
