@@ -397,16 +397,18 @@ static void flow_leave(const struct job *j, struct meter *m)
 	pthread_mutex_unlock(&flows_mu);
 }
 
-/* over its share: wait (0: go on, the I/O counted) */
-static int flow_over(const struct job *j, struct meter *m)
+/* over its share: wait (the I/O it then issues is counted by flow_count) */
+static int flow_over(const struct job *j, const struct meter *m)
 {
-	struct flow *f = m->flow;
+	const struct flow *f = m->flow;
 	uint64_t all = __atomic_load_n(&f->ios, __ATOMIC_RELAXED), wt = __atomic_load_n(&f->weight, __ATOMIC_RELAXED);
-	if ((double)m->flow_ios / (double)all > (double)j->flow / (double)wt)
-		return 1;
-	__atomic_add_fetch(&f->ios, 1, __ATOMIC_RELAXED);
+	return (double)m->flow_ios / (double)all > (double)j->flow / (double)wt;
+}
+
+static void flow_count(struct meter *m)
+{
+	__atomic_add_fetch(&m->flow->ios, 1, __ATOMIC_RELAXED);
 	m->flow_ios++;
-	return 0;
 }
 
 static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, int inflight,
@@ -511,6 +513,8 @@ static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t 
 	*ddir = d;
 	*off = m->h_off;
 	*len = m->h_len;
+	if (m->flow)
+		flow_count(m);
 	return 1;
 }
 
