@@ -55,7 +55,7 @@ int opt_parse(const struct opt *tab, void *cfg, int argc, char **argv,
 	      char **pos, int *npos, int maxpos);
 /* The same, also marking given[i] for every table entry i the user set (an alias marks
  * the entry it stands for); given has room for OPT_MAX_ENTRIES. */
-#define OPT_MAX_ENTRIES 256
+#define OPT_MAX_ENTRIES 512
 int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		    char **pos, int *npos, int maxpos, unsigned char *given);
 /* Was the option NAME given?  (given as filled by opt_parse_given) */
