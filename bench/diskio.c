@@ -1877,7 +1877,7 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 	count_io(j, &w->st[DDIR_READ], s, res, t_done);
 	if (w->log.on)
 		iolog_io(&w->log, DDIR_READ, s->off, s->len, s->t_issue - s->t_prep, t_done - s->t_issue, t_done,
-			 s->sync ? 0 : IOLOG_F_SLAT);
+			 (s->sync ? 0 : IOLOG_F_SLAT) | (s->prio ? IOLOG_F_CMDPRIO : 0));
 	__atomic_store_n(&w->prog_ios[DDIR_READ], w->prog_ios[DDIR_READ] + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->prog_bytes[DDIR_READ], w->prog_bytes[DDIR_READ] + (uint64_t)res, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->ver.prog_bytes, w->ver.prog_bytes + (uint64_t)res, __ATOMIC_RELAXED);
@@ -1960,7 +1960,10 @@ static int rb_uring(struct worker *w, struct meter *m, struct rb_src *src, char 
 			}
 			slots[k] = (struct slot){ .t_prep = now_ns(), .off = off, .len = j->bs, .ddir = DDIR_READ,
 						  .file = f, .counted = 1 };
+			pick_prio(j, m, &slots[k]);   /* fio's: a verify read is a read, cmdprio's too */
 			io_uring_prep_read(sqe, w->f[f].fd, bufs + (size_t)k * j->bs, (unsigned)j->bs, off);
+			if (j->cmdprio_pct[DDIR_READ])
+				sqe->ioprio = (uint16_t)slot_ioprio(j, &slots[k]);
 			log_issue(w, m, f, DDIR_READ, off, j->bs);
 			io_uring_sqe_set_data64(sqe, (uint64_t)k);
 			batch[n++] = k;

@@ -297,6 +297,11 @@ if command -v fio >/dev/null; then
 		"$(jq -c '.jobs[0] | [.read, .write] | map(.prios | map(keys, [.prioclass, .prio]))' "$T/out.json")" ] ||
 		fail "cmdprio: fio's prios $(jq -c '.jobs[0].read.prios | map(keys)' "$T/fio.json")"
 fi
+# a --verify read-back's reads are reads: at the cmdprio priority as often (fio's)
+"$A" disk --filename="$dev" --rw=write --bs=4k --direct=1 --size=4m --iodepth=8 --verify=crc32c --mode=destroy \
+	--cmdprio_percentage=50 -J > "$T/out.json" 2>/dev/null || fail "cmdprio verify: exit $?"
+J '.jobs[0].read | .total_ios == 1024 and (.prios | length == 2 and (map(.clat_ns.N) | add) == 1024 and
+	.[1].clat_ns.N > 400 and .[1].clat_ns.N < 624)' "cmdprio: the read-back's reads"
 "$A" disk --filename="$dev" --rw=randread --bs=4k --direct=1 --size=4m --iodepth=4 --cmdprio_percentage=40 > "$T/out.txt" ||
 	fail "cmdprio text: exit $?"
 grep -qE '^    clat prio 1/0 \((n|u|m)sec\): min=[0-9]+, max=[0-9]+, avg=' "$T/out.txt" &&
