@@ -59,6 +59,7 @@ struct disk_cfg {
 	long long compress_pct, compress_chunk, dedupe_pct;
 	int fixedbufs, registerfiles;
 	int sqpoll, hipri, userspace_reap;
+	long long hipri_pct;
 	long long sqpoll_cpu;
 	int group_reporting;
 	long long sample_ms;
@@ -226,7 +227,7 @@ static const struct opt disk_opts[] = {
 	{ "ramp_time", 0, OPT_TIME, O(ramp_time), "0", 0, 3600, NULL,
 	  "run this long before measuring", 0 },
 	{ "ioengine", 0, OPT_ENUM, O(ioengine), "io_uring", 0, 0, IOENGINE_CHOICES,
-	  "I/O engine (psync is also the fallback; pvsync and pvsync2 run as psync; null moves no data: "
+	  "I/O engine (psync is also the fallback; pvsync: preadv/pwritev; pvsync2: preadv2/pwritev2 (--hipri: RWF_HIPRI); null moves no data: "
 	  "the engine's own cost per I/O)", 0 },
 	{ "direct", 0, OPT_BOOL, O(direct), "0", 0, 0, NULL, "O_DIRECT (bypass the page cache)", 0 },
 	{ "fdatasync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "fdatasync every N writes", 0 },
@@ -271,7 +272,9 @@ static const struct opt disk_opts[] = {
 	  "io_getevents (fio's)", 0 },
 	{ "hipri", 0, OPT_BOOL, O(hipri), "0", 0, 0, NULL,
 	  "io_uring: polled completions (needs a device with poll queues, e.g. NVMe with "
-	  "nvme.poll_queues; needs --direct=1)", 0 },
+	  "nvme.poll_queues; needs --direct=1); pvsync2: each I/O with RWF_HIPRI (polled where the device can)", 0 },
+	{ "hipri_percentage", 0, OPT_INT, O(hipri_pct), "100", 0, 100, NULL,
+	  "pvsync2 with --hipri: this percent of the I/Os polled (fio's)", 0 },
 	{ "unified_rw_reporting", 0, OPT_ENUM, O(unified), "none", 0, 0, "none|mixed|both|0|1",
 	  "report reads and writes as one (\"mixed\"), or both ways (fio's; 1 = mixed)", 0 },
 	{ "group_reporting", 0, OPT_BOOL, O(group_reporting), "1", 0, 0, NULL,
@@ -2216,14 +2219,15 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->sqpoll = c->sqpoll;
 	j->sqpoll_cpu = (int)c->sqpoll_cpu;
 	j->hipri = c->hipri;
+	j->hipri_pct = (int)c->hipri_pct;
 	j->userspace_reap = c->userspace_reap;
 	if (j->userspace_reap && j->ioengine != IOE_LIBAIO) {
 		snprintf(err, n, "--userspace_reap: a libaio option (--ioengine=%s)", ioengine_names[j->ioengine]);
 		return -1;
 	}
-	if ((j->sqpoll || j->hipri) && j->ioengine != IOE_IO_URING) {
-		snprintf(err, n, "--%s: an io_uring option (--ioengine=%s)", j->sqpoll ? "sqthread_poll" : "hipri",
-			 ioengine_names[j->ioengine]);
+	if ((j->sqpoll || j->hipri) && j->ioengine != IOE_IO_URING && !(j->hipri && !j->sqpoll && j->ioengine == IOE_PVSYNC2)) {
+		snprintf(err, n, "--%s (--ioengine=%s)", j->sqpoll ? "sqthread_poll: an io_uring option" :
+			 "hipri: an io_uring and pvsync2 option", ioengine_names[j->ioengine]);
 		return -1;
 	}
 	if (j->hipri && !j->direct) {

@@ -135,7 +135,8 @@ struct job {
 	int dedupe_pct;         /* fio's dedupe_percentage: writes whose data repeats (identical buffers) */
 	int fixedbufs, registerfiles;
 	int sqpoll, sqpoll_cpu;   /* fio's sqthread_poll, sqthread_poll_cpu (-1: any) */
-	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL) */
+	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI) */
+	int hipri_pct;            /* pvsync2's hipri_percentage */
 	int userspace_reap;       /* fio's libaio userspace_reap: a poll reads the ring itself */
 	/* fio's cmdprio_percentage, cmdprio_class, cmdprio (io_uring, libaio): this percent of
 	 * each direction's I/Os carry cmdprio_val (class << 13 | level), the others the job's
@@ -367,6 +368,7 @@ struct worker {
 	 * calls by the completions they took: 0, 1-4, 5-8, 9-16, 17-32, 33-64, more */
 	uint64_t submit_map[7], complete_map[7];
 	uint64_t ring_reaps;     /* libaio --userspace_reap: completions read from the ring */
+	uint64_t hipri_ios;      /* pvsync2 --hipri: I/Os issued polled (RWF_HIPRI), measured ones */
 	int engine_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */
 	char uring_flags[128];  /* ring setup flags that were accepted */

@@ -570,6 +570,12 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	if (j->warmup_ios)
 		json_add_int(as, "warmup_ios", j->warmup_ios);
+	if (j->hipri && j->ioengine == IOE_PVSYNC2) {   /* I/Os issued polled (RWF_HIPRI) */
+		uint64_t n = 0;
+		for (int i = 0; i < nw; i++)
+			n += w[i]->hipri_ios;
+		json_add_int(as, "hipri_ios", (long long)n);
+	}
 	if (j->userspace_reap) {   /* completions read from the ring itself (fio's userspace_reap) */
 		uint64_t n = 0;
 		for (int i = 0; i < nw; i++)

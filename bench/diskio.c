@@ -1669,17 +1669,25 @@ out:
  * sync: read/write, with an lseek first when the offset is not where the file position
  * already is (fio's sync engine) ---- */
 
-/* pos: the sync engine's file position (-1: unknown), NULL for psync */
-static ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off, int64_t *pos)
+/* pos: the sync engine's file position (-1: unknown), NULL for psync; vec: 1 preadv/pwritev
+ * (fio's pvsync), 2 preadv2/pwritev2 with the flags rwf (pvsync2: RWF_HIPRI) */
+static ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off, int64_t *pos, int vec, int rwf)
 {
+	struct iovec iov = { buf, len };
 	ssize_t r;
 	if (pos && *pos != (int64_t)off && lseek(fd, (off_t)off, SEEK_SET) < 0) {
 		*pos = -1;
 		return -errno;
 	}
 	do
-		r = pos ? (write_ ? write(fd, buf, len) : read(fd, buf, len))
-			: (write_ ? pwrite(fd, buf, len, (off_t)off) : pread(fd, buf, len, (off_t)off));
+		if (pos)
+			r = write_ ? write(fd, buf, len) : read(fd, buf, len);
+		else if (vec == 2)   /* (the offset's low and high halves: all of it low on 64 bits) */
+			r = syscall(write_ ? SYS_pwritev2 : SYS_preadv2, fd, &iov, 1, (unsigned long)off, 0ul, rwf);
+		else if (vec == 1)
+			r = write_ ? pwritev(fd, &iov, 1, (off_t)off) : preadv(fd, &iov, 1, (off_t)off);
+		else
+			r = write_ ? pwrite(fd, buf, len, (off_t)off) : pread(fd, buf, len, (off_t)off);
 	while (r < 0 && errno == EINTR);
 	if (pos)
 		*pos = r < 0 ? -1 : (int64_t)(off + (uint64_t)r);
@@ -1692,6 +1700,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	uint64_t writes_since_sync = 0;
 	struct prng scr;
 	int64_t fpos[MAX_FILES];   /* the sync engine's position in each file (-1: unknown) */
+	int vec = j->ioengine == IOE_PVSYNC ? 1 : j->ioengine == IOE_PVSYNC2 ? 2 : 0, rwf;
 	for (int f = 0; f < MAX_FILES; f++)
 		fpos[f] = -1;
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
@@ -1711,6 +1720,10 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		s.counted = m->counting;
 		s.file = m->io_file;
 		pos = j->ioengine == IOE_SYNC ? &fpos[s.file] : NULL;
+		/* fio's pvsync2 hipri: this share of the I/Os polled (RWF_HIPRI; fio's draw, 1-100) */
+		rwf = j->hipri && j->ioengine == IOE_PVSYNC2 && (int)prng_below(&m->prio_rng, 100) < j->hipri_pct
+			      ? RWF_HIPRI : 0;
+		w->hipri_ios += rwf != 0 && m->counting;
 		log_issue(w, m, s.file, s.ddir, s.off, s.len);
 		/* a write's data made (and verify header stamped) after its start, before its
 		 * issue: in its lat, not its clat (fio's) */
@@ -1725,9 +1738,9 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			/* fio's null engine: done at once, no data moved (the engine's own cost) */
 			r = (ssize_t)s.len;
 		} else if (s.ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
-			r = full_io(w->f[s.file].fd, 0, buf, s.len, s.off, pos);
+			r = full_io(w->f[s.file].fd, 0, buf, s.len, s.off, pos, vec, rwf);
 			if (r == (ssize_t)s.len)
-				r = full_io(w->f[s.file].fd, 1, buf, s.len, s.off, pos);
+				r = full_io(w->f[s.file].fd, 1, buf, s.len, s.off, pos, vec, rwf);
 			else if (r < 0) {
 				if (!io_error(w, &s, COE_READ, (int)-r, "rewrite read"))
 					break;
@@ -1739,7 +1752,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		} else if (s.ddir == DDIR_TRIM) {
 			r = trim_range(w, s.file, s.off, s.len);
 		} else {
-			r = full_io(w->f[s.file].fd, s.ddir == DDIR_WRITE, buf, s.len, s.off, pos);
+			r = full_io(w->f[s.file].fd, s.ddir == DDIR_WRITE, buf, s.len, s.off, pos, vec, rwf);
 		}
 		t_done = now_ns();
 		mark_depth(w, m, 1, 1);
@@ -2026,7 +2039,7 @@ static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char
 		uint64_t t;
 		log_issue(w, m, f, DDIR_READ, off, j->bs);
 		s.t_prep = s.t_issue = now_ns();
-		r = (long)full_io(w->f[f].fd, 0, buf, j->bs, off, NULL);
+		r = (long)full_io(w->f[f].fd, 0, buf, j->bs, off, NULL, 0, 0);
 		mark_depth(w, m, 1, 1);
 		mark_calls(m, w->submit_map, 1);
 		mark_calls(m, w->complete_map, 1);

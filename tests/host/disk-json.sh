@@ -320,6 +320,17 @@ expect 2 "cmdprio_class=4: a number 1 to 3, or reads,writes" "$A" disk --filenam
 expect 2 "cmdprio_percentage=1,2,3: a number 0 to 100, or reads,writes" "$A" disk --filename="$dev" --cmdprio_percentage=1,2,3
 expect 2 "cmdprio_bssplit=4k/50: not done here: give --cmdprio_percentage" "$A" disk --filename="$dev" --cmdprio_bssplit=4k/50
 
+# fio's pvsync2 --hipri (RWF_HIPRI, polled where the device has poll queues; a loop device
+# completes them as any): --hipri_percentage of the I/Os (fio's draw), all by default
+for p in 100 30; do
+	"$A" disk --filename="$dev" --rw=randread --bs=4k --size=4m --direct=1 --ioengine=pvsync2 --hipri \
+		--hipri_percentage=$p -J > "$T/out.json" || fail "pvsync2 hipri $p: exit $?"
+	J ".jobs[0] | .read.total_ios == 1024 and .assay.hipri_ios >= 1024 * $p / 100 - 80 and .assay.hipri_ios <= 1024 * $p / 100 + 80" \
+		"pvsync2 hipri_percentage=$p"
+done
+expect 2 "^assay: error: disk: --hipri: an io_uring and pvsync2 option \\(--ioengine=psync\\)$" \
+	"$A" disk --filename="$dev" --ioengine=psync --hipri --direct=1
+
 # fio's libaio --userspace_reap: with --iodepth_batch_complete_min=0 every completion is read
 # from the ring in memory (no io_getevents); without that minimum, none is
 "$A" disk --filename="$dev" --rw=randread --bs=4k --size=8m --direct=1 --ioengine=libaio --iodepth=16 \
