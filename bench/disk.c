@@ -58,7 +58,7 @@ struct disk_cfg {
 	long long randseed;
 	long long compress_pct, compress_chunk, dedupe_pct;
 	int fixedbufs, registerfiles;
-	int sqpoll, hipri, userspace_reap;
+	int sqpoll, hipri, userspace_reap, nowait;
 	long long hipri_pct;
 	long long sqpoll_cpu;
 	int group_reporting;
@@ -273,6 +273,9 @@ static const struct opt disk_opts[] = {
 	{ "hipri", 0, OPT_BOOL, O(hipri), "0", 0, 0, NULL,
 	  "io_uring: polled completions (needs a device with poll queues, e.g. NVMe with "
 	  "nvme.poll_queues; needs --direct=1); pvsync2: each I/O with RWF_HIPRI (polled where the device can)", 0 },
+	{ "nowait", 0, OPT_BOOL, O(nowait), "0", 0, 0, NULL,
+	  "io_uring, libaio, pvsync2: each I/O with RWF_NOWAIT, failing with EAGAIN rather than waiting for a "
+	  "resource (fio's; with --ignore_error=EAGAIN --continue_on_error=io the job counts them and goes on)", 0 },
 	{ "hipri_percentage", 0, OPT_INT, O(hipri_pct), "100", 0, 100, NULL,
 	  "pvsync2 with --hipri: this percent of the I/Os polled (fio's)", 0 },
 	{ "unified_rw_reporting", 0, OPT_ENUM, O(unified), "none", 0, 0, "none|mixed|both|0|1",
@@ -2220,6 +2223,12 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->sqpoll_cpu = (int)c->sqpoll_cpu;
 	j->hipri = c->hipri;
 	j->hipri_pct = (int)c->hipri_pct;
+	j->nowait = c->nowait;
+	if (j->nowait && !ioengine_queued(j->ioengine) && j->ioengine != IOE_PVSYNC2) {
+		snprintf(err, n, "--nowait: an io_uring, libaio and pvsync2 option (--ioengine=%s)",
+			 ioengine_names[j->ioengine]);
+		return -1;
+	}
 	j->userspace_reap = c->userspace_reap;
 	if (j->userspace_reap && j->ioengine != IOE_LIBAIO) {
 		snprintf(err, n, "--userspace_reap: a libaio option (--ioengine=%s)", ioengine_names[j->ioengine]);

@@ -137,6 +137,7 @@ struct job {
 	int sqpoll, sqpoll_cpu;   /* fio's sqthread_poll, sqthread_poll_cpu (-1: any) */
 	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI) */
 	int hipri_pct;            /* pvsync2's hipri_percentage */
+	int nowait;               /* fio's nowait (io_uring, libaio, pvsync2): RWF_NOWAIT on each I/O */
 	int userspace_reap;       /* fio's libaio userspace_reap: a poll reads the ring itself */
 	/* fio's cmdprio_percentage, cmdprio_class, cmdprio (io_uring, libaio): this percent of
 	 * each direction's I/Os carry cmdprio_val (class << 13 | level), the others the job's

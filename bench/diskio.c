@@ -1063,8 +1063,12 @@ static void prep_rw(struct uring_ctx *u, const struct worker *w, struct io_uring
 	}
 	if (u->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
-	if (j->cmdprio_pct[0] || j->cmdprio_pct[1])
+	/* the job's priority said in each I/O too, as fio's: an --sqthread_poll thread (or an
+	 * io-wq worker) submitting it does not have the job thread's ioprio_set */
+	if (j->cmdprio_pct[0] || j->cmdprio_pct[1] || j->ioprio >= 0)
 		sqe->ioprio = (uint16_t)slot_ioprio(j, &u->slots[slot]);
+	if (j->nowait)   /* fio's: EAGAIN rather than waiting for a resource */
+		sqe->rw_flags |= RWF_NOWAIT;
 	io_uring_sqe_set_data64(sqe, (uint64_t)slot);
 }
 
@@ -1416,6 +1420,8 @@ static void aio_prep(struct aio_state *a, const struct worker *w, int slot, int 
 		cb->aio_reqprio = (int16_t)slot_ioprio(w->job, &a->slots[slot]);
 		cb->aio_flags |= IOCB_FLAG_IOPRIO;
 	}
+	if (w->job->nowait)
+		cb->aio_rw_flags = RWF_NOWAIT;
 	a->queue[a->nqueue++] = cb;
 }
 
@@ -1724,6 +1730,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		rwf = j->hipri && j->ioengine == IOE_PVSYNC2 && (int)prng_below(&m->prio_rng, 100) < j->hipri_pct
 			      ? RWF_HIPRI : 0;
 		w->hipri_ios += rwf != 0 && m->counting;
+		rwf |= j->nowait ? RWF_NOWAIT : 0;
 		log_issue(w, m, s.file, s.ddir, s.off, s.len);
 		/* a write's data made (and verify header stamped) after its start, before its
 		 * issue: in its lat, not its clat (fio's) */

@@ -331,6 +331,19 @@ done
 expect 2 "^assay: error: disk: --hipri: an io_uring and pvsync2 option \\(--ioengine=psync\\)$" \
 	"$A" disk --filename="$dev" --ioengine=psync --hipri --direct=1
 
+# fio's --nowait (RWF_NOWAIT): direct reads go as always; buffered reads of uncached blocks
+# fail with EAGAIN (the job stops, or counts them with --ignore_error=EAGAIN), as fio's
+for e in io_uring libaio pvsync2; do
+	"$A" disk --filename="$dev" --rw=randread --bs=4k --size=4m --direct=1 --ioengine=$e --nowait -J > "$T/out.json" ||
+		fail "nowait $e direct: exit $?"
+	J '.jobs[0] | .read.total_ios == 1024 and .error == 0' "nowait $e, direct"
+	"$A" disk --filename="$dev" --rw=randread --bs=4k --size=4m --direct=0 --ioengine=$e --nowait \
+		--continue_on_error=io --ignore_error=EAGAIN -J > "$T/out.json" || fail "nowait $e buffered: exit $?"
+	J '.jobs[0] | .error == 0 and .total_err >= 1 and .first_error == 11' "nowait $e, buffered: EAGAIN counted"
+done
+expect 2 "^assay: error: disk: --nowait: an io_uring, libaio and pvsync2 option \\(--ioengine=psync\\)$" \
+	"$A" disk --filename="$dev" --ioengine=psync --nowait
+
 # fio's libaio --userspace_reap: with --iodepth_batch_complete_min=0 every completion is read
 # from the ring in memory (no io_getevents); without that minimum, none is
 "$A" disk --filename="$dev" --rw=randread --bs=4k --size=8m --direct=1 --ioengine=libaio --iodepth=16 \
