@@ -732,9 +732,10 @@ static void print_pcts(FILE *f, const char *label, const struct json *pct)
 static void print_prios(FILE *f, const struct json *d, int pcts)
 {
 	for (const struct json *p = json_get(d, "prios") ? json_get(d, "prios")->child : NULL; p; p = p->next) {
-		const char *kind = json_get(p, "lat_ns") ? "lat" : "clat";
-		const struct json *m = json_get(p, json_get(p, "lat_ns") ? "lat_ns" : "clat_ns");
-		double all = json_get_num(json_get(d, json_get(p, "lat_ns") ? "lat_ns" : "clat_ns"), "N", 0);
+		const char *key = json_get(p, "lat_ns") ? "lat_ns" : "clat_ns";   /* one kind of latency */
+		const char *kind = key[0] == 'l' ? "lat" : "clat";
+		const struct json *m = json_get(p, key);
+		double all = json_get_num(json_get(d, key), "N", 0);
 		char label[64];
 		if (!pcts) {
 			snprintf(label, sizeof label, "%s prio %.0f/%.0f", kind, json_get_num(p, "prioclass", 0),
@@ -753,7 +754,6 @@ static void print_ddir(FILE *f, const char *name, const struct json *d)
 {
 	char b1[32], b2[32], b3[32], b4[32];
 	const struct json *clat = json_get(d, "clat_ns");
-	const struct json *clat_pct = json_get(clat, "percentile"), *lat_pct = json_get(json_get(d, "lat_ns"), "percentile");
 	double rt = json_get_num(d, "runtime", 0);
 	if (json_get_num(d, "total_ios", 0) <= 0)
 		return;
@@ -767,8 +767,8 @@ static void print_ddir(FILE *f, const char *name, const struct json *d)
 	print_moments(f, "lat", json_get(d, "lat_ns"));
 	print_prios(f, d, 0);
 	print_pcts(f, "slat", json_get(json_get(d, "slat_ns"), "percentile"));
-	print_pcts(f, "clat", clat_pct);
-	print_pcts(f, "lat", lat_pct);
+	print_pcts(f, "clat", json_get(clat, "percentile"));
+	print_pcts(f, "lat", json_get(json_get(d, "lat_ns"), "percentile"));
 	print_prios(f, d, 1);
 	if (json_get_num(d, "bw_samples", 0) > 0) {
 		fprintf(f, "   bw (  KiB/s): min=%.0f, max=%.0f, per=%.2f%%, avg=%.2f, stdev=%.2f, samples=%.0f\n",
