@@ -558,7 +558,7 @@ static void unknown(const struct opt *tab, const char *name, char *err, size_t e
 	}
 	l = (size_t)snprintf(err, errlen, "%s: unknown option", name);
 	const char *sep = "; did you mean ";
-	for (const struct opt *t = tab; t->name && l < errlen; t++)
+	for (const struct opt *t = tab; best < 3 && t->name && l < errlen; t++)
 		if (edits(name, t->name) == best) {
 			l += (size_t)snprintf(err + l, errlen - l, "%s%s", sep, t->name);
 			sep = " or ";

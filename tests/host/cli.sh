@@ -23,6 +23,7 @@ expect 2 "^assay: error: --bogus: unknown option; accepted: output-format json .
 expect 2 "^assay: error: --iodpeth: unknown option; did you mean iodepth\? \([0-9]+ options: see --help\)$" \
 	"$A" disk --iodpeth=4 --filename=/dev/null
 expect 2 "^assay: error: --no_such_thing: unknown option; [0-9]+ options: see --help$" "$A" disk --no_such_thing
+expect 2 "^assay: error: --zzz: unknown option; [0-9]+ options: see --help$" "$A" disk --zzz   # (3 edits from bs: none near)
 expect 2 'unknown value' "$A" cpu --output-format=xml
 expect 2 'unknown value' "$A" run --suite=huge
 expect 2 'unknown engine' "$A" run --tests=cpu,gpu
