@@ -59,6 +59,7 @@ struct disk_cfg {
 	long long compress_pct, compress_chunk, dedupe_pct;
 	int fixedbufs, registerfiles;
 	int sqpoll, hipri, userspace_reap, nowait;
+	const char *sync_file_range;
 	long long hipri_pct;
 	long long sqpoll_cpu;
 	int group_reporting;
@@ -273,6 +274,10 @@ static const struct opt disk_opts[] = {
 	{ "hipri", 0, OPT_BOOL, O(hipri), "0", 0, 0, NULL,
 	  "io_uring: polled completions (needs a device with poll queues, e.g. NVMe with "
 	  "nvme.poll_queues; needs --direct=1); pvsync2: each I/O with RWF_HIPRI (polled where the device can)", 0 },
+	{ "sync_file_range", 0, OPT_STR, O(sync_file_range), NULL, 0, 0,
+	  "FLAGS:N, FLAGS a comma list of wait_before, write, wait_after",
+	  "sync_file_range(2) every N writes over the range written since the last, with those flags (fio's; "
+	  "in the sync figures)", 0 },
 	{ "nowait", 0, OPT_BOOL, O(nowait), "0", 0, 0, NULL,
 	  "io_uring, libaio, pvsync2: each I/O with RWF_NOWAIT, failing with EAGAIN rather than waiting for a "
 	  "resource (fio's; with --ignore_error=EAGAIN --continue_on_error=io the job counts them and goes on)", 0 },
@@ -1421,6 +1426,37 @@ bad:
 	return 0;
 }
 
+/* fio's sync_file_range=FLAGS:N: FLAGS wait_before, write, wait_after (comma-separated) */
+static int parse_sfr(const char *v, struct job *j, char *err, size_t n)
+{
+	static const char *const names[] = { "wait_before", "write", "wait_after" };
+	static const unsigned flags[] = { SYNC_FILE_RANGE_WAIT_BEFORE, SYNC_FILE_RANGE_WRITE, SYNC_FILE_RANGE_WAIT_AFTER };
+	const char *colon = strrchr(v, ':'), *p = v;
+	char *end;
+	long nw = colon ? strtol(colon + 1, &end, 10) : 0;
+	j->sfr_flags = 0;
+	if (!colon || *end || end == colon + 1 || nw < 1 || nw > 1000000000)
+		goto bad;
+	while (p < colon) {
+		size_t l = strcspn(p, ",:");
+		int k = 0;
+		while (k < 3 && (strlen(names[k]) != l || strncmp(p, names[k], l)))
+			k++;
+		if (k == 3)
+			goto bad;
+		j->sfr_flags |= flags[k];
+		p += l + (p[l] == ',');
+	}
+	if (!j->sfr_flags)
+		goto bad;
+	j->sfr_n = (int)nw;
+	return 0;
+bad:
+	snprintf(err, n, "--sync_file_range=%s: FLAGS:N, FLAGS one or more of wait_before, write, wait_after "
+		 "(e.g. wait_before,write:8)", v);
+	return -1;
+}
+
 /* fio's thinktime values: microseconds when bare, else a time with its unit */
 static int parse_think(const char *opt, const char *v, uint64_t *ns, char *err, size_t n)
 {
@@ -2224,6 +2260,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->hipri = c->hipri;
 	j->hipri_pct = (int)c->hipri_pct;
 	j->nowait = c->nowait;
+	if (c->sync_file_range && parse_sfr(c->sync_file_range, j, err, n))
+		return -1;
 	if (j->nowait && !ioengine_queued(j->ioengine) && j->ioengine != IOE_PVSYNC2) {
 		snprintf(err, n, "--nowait: an io_uring, libaio and pvsync2 option (--ioengine=%s)",
 			 ioengine_names[j->ioengine]);

@@ -138,6 +138,8 @@ struct job {
 	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI) */
 	int hipri_pct;            /* pvsync2's hipri_percentage */
 	int nowait;               /* fio's nowait (io_uring, libaio, pvsync2): RWF_NOWAIT on each I/O */
+	int sfr_n;                /* fio's sync_file_range: every sfr_n writes, with sfr_flags */
+	unsigned sfr_flags;
 	int userspace_reap;       /* fio's libaio userspace_reap: a poll reads the ring itself */
 	/* fio's cmdprio_percentage, cmdprio_class, cmdprio (io_uring, libaio): this percent of
 	 * each direction's I/Os carry cmdprio_val (class << 13 | level), the others the job's
@@ -370,6 +372,7 @@ struct worker {
 	uint64_t submit_map[7], complete_map[7];
 	uint64_t ring_reaps;     /* libaio --userspace_reap: completions read from the ring */
 	uint64_t hipri_ios;      /* pvsync2 --hipri: I/Os issued polled (RWF_HIPRI), measured ones */
+	uint64_t sfr_lo[MAX_FILES], sfr_hi[MAX_FILES];   /* --sync_file_range: each file's range written since */
 	int engine_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */
 	char uring_flags[128];  /* ring setup flags that were accepted */

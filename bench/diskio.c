@@ -263,6 +263,7 @@ struct meter {                /* the measuring state of a worker */
 	int think_done;               /* --thinktime: I/Os completed since the last pause */
 	uint64_t think_until;         /* the pause under way ends then (0: none) */
 	uint64_t think_last;          /* --thinktime_iotime: when the last pause began (first: the start) */
+	int sfr_writes;               /* --sync_file_range: writes since the last */
 	struct flow *flow;            /* --flow: the flow_id group this thread is in, and its I/Os */
 	uint64_t flow_ios;
 	/* --latency_target: the depth allowed now (without it: iodepth), the deepest that met
@@ -294,17 +295,29 @@ static void log_issue(struct worker *w, const struct meter *m, int f, int op, ui
 }
 
 /* fdatasync (full: fsync) of the target, timed and counted as fio's sync figures */
+/* full: 1 fsync, 0 fdatasync, SYNC_RANGE fio's sync_file_range over what was written
+ * since the last one (not in --write_iolog: fio's logs have no such entry) */
+#define SYNC_RANGE 2
 static void timed_sync(struct worker *w, struct meter *m, int full)
 {
 	uint64_t t0 = now_ns();
 	int e = 0;
 	for (int f = 0; f < w->job->nfiles; f++) {   /* each of the job's files (fio's) */
+		if (full == SYNC_RANGE) {
+			if (w->job->ioengine != IOE_NULL && !e && w->sfr_hi[f] > w->sfr_lo[f] &&
+			    sync_file_range(w->f[f].fd, (off_t)w->sfr_lo[f], (off_t)(w->sfr_hi[f] - w->sfr_lo[f]),
+					    w->job->sfr_flags))
+				e = errno;
+			w->sfr_lo[f] = UINT64_MAX;
+			w->sfr_hi[f] = 0;
+			continue;
+		}
 		log_issue(w, m, f, full ? RP_SYNC : RP_DATASYNC, 0, 0);
 		if (w->job->ioengine != IOE_NULL && !e && (full ? fsync(w->f[f].fd) : fdatasync(w->f[f].fd)))
 			e = errno;
 	}
 	if (e)
-		set_err(w, e, full ? "fsync" : "fdatasync", UINT64_MAX);
+		set_err(w, e, full == SYNC_RANGE ? "sync_file_range" : full ? "fsync" : "fdatasync", UINT64_MAX);
 	else if (m->counting) {
 		moments_add(&w->sync_lat, now_ns() - t0);
 		w->sync_ios++;
@@ -901,6 +914,10 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	}
 	__atomic_store_n(&w->prog_ios[s->ddir], w->prog_ios[s->ddir] + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->prog_bytes[s->ddir], w->prog_bytes[s->ddir] + (uint64_t)res, __ATOMIC_RELAXED);
+	if (s->ddir == DDIR_WRITE && j->sfr_n) {   /* fio's: the range sync_file_range covers */
+		w->sfr_lo[s->file] = s->off < w->sfr_lo[s->file] ? s->off : w->sfr_lo[s->file];
+		w->sfr_hi[s->file] = s->off + (uint64_t)res > w->sfr_hi[s->file] ? s->off + (uint64_t)res : w->sfr_hi[s->file];
+	}
 	if (s->ddir == DDIR_WRITE && w->vmap)
 		verify_mark(w, s->file, s->off, (uint64_t)res);
 	if (s->ddir == DDIR_WRITE && w->bl)
@@ -1180,7 +1197,7 @@ static void uring_sync(struct worker *w, struct meter *m, struct uring_ctx *u, i
 	while (u->inflight && !w->err)
 		if (uring_reap(w, m, u, 1, 0) < 0)
 			return;
-	if (w->job->nfiles > 1) {   /* fio's a:b: each file in turn */
+	if (w->job->nfiles > 1 || full == SYNC_RANGE) {   /* fio's a:b: each file in turn */
 		timed_sync(w, m, full);
 		return;
 	}
@@ -1306,6 +1323,8 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 				break;
 			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
 				break;
+			if (ddir == DDIR_WRITE && j->sfr_n && ++m->sfr_writes >= j->sfr_n)
+				break;
 			if (ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
 				break;
 			if (w->passes_left && (w->pass_bytes += len) >= w->pass_len)
@@ -1318,6 +1337,10 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
 			uring_sync(w, m, &u, j->fsync_full);
 			writes_since_sync = 0;
+		}
+		if (j->sfr_n && m->sfr_writes >= j->sfr_n) {
+			uring_sync(w, m, &u, SYNC_RANGE);
+			m->sfr_writes = 0;
 		}
 		if ((j->verify_backlog && w->bl_writes >= j->verify_backlog) || (w->passes_left && w->pass_bytes >= w->pass_len)) {
 			while (u.inflight && !w->err && uring_reap(w, m, &u, 1, 0) >= 0)
@@ -1614,6 +1637,8 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 				break;
 			if (ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync)
 				break;
+			if (ddir == DDIR_WRITE && j->sfr_n && ++m->sfr_writes >= j->sfr_n)
+				break;
 			if (ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
 				break;
 			if (w->passes_left && (w->pass_bytes += len) >= w->pass_len)
@@ -1626,6 +1651,10 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
 			aio_sync(w, m, &a, bufs, j->fsync_full);
 			writes_since_sync = 0;
+		}
+		if (j->sfr_n && m->sfr_writes >= j->sfr_n) {
+			aio_sync(w, m, &a, bufs, SYNC_RANGE);
+			m->sfr_writes = 0;
 		}
 		if ((j->verify_backlog && w->bl_writes >= j->verify_backlog) || (w->passes_left && w->pass_bytes >= w->pass_len)) {
 			while (a.inflight && !w->err && aio_reap(w, m, &a, bufs, 1) >= 0)
@@ -1773,6 +1802,10 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		if (s.ddir == DDIR_WRITE && j->fdatasync && ++writes_since_sync >= (uint64_t)j->fdatasync) {
 			writes_since_sync = 0;
 			timed_sync(w, m, j->fsync_full);
+		}
+		if (s.ddir == DDIR_WRITE && j->sfr_n && ++m->sfr_writes >= j->sfr_n) {
+			m->sfr_writes = 0;
+			timed_sync(w, m, SYNC_RANGE);
 		}
 		if (s.ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
 			backlog_check(w, m, 0);
@@ -2253,6 +2286,8 @@ void *worker_run(void *arg)
 		prng_seed(&m.file_rng, j->randseed ^ 0xf11e5ull ^ ((uint64_t)w->idx << 32));
 	}
 	w->pass_len = g.loop_bytes;
+	for (int f = 0; f < MAX_FILES; f++)
+		w->sfr_lo[f] = UINT64_MAX;
 	flow_join(j, &m);
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
 	prng_seed(&m.prio_rng, j->randseed ^ 0x9710ull ^ ((uint64_t)w->idx << 32));

@@ -132,6 +132,21 @@ expect 2 "--size=1m: 1048576 bytes of it \\(the job's files' share\\) from offse
 	"$A" disk --name=small --directory=d --rw=read --size=1m --numjobs=2
 expect 2 "d/small.1.0: 4096 bytes from --offset, thread 1's d/small.0.0 has 1048576: each thread's files as big" \
 	"$A" disk --name=small --directory=d --rw=read --size=100% --numjobs=2
+# fio's --sync_file_range=FLAGS:N: every N writes over the range written since, in the sync
+# figures as --fdatasync's (every engine; the job's last N writes too, as ours)
+for e in psync io_uring libaio; do
+	rm -f sfr.dat
+	"$A" disk --name=s --filename=./sfr.dat --size=4m --bs=4k --rw=write --ioengine=$e \
+		--sync_file_range=wait_before,write:8 --mode=destroy -J > out.json 2>/dev/null || fail "sync_file_range $e: exit $?"
+	J '.jobs[0] | .write.total_ios == 1024 and .sync.total_ios == 128 and .sync.lat_ns.N == 128' "sync_file_range $e"
+done
+# (the call made over what was written: on /dev/null, not a file, it fails with ESPIPE)
+"$A" disk --filename=/dev/null --size=1m --rw=write --sync_file_range=write:8 -J > out.json 2>/dev/null
+J '.jobs[0] | .error == 29 and .write.total_ios == 8' "sync_file_range: the call made after 8 writes"
+expect 2 "sync_file_range=write: FLAGS:N, FLAGS one or more of wait_before, write, wait_after" \
+	"$A" disk --filename=./sfr.dat --size=4m --sync_file_range=write
+expect 2 "sync_file_range=flush:8: FLAGS:N" "$A" disk --filename=./sfr.dat --size=4m --sync_file_range=flush:8
+rm -f sfr.dat
 # fio's --filename_format: the names fio lays out, keywords in any case; without $jobnum the
 # threads share the files
 for fmt in 'x.$filenum.$JOBNUM' 'shared.$filenum' '$jobname/$clientuid.$jobnum.$filenum'; do

@@ -29,7 +29,7 @@ opts = {
           "--norandommap", "--invalidate", "--randrepeat", "--percentile_list", "--lat_percentiles",
           "--slat_percentiles", "--clat_percentiles", "--rate_iops", "--rate", "--rate_process",
           "--loops", "--zero_buffers", "--stonewall", "--bssplit", "--bsrange", "--cpus_allowed",
-          "--cpus_allowed_policy", "--numa_cpu_nodes", "--numa_mem_policy", "--directory", "--sqthread_poll", "--sqthread_poll_cpu", "--hipri", "--hipri_percentage", "--nowait", "--userspace_reap",
+          "--cpus_allowed_policy", "--numa_cpu_nodes", "--numa_mem_policy", "--directory", "--sqthread_poll", "--sqthread_poll_cpu", "--hipri", "--hipri_percentage", "--nowait", "--sync_file_range", "--userspace_reap",
           "--thinktime", "--thinktime_blocks", "--thinktime_spin", "--thinktime_iotime", "--flow", "--flow_id", "--flow_sleep", "--unified_rw_reporting",
           "--io_size", "--offset_increment", "--buffered", "--write_iops_log", "--write_lat_log",
           "--log_avg_msec", "--log_max_value", "--log_offset", "--per_job_logs", "--random_distribution",
