@@ -41,7 +41,10 @@ struct disk_cfg {
 	int rw_sequencer;
 	long long number_ios;
 	int zonemode;
-	unsigned long long zonesize, zonerange, zoneskip;
+	unsigned long long zonesize, zonerange, zoneskip, zonecapacity;
+	int read_beyond_wp, ignore_zone_limits;
+	long long max_open_zones, job_max_open_zones;
+	double zrt, zrf;
 	unsigned long long ba;
 	unsigned long long bs[3];   /* reads, writes, trims */
 	long long iodepth, iodepth_low, numjobs, rwmixread, rwmixwrite;
@@ -515,9 +518,25 @@ static const struct opt disk_opts[] = {
 	{ "atomic", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "zonemode", 0, OPT_ENUM, O(zonemode), "none", 0, 0, "none|strided|zbd",
 	  "fio's: strided: --zonesize bytes in a zone of --zonerange, then --zoneskip skipped (given --zonesize: "
-	  "strided); zbd (zoned block devices) is refused", 0 },
+	  "strided); zbd: writes at each zone's write pointer, full zones reset, reads below them (a zoned "
+	  "device's zones, or --zonesize ones)", 0 },
 	{ "zonesize", 0, OPT_SIZE, O(zonesize), "0", 0, 1ull << 62, NULL,
-	  "fio's strided zones: the bytes done in a zone before the next", OPT_FIOUNITS },
+	  "fio's strided zones: the bytes done in a zone before the next; zbd: the zones' size (a zoned device: "
+	  "its own)", OPT_FIOUNITS },
+	{ "zonecapacity", 0, OPT_SIZE, O(zonecapacity), "0", 0, 1ull << 62, NULL,
+	  "zbd, a device that is not zoned: the bytes a zone takes (default --zonesize)", OPT_FIOUNITS },
+	{ "read_beyond_wp", 0, OPT_BOOL, O(read_beyond_wp), "0", 0, 0, NULL,
+	  "zbd: reads anywhere in a zone, above its write pointer too", 0 },
+	{ "max_open_zones", 0, OPT_INT, O(max_open_zones), "0", 0, 4096, NULL,
+	  "zbd: zones written at once, on the device (default: a host-managed device's own limit)", 0 },
+	{ "job_max_open_zones", 0, OPT_INT, O(job_max_open_zones), "0", 0, 4096, NULL,
+	  "zbd: zones written at once by one thread", 0 },
+	{ "ignore_zone_limits", 0, OPT_BOOL, O(ignore_zone_limits), "0", 0, 0, NULL,
+	  "zbd: the device's own limit on open zones not applied", 0 },
+	{ "zone_reset_threshold", 0, OPT_FLOAT, O(zrt), "0", 0, 1, NULL,
+	  "zbd: with this share of the region written, --zone_reset_frequency applies", 0 },
+	{ "zone_reset_frequency", 0, OPT_FLOAT, O(zrf), "0", 0, 1, NULL,
+	  "zbd: past the threshold, every 1/this-th write resets its zone first", 0 },
 	{ "zonerange", 0, OPT_SIZE, O(zonerange), "0", 0, 1ull << 62, NULL,
 	  "fio's strided zones: a zone's size (default: --zonesize)", OPT_FIOUNITS },
 	{ "zoneskip", 0, OPT_SIZE, O(zoneskip), "0", 0, 1ull << 62, NULL,
@@ -586,8 +605,6 @@ static const struct opt disk_opts[] = {
 	  OPT_HIDDEN },
 	{ "blocksize_unaligned", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "bs_unaligned", 0, OPT_ALIAS, 0, NULL, 0, 0, "blocksize_unaligned", "same", OPT_HIDDEN },
-	{ "ignore_zone_limits", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
-	{ "read_beyond_wp", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "log_entries", 0, OPT_INT, O(ignored_ll), "1024", 1, 1 << 30, NULL,
 	  "accepted (fio's), no effect: logs grow as needed", OPT_HIDDEN },
 	{ "gtod_cpu", 0, OPT_INT, O(ignored_ll), "0", 0, 4096, NULL,
@@ -774,6 +791,7 @@ struct target {
 	int excl_fd;            /* the device's exclusive claim, read-write (-1: none) */
 	int writes;             /* a job changes it */
 	int unlink;             /* a job on it gave --unlink */
+	struct zbd *zbd;        /* --zonemode=zbd: its zones, made by the first such job */
 	struct dstat ds0, ds1;
 };
 
@@ -2044,19 +2062,114 @@ static int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, 
 	return 0;
 }
 
+/* fio's zonemode=zbd: the zones a zoned device has, or --zonesize ones on any other; a
+ * job that writes does so in whole zones (its offset rounded up to a zone's start, its
+ * size down to a zone's end, as fio's); 0, or -1 with why */
+static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n)
+{
+	uint64_t zs = d->zoned[0] ? d->zone_size : c->zonesize, end;
+	const char *with = c->zonerange || c->zoneskip ? "--zonerange/--zoneskip (strided zones)" :
+			   j->nfiles > 1 ? "several files" : j->verify || j->verify_only ? "--verify" :
+			   rw_trims(j->rw) ? "trims" : c->read_iolog ? "--read_iolog" : d->is_null ? d->path : NULL;
+	if (with) {
+		snprintf(err, n, "--zonemode=zbd with %s: not here", with);
+		return -1;
+	}
+	if (d->zoned[0] && c->zonesize && c->zonesize != d->zone_size) {
+		snprintf(err, n, "--zonesize=%llu: %s's zones are of %llu bytes", c->zonesize, d->path,
+			 (unsigned long long)d->zone_size);
+		return -1;
+	}
+	if (!zs) {
+		snprintf(err, n, "--zonemode=zbd: %s is not a zoned device: give --zonesize (the zones kept here)",
+			 d->path);
+		return -1;
+	}
+	if (j->bs_max > zs) {
+		snprintf(err, n, "--zonemode=zbd: an I/O of %llu bytes is longer than a zone (%llu)",
+			 (unsigned long long)j->bs_max, (unsigned long long)zs);
+		return -1;
+	}
+	if (zs % 512 || zs % j->bs || zs > d->size) {
+		snprintf(err, n, "--zonesize=%llu: a multiple of 512 and of --bs=%llu, at most %s's size (%llu)",
+			 (unsigned long long)zs, (unsigned long long)j->bs, d->path, (unsigned long long)d->size);
+		return -1;
+	}
+	if (!d->zoned[0] && (c->zonecapacity > zs || c->zonecapacity % j->bs)) {
+		snprintf(err, n, "--zonecapacity=%llu: at most --zonesize=%llu, a multiple of --bs=%llu",
+			 c->zonecapacity, (unsigned long long)zs, (unsigned long long)j->bs);
+		return -1;
+	}
+	if (rw_modifies(j->rw) && !strcmp(d->zoned, "host-managed") && !j->direct) {
+		snprintf(err, n, "--zonemode=zbd: writes to host-managed %s need --direct=1 (buffered ones reach it "
+			 "out of order; fio's rule)", d->path);
+		return -1;
+	}
+	if (rw_modifies(j->rw)) {
+		if (j->offset_inc % zs) {
+			snprintf(err, n, "--offset_increment=%llu: whole zones (of %llu bytes) with --zonemode=zbd",
+				 (unsigned long long)j->offset_inc, (unsigned long long)zs);
+			return -1;
+		}
+		uint64_t o0 = j->offset;
+		end = (j->offset + j->size) / zs * zs;
+		j->offset = (j->offset + zs - 1) / zs * zs;
+		if (end <= j->offset) {
+			snprintf(err, n, "--zonemode=zbd: the region (--offset, --size) holds no whole zone of %llu bytes",
+				 (unsigned long long)zs);
+			return -1;
+		}
+		if (end - j->offset != j->size || j->offset != o0)
+			warn("disk: %s: --zonemode=zbd: its region is whole zones: %llu bytes from %llu (fio's rounding)",
+			     j->name, (unsigned long long)(end - j->offset), (unsigned long long)j->offset);
+		j->size = end - j->offset;
+	}
+	j->zbd = 1;
+	j->zbd_zone = zs;
+	j->zbd_cap = d->zoned[0] ? 0 : c->zonecapacity;
+	j->read_beyond_wp = c->read_beyond_wp;
+	j->ignore_zone_limits = c->ignore_zone_limits;
+	j->max_open_zones = (unsigned)c->max_open_zones;
+	j->job_max_open_zones = (unsigned)c->job_max_open_zones;
+	j->zrt = c->zrt;
+	j->zrf = c->zrf;
+	if (j->job_max_open_zones && !j->max_open_zones && !(!strcmp(d->zoned, "host-managed") &&
+							       d->max_open_zones > 0 && !j->ignore_zone_limits)) {
+		snprintf(err, n, "--job_max_open_zones: needs a limit for the device (--max_open_zones; fio's rule)");
+		return -1;
+	}
+	return 0;
+}
+
 /* fio's zonemode=strided (zonesize given: strided): zonesize bytes done in a zone of
  * zonerange (default zonesize) from the region's start, then zonerange + zoneskip on to
  * the next (after the device's end, the region's start again: fio's, whose zones go past
  * --size, the bytes done); 0, or -1 with why */
+static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n);
+
 static int parse_zones(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n)
 {
 	const char *with;
-	if (c->zonemode == 2) {
-		snprintf(err, n, "--zonemode=zbd: fio's mode for zoned block devices (writes at each zone's write "
-			 "pointer) is not done here: on a host-managed zoned device, write jobs are skipped and reads "
-			 "measured");
-		return -1;
+	if (c->zonemode == 2)
+		return parse_zbd(c, d, j, err, n);
+	if (!GIVEN(c, "zonemode") && !strcmp(d->zoned, "host-managed") && c->mode == MODE_DESTROY &&
+	    rw_modifies(j->rw) && !c->zonesize) {
+		/* a job writing to a host-managed zoned device in destroy mode (a profile's, in
+		 * the image): at the write pointers, as the device takes writes; one that cannot
+		 * (buffered, verify, trims) is skipped with the reason */
+		char why[240];
+		struct job t = *j;
+		if (!parse_zbd(c, d, &t, why, sizeof why))
+			*j = t;
+		return 0;
 	}
+	for (const char *const *o = (const char *const[]){ "zonecapacity", "read_beyond_wp", "max_open_zones",
+							    "job_max_open_zones", "ignore_zone_limits",
+							    "zone_reset_threshold", "zone_reset_frequency", NULL }; *o; o++)
+		if (GIVEN(c, *o)) {
+			snprintf(err, n, "--%s: for --zonemode=zbd", *o);
+			return -1;
+		}
 	if (!c->zonesize) {
 		if (c->zonemode || c->zonerange || c->zoneskip) {
 			snprintf(err, n, "--%s: strided zones need --zonesize", c->zonemode ? "zonemode=strided" :
@@ -2761,11 +2874,13 @@ static int make_plan(struct plan *p, char *err, size_t n)
 
 /* Marks the targets a job changes; how many there are */
 /* The host-managed zoned device among the files job j writes to, or NULL: such a device
- * fails any write not at its zone's write pointer (fio's --zonemode=zbd writes there,
- * resetting full zones: not done here), so the job is skipped and the device never
- * claimed for it */
+ * fails any write not at its zone's write pointer, so the job is skipped and the device
+ * never claimed for it -- unless it writes there (--zonemode=zbd) in destroy mode (its
+ * zone resets erase; a rewrite cannot write a zone's bytes back in place) */
 static const struct blkdev *zoned_refuses(const struct plan *p, const struct job *j)
 {
+	if (j->zbd && p->c->mode == MODE_DESTROY)
+		return NULL;
 	for (int k = 0; k < j->nftg && rw_modifies(j->rw) && !j->verify_only; k++)
 		if (!strcmp(p->tg[j->ftg[k]].dev.zoned, "host-managed"))
 			return &p->tg[j->ftg[k]].dev;
@@ -3129,10 +3244,9 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		return -1;
 	}
 	if (zoned_refuses(p, j)) {
-		snprintf(r->skipmsg, sizeof r->skipmsg, "%s; %s is a host-managed zoned device: it takes "
-			 "writes only at each zone's write pointer, in order (fio's --zonemode=zbd, not done "
-			 "here): its reads are measured", rw_trims(j->rw) ? "trims" : "writes",
-			 zoned_refuses(p, j)->path);
+		snprintf(r->skipmsg, sizeof r->skipmsg, "%s; %s is a host-managed zoned device (writes only "
+			 "at each zone's write pointer): give --zonemode=zbd and --mode=destroy (zone resets "
+			 "erase); its reads are measured", rw_trims(j->rw) ? "trims" : "writes", zoned_refuses(p, j)->path);
 		r->skipped = r->skipmsg;
 		return -1;
 	}
@@ -3158,6 +3272,19 @@ static int job_prepare(struct plan *p, struct job_result *r)
 				close(r->fds[k]);
 			return -1;
 		}
+	if (j->zbd) {   /* fio's zonemode=zbd: the target's zones, the jobs on it sharing them */
+		struct target *t = &p->tg[j->ftg[0]];
+		if ((!t->zbd && zbd_make(&t->zbd, r->fds[0], &t->dev, j, err, sizeof err)) ||
+		    (t->zbd && zbd_size(t->zbd) != j->zbd_zone &&
+		     snprintf(err, sizeof err, "--zonesize=%llu: another job on %s has zones of %llu bytes",
+			      (unsigned long long)j->zbd_zone, t->dev.path, (unsigned long long)zbd_size(t->zbd)))) {
+			r->err = EINVAL;
+			snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
+			close_files(r);
+			return -1;
+		}
+		r->job.zt = t->zbd;
+	}
 	for (int k = 0; k < j->nftg && j->write_hint; k++) {
 		/* on the inode (fio's direct=1 path, a per-file hint, is gone since Linux 5.19) */
 		uint64_t h = (uint64_t)j->write_hint;
@@ -4342,6 +4469,8 @@ static void restore_targets(struct plan *p)
 		if (t->excl_fd >= 0)
 			close(t->excl_fd);
 		t->excl_fd = -1;
+		zbd_free(t->zbd);
+		t->zbd = NULL;
 	}
 	unlink_targets(p);
 }

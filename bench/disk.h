@@ -100,6 +100,15 @@ struct job {
 	 * zone_range + zone_skip (0: no zones) */
 	uint64_t zone_size, zone_range, zone_skip;
 	uint64_t stride_end;    /* the device's size: the zones go on to its end */
+	/* fio's zonemode=zbd (diskzbd.c): writes at the write pointers of the target's zones
+	 * (a zoned device's own, or --zonesize ones kept here for any other), reads below
+	 * them */
+	int zbd;
+	uint64_t zbd_zone, zbd_cap;     /* --zonesize (0: the device's), --zonecapacity (0: the zone's) */
+	int read_beyond_wp, ignore_zone_limits;
+	unsigned max_open_zones, job_max_open_zones;
+	double zrt, zrf;                /* --zone_reset_threshold, --zone_reset_frequency */
+	struct zbd *zt;                 /* the target's zones (shared by the jobs on it) */
 	uint64_t ba;            /* fio's blockalign: random offsets are multiples of this (0: of bs; no random map) */
 	uint64_t bs;            /* the block size; with --bssplit/--bsrange the smallest: the
 				 * unit offsets are aligned to and the region is counted in */
@@ -343,6 +352,36 @@ struct samples {
 	uint32_t cap;
 };
 
+/* --zonemode=zbd (diskzbd.c): a thread's part.  Its region's zones [min_zone, max_zone),
+ * the zones it holds open, the resets it made */
+struct zbd_thread {
+	int on;
+	unsigned min_zone, max_zone;
+	unsigned nopen;
+	uint64_t resets;
+};
+struct zbd;
+/* a target's zones for job j: made from the device's zone report (fd: the job's
+ * descriptor of it) or --zonesize; 0, or -1 with why */
+int zbd_make(struct zbd **out, int fd, const struct blkdev *d, const struct job *j, char *err, size_t n);
+void zbd_free(struct zbd *z);
+uint64_t zbd_size(const struct zbd *z);   /* its zones' size */
+struct json;
+void zbd_describe(const struct zbd *z, struct json *o);   /* zone_bytes, zones, zones_of, max_open_zones */
+/* job j's thread, of region [lo, lo + size), joins; 0, or -1 with why */
+int zbd_join(struct zbd *z, struct zbd_thread *t, const struct job *j, uint64_t lo, uint64_t size, int fd,
+	     char *err, size_t n);
+/* the thread is done: zones it kept open closed, writes it left in flight forgotten */
+void zbd_leave(struct zbd *z, struct zbd_thread *t);
+/* fio's zbd_adjust_ddir and zbd_adjust_block: the I/O moved to where the zones take it
+ * (a write at a write pointer, a zone reset first when it is full; a read below one).
+ * 1: go; 0: nothing more to do (no zone with data to read; an error: err set, *errnum);
+ * -1: wait (the thread's I/Os in flight complete first, or another thread's to the zone) */
+int zbd_adjust(struct zbd *z, struct zbd_thread *t, const struct job *j, int fd, int inflight, int *ddir,
+	       uint64_t *off, uint64_t *len, int *errnum, char *err, size_t n);
+/* a write issued by zbd_adjust completed (or failed) */
+void zbd_done(struct zbd *z, struct zbd_thread *t, int ddir, uint64_t off, uint64_t len);
+
 struct worker {
 	const struct job *job;
 	const struct blkdev *dev;
@@ -372,6 +411,7 @@ struct worker {
 	uint64_t submit_map[7], complete_map[7];
 	uint64_t ring_reaps;     /* libaio --userspace_reap: completions read from the ring */
 	uint64_t hipri_ios;      /* pvsync2 --hipri: I/Os issued polled (RWF_HIPRI), measured ones */
+	struct zbd_thread zbd;   /* --zonemode=zbd: this thread's zones */
 	uint64_t sfr_lo[MAX_FILES], sfr_hi[MAX_FILES];   /* --sync_file_range: each file's range written since */
 	int engine_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */

@@ -6,6 +6,7 @@
 #include "msg.h"
 
 #include <fcntl.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +191,15 @@ static void samples_json(struct json *as, const struct ddir_stats *st, struct wo
 	}
 }
 
+/* a worker counter (the field at off) over the report's threads */
+static uint64_t sum_field(struct worker *const *w, int nw, size_t off)
+{
+	uint64_t n = 0;
+	for (int i = 0; i < nw; i++)
+		n += *(const uint64_t *)((const char *)w[i] + off);
+	return n;
+}
+
 static void within_json(struct json *o, const struct hist *h)
 {
 	static const char *const names[HIST_NTHRESH] = { "100us", "250us", "500us", "1ms", "10ms", "100ms" };
@@ -325,6 +335,10 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		opt_num(opt, "zonesize", (double)j->zone_size);
 		opt_num(opt, "zonerange", (double)j->zone_range);
 		opt_num(opt, "zoneskip", (double)j->zone_skip);
+	}
+	if (j->zbd) {
+		json_add_str(opt, "zonemode", "zbd");
+		opt_num(opt, "zonesize", (double)j->zbd_zone);
 	}
 	if (j->runtime > 0) {
 		opt_num(opt, "runtime", j->runtime);
@@ -570,17 +584,14 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	if (j->warmup_ios)
 		json_add_int(as, "warmup_ios", j->warmup_ios);
-	if (j->hipri && j->ioengine == IOE_PVSYNC2) {   /* I/Os issued polled (RWF_HIPRI) */
-		uint64_t n = 0;
-		for (int i = 0; i < nw; i++)
-			n += w[i]->hipri_ios;
-		json_add_int(as, "hipri_ios", (long long)n);
-	}
-	if (j->userspace_reap) {   /* completions read from the ring itself (fio's userspace_reap) */
-		uint64_t n = 0;
-		for (int i = 0; i < nw; i++)
-			n += w[i]->ring_reaps;
-		json_add_int(as, "userspace_reaps", (long long)n);
+	if (j->hipri && j->ioengine == IOE_PVSYNC2)   /* I/Os issued polled (RWF_HIPRI) */
+		json_add_int(as, "hipri_ios", (long long)sum_field(w, nw, offsetof(struct worker, hipri_ios)));
+	if (j->userspace_reap)   /* completions read from the ring itself (fio's userspace_reap) */
+		json_add_int(as, "userspace_reaps", (long long)sum_field(w, nw, offsetof(struct worker, ring_reaps)));
+	if (j->zt) {   /* fio's zonemode=zbd: the zones, and the resets the job made */
+		struct json *z = json_add_obj(as, "zbd");
+		zbd_describe(j->zt, z);
+		json_add_int(z, "zone_resets", (long long)sum_field(w, nw, offsetof(struct worker, zbd.resets)));
 	}
 	if (r->ver.ran && (nw != 1 || r->nworkers == 1 || w[0]->ver.ran)) {
 		/* one thread's report (no group_reporting): its own read-back */
@@ -750,18 +761,21 @@ static void print_prios(FILE *f, const struct json *d, int pcts)
 	}
 }
 
-static void print_ddir(FILE *f, const char *name, const struct json *d)
+static void print_ddir(FILE *f, const char *name, const struct json *d, const struct json *zbd)
 {
 	char b1[32], b2[32], b3[32], b4[32];
 	const struct json *clat = json_get(d, "clat_ns");
 	double rt = json_get_num(d, "runtime", 0);
 	if (json_get_num(d, "total_ios", 0) <= 0)
 		return;
-	fprintf(f, "  %s: IOPS=%s, BW=%s/s (%s/s)(%s/%.0fmsec)\n", name,
+	fprintf(f, "  %s: IOPS=%s, BW=%s/s (%s/s)(%s/%.0fmsec)", name,
 		scale_count(json_get_num(d, "iops", 0), b1, sizeof b1),
 		scale_bytes(json_get_num(d, "bw_bytes", 0), b2, sizeof b2, 0),
 		scale_bytes(json_get_num(d, "bw_bytes", 0), b3, sizeof b3, 1),
 		scale_bytes(json_get_num(d, "io_bytes", 0), b4, sizeof b4, 0), rt);
+	if (zbd && !strcmp(name, "write"))   /* fio's */
+		fprintf(f, "; %.0f zone resets", json_get_num(zbd, "zone_resets", 0));
+	fputc('\n', f);
 	print_moments(f, "slat", json_get(d, "slat_ns"));
 	print_moments(f, "clat", clat);
 	print_moments(f, "lat", json_get(d, "lat_ns"));
@@ -795,10 +809,10 @@ void disk_text_job(const struct json *j, FILE *f)
 		fprintf(f, "  skipped: %s\n", json_get_str(as, "skipped", ""));
 		return;
 	}
-	print_ddir(f, "read", json_get(j, "read"));
-	print_ddir(f, "write", json_get(j, "write"));
-	print_ddir(f, "trim", json_get(j, "trim"));
-	print_ddir(f, "mixed", json_get(j, "mixed"));
+	print_ddir(f, "read", json_get(j, "read"), NULL);
+	print_ddir(f, "write", json_get(j, "write"), json_get(as, "zbd"));
+	print_ddir(f, "trim", json_get(j, "trim"), NULL);
+	print_ddir(f, "mixed", json_get(j, "mixed"), NULL);
 	for (int d = 0; d < DDIR_N; d++) {
 		const char *dn = ddir_name[d];
 		const struct json *w = json_get(json_get(as, "within"), dn);

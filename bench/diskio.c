@@ -509,6 +509,24 @@ static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t 
 			return -1;
 		}
 	}
+	if (j->zt) {
+		/* fio's zonemode=zbd: the I/O moved to where the zones take it */
+		uint64_t o = m->h_off, l = m->h_len;
+		int e = 0, z;
+		char msg[240];
+		if ((z = zbd_adjust(j->zt, &w->zbd, j, w->fd, inflight, &d, &o, &l, &e, msg, sizeof msg)) <= 0) {
+			if (e)
+				set_err(w, e, msg, UINT64_MAX);
+			else if (z < 0)   /* its I/Os in flight complete, or another thread's to the zone */
+				*until = inflight ? (m->deadline ? m->deadline : now + 1000000000ull) : now + 20000;
+			return z;
+		}
+		if (!rw_is_random(j->rw) && !j->replay)   /* the next sequential I/O after this one (fio's last_pos) */
+			g->seq_pos[d] = (o + l - g->base) / j->bs;
+		g->issued_bytes -= m->h_len - l;
+		m->h_off = o;
+		m->h_len = l;
+	}
 	gap = j->rate_bps[d] ? (uint64_t)((double)m->h_len * 1e9 / (double)j->rate_bps[d]) + 1
 			     : j->rate_gap_ns[d];
 	if (gap) {
@@ -886,6 +904,8 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	const struct job *j = w->job;
 	struct ddir_stats *st = &w->st[s->ddir];
 	m->think_done++;
+	if (j->zt)
+		zbd_done(j->zt, &w->zbd, s->ddir, s->off, s->len);
 	if (res < 0) {
 		if (res == -EOPNOTSUPP && j->hipri)
 			set_err(w, EOPNOTSUPP, "--hipri: polled I/O on this device (NVMe needs poll queues: "
@@ -2286,6 +2306,14 @@ void *worker_run(void *arg)
 		prng_seed(&m.file_rng, j->randseed ^ 0xf11e5ull ^ ((uint64_t)w->idx << 32));
 	}
 	w->pass_len = g.loop_bytes;
+	if (j->zt) {   /* --zonemode=zbd: the thread's region's zones (the open ones its) */
+		char e[240];
+		if (zbd_join(j->zt, &w->zbd, j, g.base, j->size, w->fd, e, sizeof e)) {
+			set_err(w, EIO, e, UINT64_MAX);
+			free(bufs);
+			goto early;
+		}
+	}
 	for (int f = 0; f < MAX_FILES; f++)
 		w->sfr_lo[f] = UINT64_MAX;
 	flow_join(j, &m);
@@ -2324,6 +2352,8 @@ void *worker_run(void *arg)
 		r = run_psync(w, &m, &g, bufs);
 	}
 	flow_leave(j, &m);
+	if (j->zt)
+		zbd_leave(j->zt, &w->zbd);
 	w->lat_depth = m.qd;
 	if (!m.counting)      /* ended inside the ramp or warm-up: nothing measured */
 		w->start_ns = w->end_ns;
