@@ -155,7 +155,7 @@ for z in "--zonesize=64k --zoneskip=1m --io_size=512k" "--zonesize=128k --zonera
 done
 expect 2 "^assay: error: disk: --zonemode=strided: strided zones need --zonesize$" "$A" disk --filename="$dev" --zonemode=strided
 expect 2 "zonemode=none and --zonesize: give --zonemode=strided" "$A" disk --filename="$dev" --zonemode=none --zonesize=64k
-expect 2 "^assay: error: disk: --zonemode=zbd: fio.s mode for zoned block devices .* is not done here: on a host-managed zoned device, write jobs are skipped and reads measured$" \
+expect 2 "^assay: error: disk: --zonemode=zbd: $dev is not a zoned device: give --zonesize \(the zones kept here\)$" \
 	"$A" disk --filename="$dev" --zonemode=zbd
 expect 2 "zonesize, --zonerange, --zoneskip: multiples of --bs=4096" "$A" disk --filename="$dev" --zonesize=6k
 expect 2 "strided zones \(--zonesize\) with --verify: not here" "$A" disk --filename="$dev" --zonesize=64k --verify=crc32c \

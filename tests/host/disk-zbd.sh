@@ -1,0 +1,157 @@
+# fio's --zonemode=zbd on a loop device with --zonesize zones (fio's way for a device that
+# is not zoned; QEMU's ZNS namespace in boot test 15-zoned is the real one): every write
+# at its zone's write pointer, full zones reset, reads below the write pointers, at most
+# --max_open_zones zones written at once -- checked in the I/O logs of assay and of fio
+# 3.33 run in the same test, with writes per reset and the I/O count of reads compared to
+# fio's; rewrite mode leaves the device as it was; bad zone options get one line.
+# TIMEOUT: 300
+. "$(dirname "$0")/lib.sh"
+need_root
+command -v fio >/dev/null || skip "no fio"
+dev=$(loopdev zbd 64) || skip "losetup failed"
+cd "$T" || exit 1
+Z=4194304
+
+# zcheck LOG [CAP]: "writes resets early bad reads rbad maxopen" of an I/O log: a write at
+# its zone's write pointer, or at its start (a reset: early when the zone was not full);
+# bad: anywhere else or past the capacity; rbad: a read above the write pointer; maxopen:
+# the most zones partly written at once
+zcheck() {
+	awk -v zs=$Z -v cap="${2:-$Z}" '
+	function part(z) { return wp[z] > z * zs && wp[z] < z * zs + cap }
+	$3 == "write" { z = int($4 / zs); s = z * zs
+		if (!(z in wp)) wp[z] = s
+		was = part(z)
+		if ($4 == wp[z]) wp[z] += $5
+		else if ($4 == s) { resets++; early += wp[z] < s + cap; wp[z] = s + $5 }
+		else bad++
+		if (wp[z] > s + cap) bad++
+		open += part(z) - was; if (open > maxopen) maxopen = open
+		n++ }
+	$3 == "read" { z = int($4 / zs); if (!(z in wp) || $4 + $5 > wp[z]) rbad++; r++ }
+	END { printf "%d %d %d %d %d %d %d\n", n, resets, early, bad, r, rbad, maxopen }' "$1"
+}
+# near A B PCT: A within PCT% of B
+near() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= b * p / 100) }'; }
+J() { jq -e "$1" out.json >/dev/null || fail "$2: $(jq -c '[.error, (.jobs[]? | {error, w: .write.total_ios, r: .read.total_ios, z: .assay.zbd, e: .assay.error})]' out.json 2>&1 | head -c 400)"; }
+
+# random and sequential writes (time based: the zones fill and are reset), each engine
+for args in "--rw=randwrite --bs=64k --ioengine=io_uring --iodepth=8" "--rw=randwrite --bs=64k --ioengine=libaio --iodepth=8" \
+	"--rw=randwrite --bs=32k --ioengine=psync" "--rw=write --bs=128k --ioengine=io_uring --iodepth=4"; do
+	rm -f a.log f.log
+	# shellcheck disable=SC2086
+	"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m $args --direct=1 --time_based \
+		--runtime=1 --name=z --write_iolog=a.log -J > out.json 2>err.txt || fail "$args: exit $? ($(cat err.txt))"
+	# shellcheck disable=SC2086
+	fio --name=z --filename="$dev" --zonemode=zbd --zonesize=4m $args --direct=1 --time_based --runtime=1 \
+		--write_iolog=f.log > fio.txt 2>&1 || fail "fio $args: $(tail -3 fio.txt)"
+	read -r n resets early bad _ <<< "$(zcheck a.log)"
+	read -r fn fresets _ fbad _ <<< "$(zcheck f.log)"
+	[ "$bad" = 0 ] && [ "$fbad" = 0 ] || fail "$args: writes off the write pointers: assay $bad, fio $fbad"
+	[ "$resets" -gt 0 ] && [ "$early" = 0 ] || fail "$args: $resets resets ($early of zones not full)"
+	J ".jobs[0] | .error == 0 and .write.total_ios == $n and .assay.zbd.zone_resets == $resets and
+		.assay.zbd.zones_of == \"zonesize\" and .assay.zbd.zone_bytes == $Z and .assay.zbd.zones == 16 and
+		.\"job options\".zonemode == \"zbd\"" "$args"
+	# a reset every zone's worth of writes, as fio's
+	near $((n * 1000 / resets)) $((fn * 1000 / fresets)) 10 ||
+		fail "$args: writes per reset $n/$resets, fio's $fn/$fresets"
+done
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --rw=randwrite --bs=64k --direct=1 \
+	--time_based --runtime=0.3 --name=z > out.txt 2>&1 || fail "text: exit $?"
+grep -qE '^  write: IOPS=.*msec\); [1-9][0-9]* zone resets$' out.txt || fail "text: no zone resets: $(grep write: out.txt)"
+
+# reads and writes, 4 zones open at most: reads below the write pointers, the first I/Os
+# writes (nothing to read yet: fio's)
+rm -f a.log f.log
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --rw=randrw --bs=16k --iodepth=16 \
+	--max_open_zones=4 --direct=1 --time_based --runtime=1 --name=z --write_iolog=a.log -J > out.json 2>err.txt ||
+	fail "randrw: exit $? ($(cat err.txt))"
+fio --name=z --filename="$dev" --ioengine=io_uring --zonemode=zbd --zonesize=4m --rw=randrw --bs=16k --iodepth=16 \
+	--max_open_zones=4 --direct=1 --time_based --runtime=1 --write_iolog=f.log > fio.txt 2>&1 || fail "fio randrw"
+for l in a.log f.log; do
+	read -r n resets _ bad r rbad maxopen <<< "$(zcheck $l)"
+	[ "$bad" = 0 ] && [ "$rbad" = 0 ] && [ "$maxopen" -le 4 ] && [ "$r" -gt 1000 ] && [ "$resets" -gt 0 ] ||
+		fail "randrw max_open_zones=4 ($l): writes $n resets $resets off $bad, reads $r above $rbad, open $maxopen"
+	awk '$3 == "read" || $3 == "write" { print $3; exit }' $l | grep -qx write || fail "randrw ($l): a read first"
+done
+J '.jobs[0] | .error == 0 and .assay.zbd.max_open_zones == 4' "randrw"
+
+# the zones outlive the job: a write job's 8 MiB (its --size of 10m rounded down to whole
+# zones, as fio's, said on stderr), then reads of them only; a job reading fresh zones
+# reads nothing (fio's)
+for t in a f; do
+	if [ $t = a ]; then
+		"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --direct=1 --name=w \
+			--rw=write --bs=1m --size=10m --name=r --stonewall --rw=randread --bs=4k --runtime=0.3 --time_based \
+			--write_iolog=r.a --name=s --rw=read --bs=64k --write_iolog=s.a -J > out.json 2>err.txt || fail "reads: exit $?"
+		grep -q "^assay: warning: disk: w: --zonemode=zbd: its region is whole zones: 8388608 bytes from 0 (fio's rounding)$" \
+			err.txt || fail "no rounding line: $(cat err.txt)"
+		jq -r '.jobs[] | .read.total_ios + .write.total_ios' out.json > counts.a
+	else
+		fio --filename="$dev" --ioengine=io_uring --zonemode=zbd --zonesize=4m --direct=1 --name=w --rw=write --bs=1m \
+			--size=10m --name=r --stonewall --rw=randread --bs=4k --runtime=0.3 --time_based --write_iolog=r.f \
+			--name=s --rw=read --bs=64k --write_iolog=s.f --output-format=json --output=out.f > /dev/null 2>&1 || fail "fio reads"
+		# (fio's "rounded down io_size" line comes before its JSON)
+		sed -n '/^{/,$p' out.f | jq -r '.jobs[] | .read.total_ios + .write.total_ios' > counts.f
+	fi
+	read -r _ _ _ _ r rbad _ <<< "$(cat <(printf '0 /dev/x write 0 %s\n0 /dev/x write %s %s\n' $Z $Z $Z) r.$t | zcheck /dev/stdin)"
+	[ "$r" -gt 100 ] && [ "$(awk '$3 == "read" && $4 + $5 > 8388608' r.$t | wc -l)" = 0 ] ||
+		fail "randread after 8 MiB written ($t): $r reads, $(awk '$3 == "read" && $4 + $5 > 8388608' r.$t | wc -l) beyond"
+	[ "$(awk '$3 == "read" { n++; b += $5 } END { print n, b }' s.$t)" = "128 8388608" ] ||
+		fail "seq read after 8 MiB written ($t): $(awk '$3 == "read" { n++; b += $5 } END { print n, b }' s.$t)"
+done
+[ "$(sed -n '1p;3p' counts.a)" = "$(sed -n '1p;3p' counts.f)" ] || fail "write and seq read counts $(cat counts.a) vs fio's $(cat counts.f)"
+"$A" disk --filename="$dev" --zonemode=zbd --zonesize=4m --direct=1 --rw=randread --runtime=0.2 -J > out.json 2>/dev/null ||
+	fail "fresh zones: exit $?"
+J '.jobs[0] | .error == 0 and .read.total_ios == 0' "a read of fresh zones"
+
+# --zonecapacity: writes end there; --zone_reset_threshold/frequency: zones reset before
+# they are full
+rm -f a.log
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --zonecapacity=3m --rw=randwrite \
+	--bs=64k --iodepth=8 --direct=1 --time_based --runtime=0.5 --write_iolog=a.log -J > out.json 2>/dev/null ||
+	fail "zonecapacity: exit $?"
+read -r n resets early bad _ <<< "$(zcheck a.log 3145728)"
+[ "$bad" = 0 ] && [ "$resets" -gt 0 ] && [ "$early" = 0 ] || fail "zonecapacity=3m: $n writes, $resets resets, $early early, $bad off"
+rm -f a.log
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --rw=randwrite --bs=8k --ioengine=psync \
+	--zone_reset_threshold=0.1 --zone_reset_frequency=0.01 --direct=1 --time_based --runtime=0.5 --write_iolog=a.log \
+	-J > out.json 2>/dev/null || fail "zone_reset_frequency: exit $?"
+read -r n resets early bad _ <<< "$(zcheck a.log)"
+[ "$bad" = 0 ] && [ "$early" -gt 0 ] && near "$resets" $((n / 100)) 30 ||
+	fail "zone_reset_frequency=0.01: $n writes, $resets resets ($early early), $bad off"
+
+# threads sharing the zones (2 jobs x 2 threads, 3 open at most, 2 each): no error; a
+# zone's writes are one thread's at a time (the real device's check: boot test 15-zoned)
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --rw=randwrite --bs=4k --iodepth=16 \
+	--numjobs=2 --max_open_zones=3 --job_max_open_zones=2 --direct=1 --time_based --runtime=0.5 --name=a --name=b \
+	-J > out.json 2>err.txt || fail "threads: exit $? ($(cat err.txt))"
+J '[.jobs[] | .error == 0 and .write.total_ios > 0 and .assay.zbd.zone_resets > 0] == [true, true]' "threads"
+
+# rewrite mode: the same bytes back at the write pointers (the device unchanged);
+# readonly: skipped
+sum=$(sha "$dev")
+"$A" disk --filename="$dev" --mode=rewrite --zonemode=zbd --zonesize=4m --rw=randwrite --bs=16k --iodepth=8 --direct=1 \
+	--time_based --runtime=0.5 -J > out.json 2>/dev/null || fail "rewrite: exit $?"
+J '.jobs[0] | .error == 0 and .write.total_ios > 0 and .assay.zbd.zone_resets > 0' "rewrite"
+"$A" disk --filename="$dev" --zonemode=zbd --zonesize=4m --rw=randwrite -J > out.json 2>/dev/null
+rc=$?
+[ $rc = 77 ] || fail "readonly: exit $rc, want 77 (every job skipped)"
+J '.jobs[0].assay.status == "skipped"' "readonly"
+[ "$(sha "$dev")" = "$sum" ] || fail "rewrite or readonly changed the device"
+
+# bad zone options: one line each
+e() { expect 2 "^assay: error: disk: $1" "$A" disk --filename="$dev" --mode=destroy --force --rw=randwrite "${@:2}"; }
+e "--zonemode=zbd: $dev is not a zoned device: give --zonesize" --zonemode=zbd
+e "--zonesize=1050624: a multiple of 512 and of --bs=4096" --zonemode=zbd --zonesize=1026k
+e "--zonemode=zbd: an I/O of 8388608 bytes is longer than a zone \(4194304\)" --zonemode=zbd --zonesize=4m --bs=8m
+e "--zonecapacity=5242880: at most --zonesize=4194304" --zonemode=zbd --zonesize=4m --zonecapacity=5m
+e "--zonemode=zbd with --zonerange/--zoneskip \(strided zones\): not here" --zonemode=zbd --zonesize=4m --zoneskip=4m
+e "--zonemode=zbd with --verify: not here" --zonemode=zbd --zonesize=4m --verify=crc32c
+e "--zonemode=zbd with trims: not here" --zonemode=zbd --zonesize=4m --rw=randtrim
+e "--job_max_open_zones: needs a limit for the device" --zonemode=zbd --zonesize=4m --job_max_open_zones=2
+e "--zonemode=zbd: the region \(--offset, --size\) holds no whole zone of 4194304 bytes" --zonemode=zbd --zonesize=4m --size=3m
+e "--offset_increment=1048576: whole zones" --zonemode=zbd --zonesize=4m --numjobs=2 --size=8m --offset_increment=1m
+e "--max_open_zones: for --zonemode=zbd" --max_open_zones=2
+expect 2 "^assay: error: --max_open_zones=5000: out of range" "$A" disk --filename="$dev" --zonemode=zbd --zonesize=4m --max_open_zones=5000
+finish
