@@ -344,6 +344,7 @@ static struct zone *to_open_zone(struct zbd *z, struct zbd_thread *t, const stru
 	unsigned idx = zone_idx(z, off);
 	struct zone *zn;
 	int r;
+	idx = idx < t->min_zone ? t->min_zone : idx >= t->max_zone ? t->max_zone - 1 : idx;
 	if (z->max_open && z->nopen) {
 		/* a quasi-random open zone of the thread's region (fio's pick_random_zone_idx) */
 		unsigned k = (unsigned)((off - lo) * z->nopen / size), i;
@@ -360,10 +361,9 @@ static struct zone *to_open_zone(struct zbd *z, struct zbd_thread *t, const stru
 		if (zn->wp + min <= cap_end(zn))
 			return zn;
 	} else if (!z->max_open) {
-		zn = &z->z[idx < t->min_zone ? t->min_zone : idx >= t->max_zone ? t->max_zone - 1 : idx];
+		zn = &z->z[idx];
 		if (!zn->offline && zn->wp + min <= cap_end(zn))
 			return zn;
-		idx = (unsigned)(zn - z->z);
 	}
 	/* full: open another, the next ones first (fio's) */
 	for (unsigned i = t->max_zone - t->min_zone; i > 0; i--) {
