@@ -2070,7 +2070,8 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 	uint64_t zs = d->zoned[0] ? d->zone_size : c->zonesize, end;
 	const char *with = c->zonerange || c->zoneskip ? "--zonerange/--zoneskip (strided zones)" :
 			   j->nfiles > 1 ? "several files" : j->verify || j->verify_only ? "--verify" :
-			   rw_trims(j->rw) ? "trims" : c->read_iolog ? "--read_iolog" : d->is_null ? d->path : NULL;
+			   j->rw >= RW_TRIMWRITE ? "trimwrite" : c->read_iolog ? "--read_iolog" : d->is_null ? d->path :
+			   NULL;
 	if (with) {
 		snprintf(err, n, "--zonemode=zbd with %s: not here", with);
 		return -1;
@@ -2083,6 +2084,11 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 	if (!zs) {
 		snprintf(err, n, "--zonemode=zbd: %s is not a zoned device: give --zonesize (the zones kept here)",
 			 d->path);
+		return -1;
+	}
+	if (rw_trims(j->rw) && (j->bs != zs || j->var_bs)) {
+		snprintf(err, n, "--zonemode=zbd: a trim resets a zone: --bs is to be the zone size (%llu; fio's rule)",
+			 (unsigned long long)zs);
 		return -1;
 	}
 	if (j->bs_max > zs) {
@@ -3252,7 +3258,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	}
 	for (int k = 0; k < j->nftg; k++) {
 		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
-		if (rw_trims(j->rw) && !d->is_file && d->discard_max == 0) {
+		if (rw_trims(j->rw) && !d->is_file && d->discard_max == 0 && !j->zbd) {
 			r->err = EOPNOTSUPP;
 			snprintf(r->errmsg, sizeof r->errmsg, "trim: %s does not discard (its queue/discard_max_bytes is 0)",
 				 d->path);

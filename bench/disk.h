@@ -379,7 +379,10 @@ void zbd_leave(struct zbd *z, struct zbd_thread *t);
  * -1: wait (the thread's I/Os in flight complete first, or another thread's to the zone) */
 int zbd_adjust(struct zbd *z, struct zbd_thread *t, const struct job *j, int fd, int inflight, int *ddir,
 	       uint64_t *off, uint64_t *len, int *errnum, char *err, size_t n);
-/* a write issued by zbd_adjust completed (or failed) */
+/* fio's zbd_do_io_u_trim: a trim of a sequential zone is its reset (on a zoned device,
+ * BLKRESETZONE); len, -errno, or 0 for a conventional zone (trimmed as any) */
+long zbd_trim(struct zbd *z, struct zbd_thread *t, int fd, uint64_t off, uint64_t len);
+/* a write or trim issued by zbd_adjust completed (or failed) */
 void zbd_done(struct zbd *z, struct zbd_thread *t, int ddir, uint64_t off, uint64_t len);
 
 struct worker {

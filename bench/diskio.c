@@ -964,11 +964,15 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 
 /* fio's trim: the range discarded (BLKDISCARD; a file's blocks freed by punching a hole);
  * len, or -errno */
-static long trim_range(const struct worker *w, int f, uint64_t off, uint64_t len)
+static long trim_range(struct worker *w, int f, uint64_t off, uint64_t len)
 {
 	uint64_t range[2] = { off, len };
 	const struct wfile *wf = &w->f[f];
-	int r = wf->dev->is_file ? fallocate(wf->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len)
+	long z = w->job->zt ? zbd_trim(w->job->zt, &w->zbd, wf->fd, off, len) : 0;
+	int r;
+	if (z)   /* --zonemode=zbd: a sequential zone's trim is its reset */
+		return z;
+	r = wf->dev->is_file ? fallocate(wf->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len)
 				 : ioctl(wf->trim_fd, BLKDISCARD, range);
 	return r ? -errno : (long)len;
 }

@@ -304,13 +304,13 @@ void zbd_leave(struct zbd *z, struct zbd_thread *t)
 void zbd_done(struct zbd *z, struct zbd_thread *t, int ddir, uint64_t off, uint64_t len)
 {
 	struct zone *zn;
-	if (ddir != DDIR_WRITE)
+	if (ddir == DDIR_READ)
 		return;
 	pthread_mutex_lock(&z->mu);
 	zn = &z->z[zone_idx(z, off)];
 	if (zn->owner == t && zn->inflight && !--zn->inflight)
 		zn->owner = NULL;
-	if (zn->seq && off + len >= cap_end(zn))
+	if (zn->seq && ddir == DDIR_WRITE && off + len >= cap_end(zn))
 		close_zone(z, t, zn);   /* full: fio's zbd_end_zone_io */
 	pthread_mutex_unlock(&z->mu);
 }
@@ -434,6 +434,22 @@ int zbd_adjust(struct zbd *z, struct zbd_thread *t, const struct job *j, int fd,
 			l = (zb->wp - o) / min * min;
 		goto go;
 	}
+	if (*ddir == DDIR_TRIM) {
+		/* a trim resets its zone (zbd_trim); a random one goes to a zone with data, the
+		 * nearest (fio's) */
+		if (random && zb->wp == zb->start) {
+			if (!(zb = find_zone(z, t, random, 1, zb))) {
+				rc = 0;
+				goto out;
+			}
+			o = zb->start;
+		}
+		if (busy(zb, t))
+			goto wait;
+		zb->inflight++;
+		zb->owner = t;
+		goto go;
+	}
 	if (l > z->zone_size) {
 		*errnum = EINVAL;
 		snprintf(err, n, "--zonemode=zbd: a write of %llu bytes is longer than a zone (%llu)",
@@ -493,6 +509,23 @@ wait:   /* to come back to: a zone opened for it now is not held meanwhile */
 out:
 	pthread_mutex_unlock(&z->mu);
 	return rc;
+}
+
+long zbd_trim(struct zbd *z, struct zbd_thread *t, int fd, uint64_t off, uint64_t len)
+{
+	struct zone *zn;
+	long r = (long)len;
+	int e;
+	pthread_mutex_lock(&z->mu);
+	zn = &z->z[zone_idx(z, off)];
+	if (!zn->seq)
+		r = 0;
+	else if (off != zn->start)
+		r = -EINVAL;
+	else if ((e = reset_zone(z, t, fd, zn)))
+		r = e;
+	pthread_mutex_unlock(&z->mu);
+	return r;
 }
 
 void zbd_describe(const struct zbd *z, struct json *o)

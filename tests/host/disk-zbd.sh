@@ -1,9 +1,10 @@
 # fio's --zonemode=zbd on a loop device with --zonesize zones (fio's way for a device that
 # is not zoned; QEMU's ZNS namespace in boot test 15-zoned is the real one): every write
 # at its zone's write pointer, full zones reset, reads below the write pointers, at most
-# --max_open_zones zones written at once -- checked in the I/O logs of assay and of fio
-# 3.33 run in the same test, with writes per reset and the I/O count of reads compared to
-# fio's; rewrite mode leaves the device as it was; bad zone options get one line.
+# --max_open_zones zones written at once, a trim a zone's reset -- checked in the I/O
+# logs of assay and of fio 3.33 run in the same test, with writes per reset and the I/O
+# counts compared to fio's; rewrite mode leaves the device as it was; bad zone options get
+# one line.
 # TIMEOUT: 300
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -105,6 +106,23 @@ done
 	fail "fresh zones: exit $?"
 J '.jobs[0] | .error == 0 and .read.total_ios == 0' "a read of fresh zones"
 
+# trims reset zones (bs: the zone size): a random one only zones with data, 10 of the
+# 10 written, as fio's; a read after them finds nothing
+for t in a f; do
+	if [ $t = a ]; then
+		"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --direct=1 --name=w --rw=write \
+			--bs=1m --size=40m --name=t --stonewall --rw=randtrim --bs=4m --write_iolog=t.a --name=r --stonewall \
+			--rw=read --bs=1m -J > out.json 2>/dev/null || fail "trims: exit $?"
+		J '[.jobs[] | .write.total_ios, .trim.total_ios, .read.total_ios] == [40, 0, 0, 0, 10, 0, 0, 0, 0] and
+			.jobs[1].assay.zbd.zone_resets == 10' "trims"
+	else
+		fio --filename="$dev" --ioengine=io_uring --zonemode=zbd --zonesize=4m --direct=1 --name=w --rw=write --bs=1m \
+			--size=40m --name=t --stonewall --rw=randtrim --bs=4m --write_iolog=t.f > /dev/null 2>&1 || fail "fio trims"
+	fi
+	[ "$(awk '$3 == "trim" { print $4 / 4194304 }' t.$t | sort -n | tr '\n' ' ')" = "0 1 2 3 4 5 6 7 8 9 " ] ||
+		fail "randtrim ($t): zones $(awk '$3 == "trim" { print $4 / 4194304 }' t.$t | tr '\n' ' ')"
+done
+
 # --zonecapacity: writes end there; --zone_reset_threshold/frequency: zones reset before
 # they are full
 rm -f a.log
@@ -148,7 +166,8 @@ e "--zonemode=zbd: an I/O of 8388608 bytes is longer than a zone \(4194304\)" --
 e "--zonecapacity=5242880: at most --zonesize=4194304" --zonemode=zbd --zonesize=4m --zonecapacity=5m
 e "--zonemode=zbd with --zonerange/--zoneskip \(strided zones\): not here" --zonemode=zbd --zonesize=4m --zoneskip=4m
 e "--zonemode=zbd with --verify: not here" --zonemode=zbd --zonesize=4m --verify=crc32c
-e "--zonemode=zbd with trims: not here" --zonemode=zbd --zonesize=4m --rw=randtrim
+e "--zonemode=zbd with trimwrite: not here" --zonemode=zbd --zonesize=4m --rw=trimwrite
+e "--zonemode=zbd: a trim resets a zone: --bs is to be the zone size \(4194304" --zonemode=zbd --zonesize=4m --rw=randtrim
 e "--job_max_open_zones: needs a limit for the device" --zonemode=zbd --zonesize=4m --job_max_open_zones=2
 e "--zonemode=zbd: the region \(--offset, --size\) holds no whole zone of 4194304 bytes" --zonemode=zbd --zonesize=4m --size=3m
 e "--offset_increment=1048576: whole zones" --zonemode=zbd --zonesize=4m --numjobs=2 --size=8m --offset_increment=1m
