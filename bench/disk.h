@@ -371,6 +371,10 @@ void zbd_describe(const struct zbd *z, struct json *o);   /* zone_bytes, zones, 
 /* job j's thread, of region [lo, lo + size), joins; 0, or -1 with why */
 int zbd_join(struct zbd *z, struct zbd_thread *t, const struct job *j, uint64_t lo, uint64_t size, int fd,
 	     char *err, size_t n);
+/* the bytes the thread's region's zones take; with --verify, after a pass is checked,
+ * its zones reset for the next (fio's, time based); 0, or -1 with why */
+uint64_t zbd_room(const struct zbd *z, const struct zbd_thread *t);
+int zbd_verify_pass(struct zbd *z, struct zbd_thread *t, int fd, char *err, size_t n);
 /* the thread is done: zones it kept open closed, writes it left in flight forgotten */
 void zbd_leave(struct zbd *z, struct zbd_thread *t);
 /* fio's zbd_adjust_ddir and zbd_adjust_block: the I/O moved to where the zones take it

@@ -2167,6 +2167,11 @@ static void pass_check(struct worker *w, struct meter *m, int queued)
 		return;
 	read_map(w, m, w->bl_buf, queued ? (unsigned)j->iodepth : 1, queued, 1);
 	memset(w->vmap, 0, w->vb[j->nfiles] / 8 + 1);   /* checked: the next pass marks its own */
+	if (j->zt) {   /* --zonemode=zbd: the next pass writes its zones afresh */
+		char e[240];
+		if (zbd_verify_pass(j->zt, &w->zbd, w->fd, e, sizeof e))
+			set_err(w, EIO, e, UINT64_MAX);
+	}
 }
 
 /* fio's verify_backlog: every --verify_backlog writes, with none in flight, the thread
@@ -2268,6 +2273,22 @@ void *worker_run(void *arg)
 	if (w->vmap && j->do_verify && j->loops > 1 && !j->time_based && !j->verify_backlog && !rw_trims(j->rw) &&
 	    (j->numjobs == 1 || j->per_thread || j->offset_inc >= job_fsize(j, 1)))
 		w->passes_left = j->loops - 1;
+	if (j->zt) {   /* --zonemode=zbd: the thread's region's zones (the open ones its) */
+		char e[240];
+		if (zbd_join(j->zt, &w->zbd, j, j->offset + (uint64_t)w->idx * j->offset_inc, j->size, w->fd, e,
+			     sizeof e)) {
+			set_err(w, EIO, e, UINT64_MAX);
+			free(bufs);
+			free(w->vmap);
+			w->vmap = NULL;
+			goto early;
+		}
+		/* time based with --verify: the zones' worth written is a pass, checked, its
+		 * zones reset for the next (fio's); threads on one region: one pass */
+		if (w->vmap && j->do_verify && j->time_based && !j->verify_backlog &&
+		    (j->numjobs == 1 || j->per_thread || j->offset_inc >= j->size))
+			w->passes_left = INT32_MAX;
+	}
 	if ((j->verify_backlog || w->passes_left) && w->vmap) {
 		/* room for a backlog's blocks and those in flight when it filled */
 		w->bl_cap = (j->verify_backlog + (uint64_t)j->iodepth) * (j->bs_max / j->bs);
@@ -2309,15 +2330,7 @@ void *worker_run(void *arg)
 		m.cur = -1;
 		prng_seed(&m.file_rng, j->randseed ^ 0xf11e5ull ^ ((uint64_t)w->idx << 32));
 	}
-	w->pass_len = g.loop_bytes;
-	if (j->zt) {   /* --zonemode=zbd: the thread's region's zones (the open ones its) */
-		char e[240];
-		if (zbd_join(j->zt, &w->zbd, j, g.base, j->size, w->fd, e, sizeof e)) {
-			set_err(w, EIO, e, UINT64_MAX);
-			free(bufs);
-			goto early;
-		}
-	}
+	w->pass_len = j->zt && j->time_based ? zbd_room(j->zt, &w->zbd) : g.loop_bytes;
 	for (int f = 0; f < MAX_FILES; f++)
 		w->sfr_lo[f] = UINT64_MAX;
 	flow_join(j, &m);

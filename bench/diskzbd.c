@@ -211,6 +211,8 @@ static int open_zone(struct zbd *z, struct zbd_thread *t, const struct job *j, s
 {
 	if (zn->offline)
 		return 0;
+	if (j->verify && full(zn, j->bs))
+		return 0;   /* fio's: a reset would lose data the read-back checks */
 	if (!z->max_open)
 		return 1;
 	if (zn->open)  /* to be filled by the writes in flight: as a full one */
@@ -256,6 +258,39 @@ static int reset_zone(struct zbd *z, struct zbd_thread *t, int fd, struct zone *
 	return 0;
 }
 
+/* the thread's region's zones reset (and closed); 0, or -errno with why */
+static int reset_region(struct zbd *z, struct zbd_thread *t, int fd, char *err, size_t n)
+{
+	int rc = 0;
+	for (unsigned i = t->min_zone; i < t->max_zone && !rc; i++) {
+		struct zone *zn = &z->z[i];
+		if (!zn->seq)
+			continue;
+		close_zone(z, t, zn);
+		if ((rc = reset_zone(z, t, fd, zn)))
+			snprintf(err, n, "--zonemode=zbd --verify: resetting the zone at %llu: %s",
+				 (unsigned long long)zn->start, strerror(-rc));
+	}
+	return rc;
+}
+
+int zbd_verify_pass(struct zbd *z, struct zbd_thread *t, int fd, char *err, size_t n)
+{
+	int rc;
+	pthread_mutex_lock(&z->mu);
+	rc = reset_region(z, t, fd, err, n);
+	pthread_mutex_unlock(&z->mu);
+	return rc ? -1 : 0;
+}
+
+uint64_t zbd_room(const struct zbd *z, const struct zbd_thread *t)
+{
+	uint64_t b = 0;
+	for (unsigned i = t->min_zone; i < t->max_zone; i++)
+		b += z->z[i].seq ? z->z[i].cap : z->z[i + 1].start - z->z[i].start;
+	return b;
+}
+
 int zbd_join(struct zbd *z, struct zbd_thread *t, const struct job *j, uint64_t lo, uint64_t size, int fd,
 	     char *err, size_t n)
 {
@@ -271,6 +306,8 @@ int zbd_join(struct zbd *z, struct zbd_thread *t, const struct job *j, uint64_t 
 	pthread_mutex_lock(&z->mu);
 	if (j->zrf > 0)   /* fio's zbd_file_reset: the count to the next reset starts again */
 		z->write_cnt = (uint32_t)(1.0 / j->zrf);
+	if (j->verify)
+		rc = reset_region(z, t, fd, err, n);
 	/* zones the device has open: ours now, those over the limits reset (fio's) */
 	for (unsigned i = t->min_zone; i < t->max_zone && !rc; i++) {
 		struct zone *zn = &z->z[i];
@@ -467,7 +504,7 @@ int zbd_adjust(struct zbd *z, struct zbd_thread *t, const struct job *j, int fd,
 		goto wait;
 	/* fio's zone_reset_threshold and zone_reset_frequency: with that share of the region
 	 * written, every 1/frequency-th write resets its zone first */
-	if (j->zrf > 0 && (double)z->data >= (double)size * j->zrt && !--z->write_cnt) {
+	if (j->zrf > 0 && !j->verify && (double)z->data >= (double)size * j->zrt && !--z->write_cnt) {
 		z->write_cnt = (uint32_t)(1.0 / j->zrf);
 		zb->reset = 1;
 	}

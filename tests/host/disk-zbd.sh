@@ -123,6 +123,24 @@ for t in a f; do
 		fail "randtrim ($t): zones $(awk '$3 == "trim" { print $4 / 4194304 }' t.$t | tr '\n' ' ')"
 done
 
+# --verify: the region's zones reset first, none while writing (the job ends when they are
+# full), each block read back and checked: as many as fio's; time based, a pass is the
+# zones' worth, checked, its zones reset for the next (fio's)
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --direct=1 --rw=randwrite --bs=16k \
+	--iodepth=8 --verify=crc32c --size=32m --name=v -J > out.json 2>/dev/null || fail "verify: exit $?"
+J '.jobs[0] | .error == 0 and .write.total_ios == 2048 and .assay.verify.blocks == 2048 and .assay.verify.bad == 0' "verify"
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --direct=1 --rw=write --bs=64k \
+	--verify=crc32c --loops=3 --size=16m --name=v -J > out.json 2>/dev/null || fail "verify loops: exit $?"
+fio --filename="$dev" --zonemode=zbd --zonesize=4m --direct=1 --rw=write --bs=64k --verify=crc32c --loops=3 --size=16m \
+	--name=v --output-format=json --output=out.f > /dev/null 2>&1 || fail "fio verify loops"
+[ "$(jq -c '[.jobs[0] | .write.total_ios, .read.total_ios, .error]' out.json)" = \
+  "$(sed -n '/^{/,$p' out.f | jq -c '[.jobs[0] | .write.total_ios, .read.total_ios, .error]')" ] ||
+	fail "verify loops=3: $(jq -c '[.jobs[0] | .write.total_ios, .read.total_ios]' out.json), fio's $(sed -n '/^{/,$p' out.f | jq -c '[.jobs[0] | .write.total_ios, .read.total_ios]')"
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --direct=1 --rw=randwrite --bs=16k \
+	--iodepth=8 --verify=crc32c --time_based --runtime=0.6 --name=v -J > out.json 2>/dev/null || fail "verify time based: exit $?"
+J '.jobs[0] | .error == 0 and .write.total_ios > 4096 and .assay.verify.blocks == .write.total_ios and
+	.assay.verify.bad == 0 and .assay.zbd.zone_resets >= 32' "verify time based"
+
 # --zonecapacity: writes end there; --zone_reset_threshold/frequency: zones reset before
 # they are full
 rm -f a.log
@@ -165,7 +183,7 @@ e "--zonesize=1050624: a multiple of 512 and of --bs=4096" --zonemode=zbd --zone
 e "--zonemode=zbd: an I/O of 8388608 bytes is longer than a zone \(4194304\)" --zonemode=zbd --zonesize=4m --bs=8m
 e "--zonecapacity=5242880: at most --zonesize=4194304" --zonemode=zbd --zonesize=4m --zonecapacity=5m
 e "--zonemode=zbd with --zonerange/--zoneskip \(strided zones\): not here" --zonemode=zbd --zonesize=4m --zoneskip=4m
-e "--zonemode=zbd with --verify: not here" --zonemode=zbd --zonesize=4m --verify=crc32c
+e "--zonemode=zbd with --verify on a read job: not here" --zonemode=zbd --zonesize=4m --verify=crc32c --rw=randread
 e "--zonemode=zbd with trimwrite: not here" --zonemode=zbd --zonesize=4m --rw=trimwrite
 e "--zonemode=zbd: a trim resets a zone: --bs is to be the zone size \(4194304" --zonemode=zbd --zonesize=4m --rw=randtrim
 e "--job_max_open_zones: needs a limit for the device" --zonemode=zbd --zonesize=4m --job_max_open_zones=2
