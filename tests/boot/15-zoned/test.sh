@@ -1,4 +1,4 @@
-# SUMMARY: a host-managed zoned disk (QEMU NVMe ZNS): seen as zoned (model, zones); in rewrite mode its write jobs skipped with the reason and its bytes unchanged; named for destroy, its O_DIRECT write jobs measured at the zones' write pointers (--zonemode=zbd: no write the device refuses), the buffered one skipped
+# SUMMARY: a host-managed zoned disk (QEMU NVMe ZNS): seen as zoned (model, zones); in rewrite mode its write jobs skipped with the reason and its bytes unchanged; named for destroy, its O_DIRECT write jobs measured at the zones' write pointers (--zonemode=zbd: no write the device refuses, full zones reset), the buffered one skipped, scanwrite's blocks all read back good
 # TIMEOUT: 900
 . "$(dirname "$0")/../lib.sh"
 truncate -s 16M "$T/zns.img"
@@ -30,8 +30,9 @@ jq -e '.machine.disks[] | select(.name == "nvme0n1") | .zoned == "host-managed"'
 # named for destroy: the O_DIRECT random writes (4 threads, then 64 I/Os in flight; one
 # zone table) go to the write pointers; a misplaced one would fail (the device refuses it)
 # and the job with it.  Their ~30 MiB (at TCG's pace) fill the 16 MiB: full zones reset
-# (BLKRESETZONE)
-zns "assay.mode=destroy assay.destroy=nvme0n1:serial=zns0" seq,randwrite4,randrw64 2
+# (BLKRESETZONE). scanwrite, the surface write test: its zones reset, the whole device
+# written in zone order, each 1 MiB block read back and checked
+zns "assay.mode=destroy assay.destroy=nvme0n1:serial=zns0" seq,randwrite4,randrw64,scanwrite 2
 [ "$rc" = 0 ] || fail "qemu/run exited $rc, want 0"
 has "^  skipped: writes; /dev/nvme0n1 is a host-managed zoned device"
 has 'destroying the data on /dev/nvme0n1'
@@ -41,7 +42,9 @@ has '^init: powering off$'
 result_json "$T/result.json"
 jq -e '.tests[] | select(.name == "disk") | .status == "ok" and
 	([.result.jobs[] | {(.jobname): .assay.status}] | add ==
-	 {"seq.write": "skipped", "seq.read": "ok", "randwrite4": "ok", "randrw64": "ok"}) and
+	 {"seq.write": "skipped", "seq.read": "ok", "randwrite4": "ok", "randrw64": "ok", "scanwrite": "ok"}) and
+	(.result.jobs[] | select(.jobname == "scanwrite") | .error == 0 and .write.io_bytes == 16777216 and
+	 .assay.verify.blocks == 16 and .assay.verify.bad == 0) and
 	all(.result.jobs[] | select(.jobname == "randwrite4" or .jobname == "randrw64");
 	    .error == 0 and .write.total_ios > 0 and ."job options".zonemode == "zbd" and
 	    (.assay.zbd | .zones_of == "device" and .zone_bytes == 1048576 and .zones == 16)) and
