@@ -2069,7 +2069,7 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 {
 	uint64_t zs = d->zoned[0] ? d->zone_size : c->zonesize, end;
 	const char *with = c->zonerange || c->zoneskip ? "--zonerange/--zoneskip (strided zones)" :
-			   j->nfiles > 1 ? "several files" : j->verify_only ? "--verify_only" :
+			   j->nfiles > 1 || j->nftg > 1 ? "several files" : j->verify_only ? "--verify_only" :
 			   j->verify && !rw_modifies(j->rw) ? "--verify on a read job" :
 			   j->rw >= RW_TRIMWRITE ? "trimwrite" : c->read_iolog ? "--read_iolog" : d->is_null ? d->path :
 			   NULL;
