@@ -386,6 +386,9 @@ int zbd_adjust(struct zbd *z, struct zbd_thread *t, const struct job *j, int fd,
 /* fio's zbd_do_io_u_trim: a trim of a sequential zone is its reset (on a zoned device,
  * BLKRESETZONE); len, -errno, or 0 for a conventional zone (trimmed as any) */
 long zbd_trim(struct zbd *z, struct zbd_thread *t, int fd, uint64_t off, uint64_t len);
+/* a sequential job's next offset after pos: past a zone's capacity, the next zone's start
+ * (fio's setup_zbd_zone_mode) */
+uint64_t zbd_next_seq(const struct zbd *z, uint64_t pos);
 /* a write or trim issued by zbd_adjust completed (or failed) */
 void zbd_done(struct zbd *z, struct zbd_thread *t, int ddir, uint64_t off, uint64_t len);
 

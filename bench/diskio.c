@@ -522,7 +522,7 @@ static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t 
 			return z;
 		}
 		if (!rw_is_random(j->rw) && !j->replay)   /* the next sequential I/O after this one (fio's last_pos) */
-			g->seq_pos[d] = (o + l - g->base) / j->bs;
+			g->seq_pos[d] = (zbd_next_seq(j->zt, o + l) - g->base) / j->bs;
 		g->issued_bytes -= m->h_len - l;
 		m->h_off = o;
 		m->h_len = l;

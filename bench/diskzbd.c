@@ -565,6 +565,12 @@ long zbd_trim(struct zbd *z, struct zbd_thread *t, int fd, uint64_t off, uint64_
 	return r;
 }
 
+uint64_t zbd_next_seq(const struct zbd *z, uint64_t pos)
+{
+	const struct zone *zn = &z->z[zone_idx(z, pos)];
+	return zn->seq && pos >= cap_end(zn) && pos < (zn + 1)->start ? (zn + 1)->start : pos;
+}
+
 void zbd_describe(const struct zbd *z, struct json *o)
 {
 	json_add_int(o, "zone_bytes", (long long)z->zone_size);

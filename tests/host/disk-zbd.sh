@@ -149,6 +149,14 @@ rm -f a.log
 	fail "zonecapacity: exit $?"
 read -r n resets early bad _ <<< "$(zcheck a.log 3145728)"
 [ "$bad" = 0 ] && [ "$resets" -gt 0 ] && [ "$early" = 0 ] || fail "zonecapacity=3m: $n writes, $resets resets, $early early, $bad off"
+# sequential: at a zone's capacity on to the next zone's start (fio's offsets, wrapping)
+rm -f a.log f.log
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --zonecapacity=3m --rw=write --bs=1m \
+	--direct=1 --io_size=80m --write_iolog=a.log -J > out.json 2>/dev/null || fail "zonecapacity seq: exit $?"
+fio --name=c --filename="$dev" --zonemode=zbd --zonesize=4m --zonecapacity=3m --rw=write --bs=1m --direct=1 --io_size=80m \
+	--write_iolog=f.log > /dev/null 2>&1 || fail "fio zonecapacity seq"
+cmp -s <(awk '$3 == "write" { print $4, $5 }' a.log) <(awk '$3 == "write" { print $4, $5 }' f.log | head -80) ||
+	fail "zonecapacity=3m sequential: not fio's offsets: $(awk '$3 == "write" { print $4 / 1048576 }' a.log | head -8 | tr '\n' ' ')"
 rm -f a.log
 "$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --rw=randwrite --bs=8k --ioengine=psync \
 	--zone_reset_threshold=0.1 --zone_reset_frequency=0.01 --direct=1 --time_based --runtime=0.5 --write_iolog=a.log \
