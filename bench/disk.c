@@ -2097,14 +2097,20 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 			 (unsigned long long)j->bs_max, (unsigned long long)zs);
 		return -1;
 	}
-	if (zs % 512 || zs % j->bs || zs > d->size) {
-		snprintf(err, n, "--zonesize=%llu: a multiple of 512 and of --bs=%llu, at most %s's size (%llu)",
-			 (unsigned long long)zs, (unsigned long long)j->bs, d->path, (unsigned long long)d->size);
+	if (zs % 512 || zs > d->size) {
+		snprintf(err, n, "--zonesize=%llu: a multiple of 512, at most %s's size (%llu)", (unsigned long long)zs,
+			 d->path, (unsigned long long)d->size);
 		return -1;
 	}
-	if (!d->zoned[0] && (c->zonecapacity > zs || c->zonecapacity % j->bs)) {
-		snprintf(err, n, "--zonecapacity=%llu: at most --zonesize=%llu, a multiple of --bs=%llu",
-			 c->zonecapacity, (unsigned long long)zs, (unsigned long long)j->bs);
+	if (!d->zoned[0] && (c->zonecapacity > zs || c->zonecapacity % 512)) {
+		snprintf(err, n, "--zonecapacity=%llu: at most --zonesize=%llu, a multiple of 512", c->zonecapacity,
+			 (unsigned long long)zs);
+		return -1;
+	}
+	if ((j->verify || !rw_is_random(j->rw)) && (zs % j->bs || (!d->zoned[0] && c->zonecapacity % j->bs))) {
+		/* (a sequential job's offsets are on the --bs grid here) */
+		snprintf(err, n, "--zonemode=zbd%s: the zones' size and capacity are to be multiples of --bs=%llu%s",
+			 j->verify ? " --verify" : ", sequential", (unsigned long long)j->bs, j->verify ? " (fio's rule)" : "");
 		return -1;
 	}
 	if (rw_modifies(j->rw) && !strcmp(d->zoned, "host-managed") && !j->direct) {

@@ -141,6 +141,14 @@ fio --filename="$dev" --zonemode=zbd --zonesize=4m --direct=1 --rw=write --bs=64
 J '.jobs[0] | .error == 0 and .write.total_ios > 4096 and .assay.verify.blocks == .write.total_ios and
 	.assay.verify.bad == 0 and .assay.zbd.zone_resets >= 32' "verify time based"
 
+# random writes of a size the zones are not a multiple of: as much of each zone as they fill
+# (the rest left, as fio's)
+rm -f a.log
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --rw=randwrite --bs=768k --iodepth=4 \
+	--direct=1 --time_based --runtime=0.3 --write_iolog=a.log -J > out.json 2>/dev/null || fail "768k: exit $?"
+read -r n resets early bad _ <<< "$(zcheck a.log 3932160)"
+[ "$bad" = 0 ] && [ "$resets" -gt 0 ] && [ "$early" = 0 ] || fail "768k writes in 4m zones: $n writes, $resets resets, $early early, $bad off"
+
 # --zonecapacity: writes end there; --zone_reset_threshold/frequency: zones reset before
 # they are full
 rm -f a.log
@@ -187,9 +195,13 @@ J '.jobs[0].assay.status == "skipped"' "readonly"
 # bad zone options: one line each
 e() { expect 2 "^assay: error: disk: $1" "$A" disk --filename="$dev" --mode=destroy --force --rw=randwrite "${@:2}"; }
 e "--zonemode=zbd: $dev is not a zoned device: give --zonesize" --zonemode=zbd
-e "--zonesize=1050624: a multiple of 512 and of --bs=4096" --zonemode=zbd --zonesize=1026k
+e "--zonesize=4194000: a multiple of 512, at most $dev.s size" --zonemode=zbd --zonesize=4194000
+e "--zonemode=zbd, sequential: the zones' size and capacity are to be multiples of --bs=786432$" --zonemode=zbd \
+	--zonesize=4m --bs=768k --rw=write
+e "--zonemode=zbd --verify: the zones' size and capacity are to be multiples of --bs=786432 \(fio's rule\)$" \
+	--zonemode=zbd --zonesize=4m --bs=768k --verify=crc32c
 e "--zonemode=zbd: an I/O of 8388608 bytes is longer than a zone \(4194304\)" --zonemode=zbd --zonesize=4m --bs=8m
-e "--zonecapacity=5242880: at most --zonesize=4194304" --zonemode=zbd --zonesize=4m --zonecapacity=5m
+e "--zonecapacity=5242880: at most --zonesize=4194304, a multiple of 512" --zonemode=zbd --zonesize=4m --zonecapacity=5m
 e "--zonemode=zbd with --zonerange/--zoneskip \(strided zones\): not here" --zonemode=zbd --zonesize=4m --zoneskip=4m
 e "--zonemode=zbd with --verify on a read job: not here" --zonemode=zbd --zonesize=4m --verify=crc32c --rw=randread
 e "--zonemode=zbd with trimwrite: not here" --zonemode=zbd --zonesize=4m --rw=trimwrite
