@@ -66,6 +66,18 @@ static int busy(const struct zone *zn, const struct zbd_thread *t)
 	return zn->inflight && zn->owner != t;
 }
 
+/* room for the zones of size zs that cover the device, and the sentinel; 0, or -1 with why */
+static int zones_alloc(struct zbd *z, const struct blkdev *d, uint64_t zs, char *err, size_t n)
+{
+	z->zone_size = zs;
+	z->nr = (unsigned)((d->size + zs - 1) / zs);
+	if (!(z->z = calloc((size_t)z->nr + 1, sizeof *z->z))) {
+		snprintf(err, n, "out of memory for the %u zones of %s", z->nr, d->path);
+		return -1;
+	}
+	return 0;
+}
+
 /* the device's zones, from BLKREPORTZONE; 0, or -1 with why */
 static int report(struct zbd *z, int fd, const struct blkdev *d, char *err, size_t n)
 {
@@ -90,15 +102,9 @@ static int report(struct zbd *z, int fd, const struct blkdev *d, char *err, size
 		for (unsigned i = 0; i < h->nr_zones; i++) {
 			const struct blk_zone *b = &h->zones[i];
 			struct zone *zn;
-			if (!got && !z->zone_size)
-				z->zone_size = b->len << 9;
-			if (!z->z) {
-				z->nr = (unsigned)((d->size + z->zone_size - 1) / z->zone_size);
-				if (!(z->z = calloc((size_t)z->nr + 1, sizeof *z->z))) {
-					snprintf(err, n, "%s: out of memory for its %u zones", d->path, z->nr);
-					free(h);
-					return -1;
-				}
+			if (!z->z && zones_alloc(z, d, b->len << 9, err, n)) {
+				free(h);
+				return -1;
 			}
 			if (got == z->nr || b->start << 9 != (uint64_t)got * z->zone_size) {
 				snprintf(err, n, "--zonemode=zbd: %s's zone report is not of zones of %llu bytes one after "
@@ -149,12 +155,8 @@ int zbd_make(struct zbd **out, int fd, const struct blkdev *d, const struct job 
 			goto fail;
 		}
 	} else {   /* fio's for a device that is not zoned: --zonesize zones, empty */
-		z->zone_size = j->zbd_zone;
-		z->nr = (unsigned)((d->size + z->zone_size - 1) / z->zone_size);
-		if (!(z->z = calloc((size_t)z->nr + 1, sizeof *z->z))) {
-			snprintf(err, n, "out of memory for the %u zones of %s", z->nr, d->path);
+		if (zones_alloc(z, d, j->zbd_zone, err, n))
 			goto fail;
-		}
 		for (unsigned i = 0; i < z->nr; i++) {
 			struct zone *zn = &z->z[i];
 			zn->start = zn->wp = (uint64_t)i * z->zone_size;
@@ -306,8 +308,6 @@ int zbd_join(struct zbd *z, struct zbd_thread *t, const struct job *j, uint64_t 
 	pthread_mutex_lock(&z->mu);
 	if (j->zrf > 0)   /* fio's zbd_file_reset: the count to the next reset starts again */
 		z->write_cnt = (uint32_t)(1.0 / j->zrf);
-	if (j->verify)
-		rc = reset_region(z, t, fd, err, n);
 	/* zones the device has open: ours now, those over the limits reset (fio's) */
 	for (unsigned i = t->min_zone; i < t->max_zone && !rc; i++) {
 		struct zone *zn = &z->z[i];
@@ -320,6 +320,9 @@ int zbd_join(struct zbd *z, struct zbd_thread *t, const struct job *j, uint64_t 
 			snprintf(err, n, "--zonemode=zbd: resetting the zone at %llu (over --max_open_zones=%u): %s",
 				 (unsigned long long)zn->start, z->max_open, strerror(-rc));
 	}
+	/* then, with --verify, every zone reset and closed (fio's order: none stays open) */
+	if (j->verify && !rc)
+		rc = reset_region(z, t, fd, err, n);
 	pthread_mutex_unlock(&z->mu);
 	return rc ? -1 : 0;
 }
