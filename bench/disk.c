@@ -70,7 +70,7 @@ struct disk_cfg {
 	double io_timeout;
 	double spin_us;
 	long long batch_submit, batch_cmin, batch_cmax;
-	int invalidate, randrepeat, norandommap;
+	int invalidate, randrepeat, norandommap, bs_is_seq_rand;
 	int slat_pcts, clat_pcts, lat_pcts;
 	const char *percentile_list;
 	const char *rate, *rate_iops, *rate_min, *rate_iops_min;
@@ -328,6 +328,9 @@ static const struct opt disk_opts[] = {
 	  "random offsets skewed so that some blocks are hot (fio's; see docs/disk.md)", 0 },
 	{ "norandommap", 0, OPT_BOOL, O(norandommap), "0", 0, 0, NULL,
 	  "random offsets drawn uniformly (default: every block once per pass, as fio)", 0 },
+	{ "bs_is_seq_rand", 0, OPT_BOOL, O(bs_is_seq_rand), "0", 0, 0, NULL,
+	  "--bs=A,B (or bssplit, bsrange) sizes sequential I/Os by A, random ones by B, whatever their "
+	  "direction (fio's)", 0 },
 	{ "fadvise_hint", 0, OPT_ENUM, O(fadvise_hint), "1", 0, 0, "0|1|sequential|random",
 	  "tell the kernel the job's pattern (fio's; 1: random jobs read without readahead, sequential "
 	  "ones with twice the window; 0: no hint)", 0 },
@@ -620,7 +623,6 @@ static const struct opt disk_opts[] = {
 	{ "trim_percentage", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "experimental_verify", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
 	  OPT_HIDDEN },
-	{ "bs_is_seq_rand", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "kb_base", 0, OPT_ENUM, O(kb_base), "1024", 0, 0, "1024|1000",
 	  "fio's: 1024 (its default) reads 4k as 4096 and 4KiB as 4000 (sic, as fio); 1000 reads 4k as 4000 "
 	  "and 4KiB as 4096", 0 },
@@ -2377,6 +2379,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->invalidate = c->invalidate && !c->pre_read;   /* fio's: pre-read, then kept */
 	j->fadvise = c->fadvise_hint;
 	j->norandommap = c->norandommap;
+	j->bs_is_seq_rand = c->bs_is_seq_rand;
 	j->compress_pct = (int)c->compress_pct;
 	j->compress_chunk = (size_t)c->compress_chunk;
 	j->dedupe_pct = (int)c->dedupe_pct;

@@ -218,6 +218,33 @@ static uint64_t draw_len(struct iogen *g, int d)
 	return j->bs;
 }
 
+/* this I/O's size from the job's sizes of direction d, within the region and what is left */
+static uint64_t job_len(struct iogen *g, int d)
+{
+	const struct job *j = g->job;
+	uint64_t l = draw_len(g, d);
+	if (l > j->size)
+		l = j->size;
+	if (g->limit && l > g->limit - g->issued_bytes)
+		l = g->limit - g->issued_bytes;     /* the last of a size-based job */
+	return l;
+}
+
+/* where the next I/O of direction d goes: on from the last one (percentage_random's
+ * sequential share), the next of an rw=randread:N run, a random offset (on the blockalign
+ * grid), or the sequential position */
+enum { K_CONTINUE, K_RUN, K_ALIGNED, K_RAND, K_SEQ };
+static int pick_kind(struct iogen *g, const struct job *j, int d)
+{
+	if (!rw_is_random(j->rw))
+		return K_SEQ;
+	if (j->pct_seq[d] && (int)prng_below(&g->rng, 100) < j->pct_seq[d])
+		return K_CONTINUE;
+	if (g->run_left)
+		return K_RUN;
+	return j->ba ? K_ALIGNED : K_RAND;
+}
+
 /* --read_iolog: the log's next entry; at its end, again from the start when the job is
  * time based or has loops left (its times continuing after the last one) */
 static int replay_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
@@ -248,6 +275,7 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 {
 	const struct job *j = g->job;
 	uint64_t blk, l = j->bs, o = UINT64_MAX;   /* o: the offset in the region */
+	int kind;
 	if (j->replay)
 		return replay_next(g, ddir, off, len);
 	if (g->tw_pending) {   /* fio's trimwrite: write the block just trimmed */
@@ -269,30 +297,28 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 	}
 	if (j->zone_size)
 		zone_step(g, j, *ddir);
-	if (j->var_bs) {
-		l = draw_len(g, *ddir);
-		if (l > j->size)
-			l = j->size;
-		if (g->limit && l > g->limit - g->issued_bytes)
-			l = g->limit - g->issued_bytes;     /* the last of a size-based job */
-	}
-	if (rw_is_random(j->rw) && j->pct_seq[*ddir] && (int)prng_below(&g->rng, 100) < j->pct_seq[*ddir]) {
+	if (j->var_bs && !j->bs_is_seq_rand)
+		l = job_len(g, *ddir);
+	kind = pick_kind(g, j, *ddir);
+	if (j->var_bs && j->bs_is_seq_rand)     /* fio's: sequential I/Os the reads' sizes, random the writes' */
+		l = job_len(g, kind == K_RAND || kind == K_ALIGNED ? DDIR_WRITE : DDIR_READ);
+	if (kind == K_CONTINUE) {
 		/* fio's percentage_random: this one continues where the last ended */
 		blk = g->after_last[*ddir] < g->nblocks ? g->after_last[*ddir] : 0;
 		if (j->var_bs && blk * j->bs + l > j->size)
 			blk = 0;
-	} else if (rw_is_random(j->rw) && g->run_left) {
+	} else if (kind == K_RUN) {
 		/* fio's rw=randread:N: between new random offsets, the next block (or, with
 		 * rw_sequencer=identical, the same one) */
 		g->run_left--;
 		blk = j->rw_identical ? g->last_blk : g->after_last[*ddir] < g->nblocks ? g->after_last[*ddir] : 0;
 		if (j->var_bs && blk * j->bs + l > j->size)
 			blk = 0;
-	} else if (rw_is_random(j->rw) && j->ba) {
+	} else if (kind == K_ALIGNED) {
 		/* fio's blockalign: any multiple of ba that fits the I/O in the region */
 		o = prng_below(&g->rng, (j->size - l) / j->ba + 1) * j->ba;
 		blk = o / j->bs;
-	} else if (rw_is_random(j->rw)) {
+	} else if (kind == K_RAND) {
 		blk = j->dist != DIST_RANDOM ? dist_next(g, j) : j->norandommap ? prng_below(&g->rng, g->nblocks)
 										    : perm_next(g);
 		if (j->var_bs && (blk * j->bs + l > j->size))

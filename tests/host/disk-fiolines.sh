@@ -127,6 +127,7 @@ expect 2 "^assay: error: disk: --rw=randread:0: '0' is not a number of I/Os" "$A
 # sequential patterns are deterministic: the same offsets as fio's for the same options
 for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw=read --size=32k --loops=2" \
 	"--rw=read --size=32k --io_size=48k" "--rw=write --bs=4k,8k --size=64k" "--rw=read --size=64k --offset=10%" \
+	"--rw=write --bs=4k,8k --bs_is_seq_rand=1 --size=64k" "--rw=read --bssplit=8k/50:16k/50,4k --bs_is_seq_rand=1 --size=64k" \
 	"--rw=read --size=10% --offset=50%" "--rw=read --offset=1% --bs=64k --size=64k" "--rw=write:8k --size=1m --offset=4k" \
 	"--rw=read --size=32k --io_size=48k --loops=2" "--rw=write --size=32k --io_size=16k --loops=3" \
 	"--rw=read --zonemode=strided --zonesize=64k --zoneskip=1m --size=4m --io_size=512k" \
@@ -160,6 +161,26 @@ expect 2 "^assay: error: disk: --zonemode=zbd: $dev is not a zoned device: give 
 expect 2 "zonesize, --zonerange, --zoneskip: multiples of --bs=4096" "$A" disk --filename="$dev" --zonesize=6k
 expect 2 "strided zones \(--zonesize\) with --verify: not here" "$A" disk --filename="$dev" --zonesize=64k --verify=crc32c \
 	--rw=write --mode=destroy
+
+# --bs_is_seq_rand: the first side of --bs sizes the sequential I/Os (percentage_random's share,
+# each going on from the last of its direction), the second the random ones, reads and
+# writes alike; the shares those of fio's (its random map off: it shortens I/Os otherwise)
+for t in fio "$A disk --mode=destroy"; do
+	rm -f sr.log
+	$t --name=x --filename="$dev" --rw=randrw --percentage_random=40,75 --bs=4k,16k --bs_is_seq_rand=1 \
+		--norandommap --write_iolog=sr.log > /dev/null 2>&1 || fail "bs_is_seq_rand: $t: exit $?"
+	# (a 4k one after the region's end goes elsewhere; assay's last is cut to the size)
+	shares=$(awk -v end=$((32 << 20)) '$3 == "read" || $3 == "write" { n[$3]++
+		if ($5 == 4096) { s[$3]++; if ($4 != e[$3] && e[$3] != end) b++ }
+		else if ($5 != 16384) o++; e[$3] = $4 + $5 } END { if (o == 1) o = 0 }
+		END { r = s["read"] / n["read"]; w = s["write"] / n["write"]
+		      print (n["read"] > 900 && r > .54 && r < .66 && w > .19 && w < .31) ? "ok" : r " " w " " n["read"], b + 0, o + 0 }' sr.log)
+	[ "$shares" = "ok 0 0" ] || fail "bs_is_seq_rand ($t): sequential shares of reads, writes (60%, 25%) / 4k ones not going on from the last / other sizes: $shares"
+done
+"$A" disk --filename="$dev" --rw=randread --bs=4k,64k --bs_is_seq_rand=1 --size=8m --mode=destroy -J > out.json 2>/dev/null ||
+	fail "bs_is_seq_rand randread: exit $?"
+J '.jobs[0] | .read.total_ios == 128 and .["job options"].bs_is_seq_rand == "1"' "bs_is_seq_rand: a random job's I/Os the second size"
+sum=$(sha "$dev")
 
 # --blockalign (--ba): random offsets on a 4k grid for 16k I/Os, inside the region, as many
 # as fio's
@@ -232,9 +253,12 @@ expect 0 "^assay: warning: disk: bad2: --exec_postrun=kill -9 \\\$\\\$: killed b
 hint() { python3 -c 'import fcntl, os, struct, sys; fd = os.open(sys.argv[1], os.O_RDONLY)
 print(struct.unpack("Q", fcntl.fcntl(fd, 1035, bytes(8)))[0])' "$1"; }
 if command -v python3 >/dev/null && h0=$(hint "$dev"); then
-	"$A" disk --filename="$dev" --rw=randread --runtime=1.5 --time_based --write_hint=long >/dev/null 2>&1 &
-	sleep 0.8
-	during=$(hint "$dev")
+	"$A" disk --filename="$dev" --rw=randread --runtime=3 --time_based --write_hint=long >/dev/null 2>&1 &
+	for _ in $(seq 25); do   # seen while it runs, however slow its start on a loaded machine
+		sleep 0.1
+		during=$(hint "$dev")
+		[ "$during" = 4 ] && break
+	done
 	wait $! || fail "write_hint: exit $?"
 	[ "$during" = 4 ] && [ "$(hint "$dev")" = "$h0" ] || fail "write_hint=long: $during during the run, $(hint "$dev") after (was $h0)"
 fi
