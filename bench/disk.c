@@ -219,10 +219,10 @@ static const struct opt disk_opts[] = {
 	{ "rwmixwrite", 0, OPT_INT, O(rwmixwrite), "-1", -1, 100, NULL,
 	  "percent of writes (sets rwmixread to 100 minus it)", OPT_HIDDEN },
 	{ "filesize", 0, OPT_STR, O(size), NULL, 0, 0, NULL, "same as --size (fio's, with one file)", OPT_HIDDEN },
-	{ "size", 0, OPT_STR, O(size), NULL, 0, 0, "a size (4g) or a percentage (50%)",
+	{ "size", 0, OPT_STR, O(size), NULL, 0, 0, "a size (4g), a percentage (50%) or a number of zones (4z)",
 	  "length of the region measured [the device from --offset]", 0 },
 	{ "fileoffset", 0, OPT_ALIAS, 0, NULL, 0, 0, "offset", "same as --offset (fio's)", OPT_HIDDEN },
-	{ "offset", 0, OPT_STR, O(offset_s), "0", 0, 0, "a size, or a percentage of the target (50%)",
+	{ "offset", 0, OPT_STR, O(offset_s), "0", 0, 0, "a size, a percentage of the target (50%) or a number of zones (4z)",
 	  "start of the region", 0 },
 	{ "runtime", 0, OPT_TIME, O(runtime), "0", 0, 7 * 86400, NULL,
 	  "time limit per job (0: until size is done; profiles: 10s)", 0 },
@@ -410,10 +410,10 @@ static const struct opt disk_opts[] = {
 	  "through the page cache (fio's; --buffered=0 is --direct=1)", OPT_HIDDEN },
 	{ "io_size", 0, OPT_SIZE, O(io_size), "0", 0, 0, NULL,
 	  "bytes each thread transfers, over its region as often as needed (fio's; 0: the region "
-	  "once, or --loops times)", OPT_FIOUNITS },
-	{ "io_limit", 0, OPT_SIZE, O(io_size), "0", 0, 0, NULL, "same as --io_size", OPT_HIDDEN | OPT_FIOUNITS },
+	  "once, or --loops times)", OPT_FIOUNITS | OPT_ZONES },
+	{ "io_limit", 0, OPT_SIZE, O(io_size), "0", 0, 0, NULL, "same as --io_size", OPT_HIDDEN | OPT_FIOUNITS | OPT_ZONES },
 	{ "offset_increment", 0, OPT_SIZE, O(offset_increment), "0", 0, 0, NULL,
-	  "thread i's region starts i times this after --offset (fio's: threads on separate regions)", OPT_FIOUNITS },
+	  "thread i's region starts i times this after --offset (fio's: threads on separate regions)", OPT_FIOUNITS | OPT_ZONES },
 	{ "unlink", 0, OPT_BOOL, O(unlink), "0", 0, 0, NULL,
 	  "remove the test file when the run ends (fio's; regular files only, never a device)", 0 },
 	{ "exitall_on_error", 0, OPT_BOOL, O(exitall_on_error), "0", 0, 0, NULL,
@@ -543,7 +543,7 @@ static const struct opt disk_opts[] = {
 	{ "zonerange", 0, OPT_SIZE, O(zonerange), "0", 0, 1ull << 62, NULL,
 	  "fio's strided zones: a zone's size (default: --zonesize)", OPT_FIOUNITS },
 	{ "zoneskip", 0, OPT_SIZE, O(zoneskip), "0", 0, 1ull << 62, NULL,
-	  "fio's strided zones: the bytes skipped after a zone", OPT_FIOUNITS },
+	  "fio's strided zones: the bytes skipped after a zone", OPT_FIOUNITS | OPT_ZONES },
 	{ "uncached", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "pre_read", 0, OPT_BOOL, O(pre_read), "0", 0, 0, NULL,
 	  "read the job's region into the page cache before it starts, --invalidate off (fio's)", 0 },
@@ -1872,6 +1872,69 @@ static int job_replay(const struct plan *p, const struct disk_cfg *c, const stru
 	return 0;
 }
 
+/* "Nz", fio's N zones: 1 and N, else 0 */
+static int zone_count_str(const char *v, unsigned long long *nz)
+{
+	size_t l = v ? strlen(v) : 0;
+	char *e;
+	if (l < 2 || v[l - 1] != 'z' || !isdigit((unsigned char)*v))
+		return 0;
+	errno = 0;
+	*nz = strtoull(v, &e, 10);
+	return !errno && e == v + l - 1;
+}
+
+/* fio's sizes in zones (--size=4z, --offset, --io_size, --offset_increment, --zoneskip):
+ * into bytes, in a copy of the job's options, once its target (and so the zones) is known:
+ * --zonemode=zbd's (the device's own zones, or --zonesize) or strided ones (--zonesize);
+ * 0 (cz unused when none is given in zones), or -1 with why */
+static int zones_in_bytes(const struct disk_cfg *c, const struct blkdev *d, struct disk_cfg *cz,
+			  char sbuf[32], char obuf[32], char *err, size_t n)
+{
+	static const char *const names[] = { "io_size", "offset_increment", "zoneskip" };
+	unsigned long long *vals[] = { &cz->io_size, &cz->offset_increment, &cz->zoneskip };
+	unsigned long long nz;
+	int any = zone_count_str(c->size, &nz) || zone_count_str(c->offset_s, &nz);
+	uint64_t zs = d->zoned[0] && (c->zonemode == 2 || (!GIVEN(c, "zonemode") && !c->zonesize)) ? d->zone_size
+												     : c->zonesize;
+	*cz = *c;
+	for (int i = 0; i < 3; i++)
+		any |= (*vals[i] & OPT_ZONE_COUNT) != 0;
+	if (!any)
+		return 0;
+	for (int i = 0; i < 5; i++) {
+		const char *name = i < 3 ? names[i] : i == 3 ? "size" : "offset", *v = i == 3 ? c->size : c->offset_s;
+		char given[32];
+		if (i < 3 && !(*vals[i] & OPT_ZONE_COUNT))
+			continue;
+		if (i < 3) {
+			nz = *vals[i] & ~OPT_ZONE_COUNT;
+			snprintf(given, sizeof given, "%lluz", nz);
+		} else if (!zone_count_str(v, &nz)) {
+			continue;
+		} else {
+			snprintf(given, sizeof given, "%s", v);
+		}
+		if (!zs) {
+			snprintf(err, n, "--%s=%s: zones of what size? give --zonemode=zbd on a zoned device, or --zonesize",
+				 name, given);
+			return -1;
+		}
+		if (!nz || nz > (1ull << 62) / zs) {
+			snprintf(err, n, "--%s=%s: %s", name, given, nz ? "beyond any device" : "no zones");
+			return -1;
+		}
+		if (i < 3) {
+			*vals[i] = nz * zs;
+		} else {
+			char *b = i == 3 ? sbuf : obuf;
+			snprintf(b, 32, "%llu", nz * zs);
+			*(i == 3 ? &cz->size : &cz->offset_s) = b;
+		}
+	}
+	return 1;
+}
+
 /* fio lays out a test file that does not exist yet: a path (with a '/', never under /dev)
  * and a --size in bytes make one of --offset + --size bytes of random data (its share of
  * them, one of nshare files of a job), which stays.  1 when made, 0 when there is nothing
@@ -1885,8 +1948,17 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, st
 	uint64_t left;
 	int fd, e = 0;
 	uint64_t offset;
-	if (!fn || !strchr(fn, '/') || !strncmp(fn, "/dev/", 5) ||
-	    !stat(fn, &st) || errno != ENOENT || !c->size || parse_size_fio(c->size, &size) || !size)
+	struct disk_cfg cz;
+	char zsize[32], zoff[32];
+	const struct blkdev none = { 0 };
+	int zr = fn ? zones_in_bytes(c, &none, &cz, zsize, zoff, err, n) : 0;
+	if (zr > 0)
+		c = &cz;    /* --size=4z --zonesize=1m: of those zones */
+	if (!fn || !strchr(fn, '/') || !strncmp(fn, "/dev/", 5) || !stat(fn, &st) || errno != ENOENT)
+		return 0;
+	if (zr < 0)
+		return -1;
+	if (!c->size || parse_size_fio(c->size, &size) || !size)
 		return 0;
 	if (parse_offset(c->offset_s, NULL, 0, &offset, err, n))
 		return -1;
@@ -2302,6 +2374,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	uint64_t bs_rw[DDIR_N];
 	const struct blkdev *dev;
 	struct job *j;
+	struct disk_cfg cz;
+	char zsize[32], zoff[32];
 	if (p->njobs >= MAX_JOBS) {
 		snprintf(err, n, "job '%s': more than %d jobs in one run", name, MAX_JOBS);
 		return -1;
@@ -2312,6 +2386,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (plan_target(p, c, j, err, n))
 		return -1;
 	dev = &TG(p, j)->dev;
+	switch (zones_in_bytes(c, dev, &cz, zsize, zoff, err, n)) {
+	case -1: return -1;
+	case 1: c = &cz; break;
+	}
 	/* the profile's shape, unless the user said otherwise */
 	if (pj)
 		j->rw = pj->rw;

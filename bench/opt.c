@@ -433,7 +433,8 @@ void opt_accepts(const struct opt *o, char *buf, size_t n)
 			 o->choices ? o->choices : "");
 		break;
 	case OPT_SIZE:
-		snprintf(buf, n, "a size in bytes with optional k/m/g/t suffix%s", range);
+		snprintf(buf, n, "a size in bytes with optional k/m/g/t suffix%s%s", range,
+			 o->flags & OPT_ZONES ? ", or a number of zones (4z)" : "");
 		break;
 	case OPT_SIZES:
 		snprintf(buf, n, "a size in bytes with optional k/m/g/t suffix%s, or reads,writes[,trims] "
@@ -614,7 +615,19 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 	}
 	case OPT_SIZE: {
 		unsigned long long v;
-		int r = one_size(o, val, val, strlen(val), &v, err, errlen);
+		size_t l = strlen(val);
+		int r;
+		if ((o->flags & OPT_ZONES) && l > 1 && val[l - 1] == 'z') {
+			/* fio's zone count, in bytes once the zones are known */
+			char *e;
+			errno = 0;
+			v = strtoull(val, &e, 10);
+			if (!isdigit((unsigned char)*val) || errno || e != val + l - 1 || v > 0xffffffffull)
+				return bad(o, val, "not a number of zones", err, errlen);
+			*(unsigned long long *)p = OPT_ZONE_COUNT | v;
+			break;
+		}
+		r = one_size(o, val, val, l, &v, err, errlen);
 		if (r)
 			return r;
 		*(unsigned long long *)p = v;

@@ -25,6 +25,8 @@ enum opt_type {
 #define OPT_OPTARG 4u   /* OPT_STR whose value is optional: "--x" alone is "" (never the next word) */
 #define OPT_LIST   8u   /* OPT_ENUM taking a comma list of choices: a bitmask (1 << index) */
 #define OPT_FIOUNITS 16u /* OPT_SIZE/OPT_SIZES read with fio's units (parse_size_fio) */
+#define OPT_ZONES  32u  /* OPT_SIZE also taking fio's N zones, "4z": stored as OPT_ZONE_COUNT | N */
+#define OPT_ZONE_COUNT (1ull << 63)
 
 struct opt {
 	const char *name;

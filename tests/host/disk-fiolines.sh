@@ -133,7 +133,9 @@ for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw
 	"--rw=read --zonemode=strided --zonesize=64k --zoneskip=1m --size=4m --io_size=512k" \
 	"--rw=read --zonemode=strided --zonesize=64k --zonerange=256k --zoneskip=128k --size=4m" \
 	"--rw=read --zonemode=strided --zonesize=256k --zonerange=64k --zoneskip=64k --size=2m --io_size=1m" \
-	"--rw=write --zonemode=strided --zonesize=1m --zoneskip=20m --io_size=4m --offset=1m"; do
+	"--rw=write --zonemode=strided --zonesize=1m --zoneskip=20m --io_size=4m --offset=1m" \
+	"--rw=read --zonemode=strided --zonesize=64k --zoneskip=2z --io_size=3z" \
+	"--rw=read --zonemode=strided --zonesize=64k --size=2z --offset=3z"; do
 	rm -f f.log a.log
 	# shellcheck disable=SC2086
 	fio --name=x --filename="$dev" $args --write_iolog=f.log > /dev/null 2>&1 || fail "fio $args"

@@ -12,6 +12,7 @@ command -v fio >/dev/null || skip "no fio"
 dev=$(loopdev zbd 64) || skip "losetup failed"
 cd "$T" || exit 1
 Z=4194304
+e() { expect 2 "^assay: error: disk: $1" "$A" disk --filename="$dev" --mode=destroy --force --rw=randwrite "${@:2}"; }
 
 # zcheck LOG [CAP]: "writes resets early bad reads rbad maxopen" of an I/O log: a write at
 # its zone's write pointer, or at its start (a reset: early when the zone was not full);
@@ -173,6 +174,26 @@ read -r n resets early bad _ <<< "$(zcheck a.log)"
 [ "$bad" = 0 ] && [ "$early" -gt 0 ] && near "$resets" $((n / 100)) 30 ||
 	fail "zone_reset_frequency=0.01: $n writes, $resets resets ($early early), $bad off"
 
+# fio's sizes in zones (--size=4z, --offset, --io_size, --offset_increment): the same
+# writes as fio's
+for args in "--size=4z --offset=2z --bs=1m" "--io_size=6z --size=3z --bs=2m" "--size=2z --offset=5z --rw=randwrite --bs=64k"; do
+	rm -f a.log f.log
+	# shellcheck disable=SC2086
+	"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --rw=write --direct=1 $args \
+		--write_iolog=a.log -J > out.json 2>/dev/null || fail "zones $args: exit $?"
+	# shellcheck disable=SC2086
+	fio --name=c --filename="$dev" --zonemode=zbd --zonesize=4m --rw=write --direct=1 $args --write_iolog=f.log \
+		> /dev/null 2>&1 || fail "fio zones $args"
+	cmp -s <(awk '$3 == "write" { print $4, $5 }' a.log | sort -n) <(awk '$3 == "write" { print $4, $5 }' f.log | sort -n) ||
+		fail "$args: not fio's writes ($(grep -c write a.log) / $(grep -c write f.log))"
+done
+"$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --rw=write --bs=1m --direct=1 --numjobs=2 \
+	--size=1z --offset_increment=3z -J > out.json 2>/dev/null || fail "offset_increment=3z: exit $?"
+J '.jobs[0] | .write.io_bytes == 8388608 and .["job options"].offset_increment == "12582912"' "offset_increment=3z"
+e "--size=4z: zones of what size\? give --zonemode=zbd on a zoned device, or --zonesize$" --size=4z
+e "--offset=0z: no zones$" --zonemode=zbd --zonesize=4m --offset=0z
+expect 2 "^assay: error: --io_size=4x: not a size; accepted: .*, or a number of zones \(4z\)$" "$A" disk --filename="$dev" --io_size=4x
+
 # threads sharing the zones (2 jobs x 2 threads, 3 open at most, 2 each): no error; a
 # zone's writes are one thread's at a time (the real device's check: boot test 15-zoned)
 "$A" disk --filename="$dev" --mode=destroy --force --zonemode=zbd --zonesize=4m --rw=randwrite --bs=4k --iodepth=16 \
@@ -193,7 +214,6 @@ J '.jobs[0].assay.status == "skipped"' "readonly"
 [ "$(sha "$dev")" = "$sum" ] || fail "rewrite or readonly changed the device"
 
 # bad zone options: one line each
-e() { expect 2 "^assay: error: disk: $1" "$A" disk --filename="$dev" --mode=destroy --force --rw=randwrite "${@:2}"; }
 e "--zonemode=zbd: $dev is not a zoned device: give --zonesize" --zonemode=zbd
 e "--zonesize=4194000: a multiple of 512, at most $dev.s size" --zonemode=zbd --zonesize=4194000
 e "--zonemode=zbd, sequential: the zones' size and capacity are to be multiples of --bs=786432$" --zonemode=zbd \
