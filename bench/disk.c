@@ -70,7 +70,7 @@ struct disk_cfg {
 	double io_timeout;
 	double spin_us;
 	long long batch_submit, batch_cmin, batch_cmax;
-	int invalidate, randrepeat, norandommap, bs_is_seq_rand;
+	int invalidate, randrepeat, norandommap, bs_is_seq_rand, serialize_overlap;
 	int slat_pcts, clat_pcts, lat_pcts;
 	const char *percentile_list;
 	const char *rate, *rate_iops, *rate_min, *rate_iops_min;
@@ -517,7 +517,9 @@ static const struct opt disk_opts[] = {
 	  "accepted (fio's): the job threads submit and reap", OPT_HIDDEN },
 	{ "nonvectored", 0, OPT_ENUM, O(ignored), "-1", 0, 0, "-1|1",
 	  "accepted (fio's): io_uring reads and writes are non-vectored", OPT_HIDDEN },
-	{ "serialize_overlap", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "serialize_overlap", 0, OPT_BOOL, O(serialize_overlap), "0", 0, 0, NULL,
+	  "an I/O overlapping one in flight waits until that one completes (fio's: no two writes to a block "
+	  "at once, e.g. --verify with --norandommap at --iodepth > 1)", 0 },
 	{ "atomic", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "zonemode", 0, OPT_ENUM, O(zonemode), "none", 0, 0, "none|strided|zbd",
 	  "fio's: strided: --zonesize bytes in a zone of --zonerange, then --zoneskip skipped (given --zonesize: "
@@ -2759,6 +2761,13 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	}
 	if (parse_zones(c, dev, j, err, n) || job_replay(p, c, pj, j, err, n))
 		return -1;
+	/* fio's: only where two I/Os in flight may overlap and one changes data */
+	j->serialize_overlap = c->serialize_overlap && j->iodepth > 1 && (rw_modifies(j->rw) || j->replay);
+	if (j->serialize_overlap && j->zbd) {
+		snprintf(err, n, "--serialize_overlap with --zonemode=zbd: not here (its writes, each at a write pointer, "
+			 "never overlap)");
+		return -1;
+	}
 	/* a profile's jobs, and a job alone, run one after another; --name jobs at once
 	 * unless stonewalled */
 	p->group[p->njobs] = !p->njobs ? 0 : p->group[p->njobs - 1] + (pj || c->stonewall);

@@ -177,6 +177,7 @@ struct job {
 	int fadvise;            /* fio's fadvise_hint: 0 none, 1 by the pattern, 2 sequential, 3 random */
 	int norandommap;        /* random offsets: uniform draws instead of each block once */
 	int bs_is_seq_rand;     /* var_bs sizes by sequential (reads') / random (writes') */
+	int serialize_overlap;  /* an I/O overlapping one in flight waits for it (fio's) */
 	int mode;
 	int force_uring_errno;  /* test knob: io_uring setup fails with this errno */
 	/* fio's percentile reports: which latencies get them, and at which percents */

@@ -363,6 +363,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, j->range_hi[0] || j->range_hi[1] ? "bsrange" : "bssplit", j->bs_desc);
 	if (j->var_bs && j->bs_is_seq_rand)
 		json_add_str(opt, "bs_is_seq_rand", "1");
+	if (j->serialize_overlap)
+		json_add_str(opt, "serialize_overlap", "1");
 	if (j->loops > 1)
 		opt_num(opt, "loops", j->loops);
 	if (j->io_size)

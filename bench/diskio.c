@@ -275,7 +275,21 @@ struct meter {                /* the measuring state of a worker */
 	int lat_end_run, lat_done;
 	/* --rate_min/--rate_iops_min: the cycle's end and the counts at its start */
 	uint64_t mr_next, mr_ios[DDIR_N], mr_bytes[DDIR_N];
+	/* --serialize_overlap: a queued engine's I/O slots (busy: in flight) */
+	const struct slot *ov_slots;
+	int ov_n;
 };
+
+/* --serialize_overlap (fio's): does the held I/O share a byte with one in flight? */
+static int overlaps_in_flight(const struct meter *m)
+{
+	for (int i = 0; i < m->ov_n; i++) {
+		const struct slot *s = &m->ov_slots[i];
+		if (s->busy && s->file == m->h_file && s->off < m->h_off + m->h_len && m->h_off < s->off + s->len)
+			return 1;
+	}
+	return 0;
+}
 
 /* may an I/O of direction d go now under its rate cap? */
 static int rate_ready(const struct job *j, const struct meter *m, int d, uint64_t now)
@@ -495,6 +509,11 @@ static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t 
 		timed_sync(w, m, m->h_ddir == DDIR_N);   /* DDIR_N: sync, DDIR_N + 1: datasync */
 		m->held = 0;
 		now = now_ns();
+	}
+	if (j->serialize_overlap && inflight && overlaps_in_flight(m)) {
+		/* fio's: it waits until what it overlaps has completed */
+		*until = m->deadline ? m->deadline : now + 1000000000ull;
+		return -1;
 	}
 	d = m->h_ddir;
 	if (!rate_ready(j, m, d, now)) {
@@ -1287,6 +1306,8 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 	}
 	for (int i = 0; i < j->iodepth; i++)
 		u.free_slots[u.nfree++] = j->iodepth - 1 - i;
+	m->ov_slots = u.slots;
+	m->ov_n = j->iodepth;
 	if (j->registerfiles) {   /* the job's files, each at its index */
 		int fds[MAX_FILES];
 		for (int f = 0; f < j->nfiles; f++)
@@ -1629,6 +1650,8 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	}
 	for (int i = 0; i < j->iodepth; i++)
 		a.free_slots[a.nfree++] = j->iodepth - 1 - i;
+	m->ov_slots = a.slots;
+	m->ov_n = j->iodepth;
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
 	start_job(w, m);
 	a.last_done = now_ns();

@@ -325,6 +325,32 @@ expect 2 "^assay: error: disk: --verify_pattern's %o: with --verify=pattern" \
 	2>/dev/null || fail "md5 + buffer_pattern: exit $?"
 J '.jobs[0].assay.verify.bad == 0' "md5 over a pattern"
 [ "$(dd if="$dev" bs=1 skip=48 count=4048 status=none | tr -d '\132' | wc -c)" = 0 ] || fail "md5 + pattern: data not the pattern"
+# --serialize_overlap (fio's): an I/O overlapping one in flight waits for it. Over one
+# block at --iodepth=8 every I/O then goes alone (fio's IO depths: all at 1, as fio's own),
+# over four never more than four at once; without it they go 8 deep. Verify with
+# --norandommap at depth 16 then never has two writes to a block in flight.
+lv() { jq -c '.jobs[0].iodepth_level | [.["1"], .["8"] + .["16"] + .["32"] + .[">=64"]]' "$1"; }
+for e in io_uring libaio; do
+	for sz in 4k 16k; do
+		for so in 0 1; do
+			"$A" disk --filename="$dev" --ioengine=$e --rw=randwrite --norandommap --size=$sz --iodepth=8 --time_based \
+				--runtime=0.3 --serialize_overlap=$so --mode=destroy -J > "a$so.json" 2>/dev/null ||
+				fail "serialize_overlap=$so $e $sz: exit $?"
+		done
+		fio --name=x --filename="$dev" --ioengine=$e --rw=randwrite --norandommap --size=$sz --iodepth=8 --time_based \
+			--runtime=300ms --serialize_overlap=1 --output-format=json --output=f1.json > /dev/null 2>&1 || fail "fio $e $sz"
+		jq -e '.jobs[0]["job options"].serialize_overlap == "1"' a1.json > /dev/null || fail "serialize_overlap: job option"
+		ok=$(jq -n --argjson a0 "$(lv a0.json)" --argjson a1 "$(lv a1.json)" --argjson f1 "$(lv f1.json)" --arg sz $sz \
+			'$a0[1] > 0 and $a1[1] == 0 and $f1[1] == 0 and ($sz == "16k" or ($a1[0] == 100 and $f1[0] == 100))')
+		[ "$ok" = true ] || fail "serialize_overlap $e $sz: IO depths [at 1, at 8 or more] without, with, fio's with: $(lv a0.json) $(lv a1.json) $(lv f1.json)"
+	done
+done
+"$A" disk --filename="$dev" --rw=randwrite --norandommap --size=64k --iodepth=16 --time_based --runtime=0.3 \
+	--serialize_overlap=1 --verify=crc32c --mode=destroy -J > out.json 2>/dev/null || fail "serialize_overlap verify: exit $?"
+J '.jobs[0].assay.verify | .blocks == 16 and .bad == 0' "serialize_overlap with verify"
+expect 2 "^assay: error: disk: --serialize_overlap with --zonemode=zbd: not here" "$A" disk --filename="$dev" \
+	--rw=randwrite --iodepth=4 --zonemode=zbd --zonesize=1m --direct=1 --serialize_overlap=1 --mode=destroy
+
 "$A" disk --filename="$dev" --rw=write --size=64k --mode=destroy --verify=xxhash --eta=never > out.txt 2>&1 ||
 	fail "text: exit $?"
 grep -q "verify       : xxhash, 16 blocks of 4096 B read back in" out.txt || fail "text verify line: $(grep verify out.txt)"
