@@ -70,7 +70,7 @@ struct disk_cfg {
 	double io_timeout;
 	double spin_us;
 	long long batch_submit, batch_cmin, batch_cmax;
-	int invalidate, randrepeat, norandommap, bs_is_seq_rand, serialize_overlap;
+	int invalidate, randrepeat, norandommap, bs_is_seq_rand, serialize_overlap, think_issue, rate_ign_think;
 	int slat_pcts, clat_pcts, lat_pcts;
 	const char *percentile_list;
 	const char *rate, *rate_iops, *rate_min, *rate_iops_min;
@@ -599,10 +599,11 @@ static const struct opt disk_opts[] = {
 	  "with --verify: each bad block as read back into FILE.OFFSET.received (fio's; pattern: .expected too)", 0 },
 	{ "verify_state_load", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "softrandommap", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
-	{ "thinktime_blocks_type", 0, OPT_ENUM, O(ignored), "complete", 0, 0, "complete",
-	  "accepted as complete (fio's default: --thinktime_blocks counts completed I/Os)", OPT_HIDDEN },
-	{ "rate_ignore_thinktime", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
-	  OPT_HIDDEN },
+	{ "thinktime_blocks_type", 0, OPT_ENUM, O(think_issue), "complete", 0, 0, "complete|issue",
+	  "fio's: --thinktime_blocks counts the I/Os completed (default) or those issued", 0 },
+	{ "rate_ignore_thinktime", 0, OPT_BOOL, O(rate_ign_think), "0", 0, 0, NULL,
+	  "fio's: after a --thinktime pause the --rate/--rate_iops schedule goes on from there instead of "
+	  "catching up the I/Os the pause missed", 0 },
 	{ "dedupe_mode", 0, OPT_ENUM, O(ignored), "repeat", 0, 0, "repeat",
 	  "accepted as repeat (fio's default: a deduplicated write repeats an earlier block)", OPT_HIDDEN },
 	{ "dedupe_global", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
@@ -2666,6 +2667,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	if (j->think_spin_ns > j->think_ns)
 		j->think_spin_ns = j->think_ns;    /* fio's: the spin is part of the pause */
 	j->think_blocks = (int)c->thinktime_blocks;
+	j->think_issue = c->think_issue;
+	j->rate_ign_think = c->rate_ign_think;
 	j->flow = (int)c->flow;
 	j->flow_id = c->flow_id;
 	j->flow_sleep_us = (uint64_t)c->flow_sleep;

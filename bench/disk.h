@@ -178,6 +178,8 @@ struct job {
 	int norandommap;        /* random offsets: uniform draws instead of each block once */
 	int bs_is_seq_rand;     /* var_bs sizes by sequential (reads') / random (writes') */
 	int serialize_overlap;  /* an I/O overlapping one in flight waits for it (fio's) */
+	int think_issue;        /* --thinktime_blocks counts issued I/Os, not completed ones */
+	int rate_ign_think;     /* after a thinktime pause the rate schedule shifts by it */
 	int mode;
 	int force_uring_errno;  /* test knob: io_uring setup fails with this errno */
 	/* fio's percentile reports: which latencies get them, and at which percents */

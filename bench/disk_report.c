@@ -365,6 +365,10 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "bs_is_seq_rand", "1");
 	if (j->serialize_overlap)
 		json_add_str(opt, "serialize_overlap", "1");
+	if (j->think_issue)
+		json_add_str(opt, "thinktime_blocks_type", "issue");
+	if (j->rate_ign_think)
+		json_add_str(opt, "rate_ignore_thinktime", "1");
 	if (j->loops > 1)
 		opt_num(opt, "loops", j->loops);
 	if (j->io_size)

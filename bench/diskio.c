@@ -479,6 +479,14 @@ static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t 
 		}
 		m->think_until = 0;
 		m->think_done = 0;
+		for (int k = 0; j->rate_ign_think && k < DDIR_N; k++) {
+			/* fio's rate_ignore_thinktime: the schedule moves on by the pause, less
+			 * one I/O's time (the next goes at once) */
+			uint64_t p = t - m->think_last, one = j->rate_bps[k] ? (uint64_t)((double)j->bs * 1e9 /
+										   (double)j->rate_bps[k]) : j->rate_gap_ns[k];
+			if (m->rate_next[k])
+				m->rate_next[k] += p > one ? p - one : 0;
+		}
 	}
 	for (;;) {
 		if (!m->held) {
@@ -560,6 +568,7 @@ static int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t 
 	}
 	m->held = 0;
 	m->io_file = m->h_file;
+	m->think_done += j->think_issue;
 	*ddir = d;
 	*off = m->h_off;
 	*len = m->h_len;
@@ -922,7 +931,7 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 {
 	const struct job *j = w->job;
 	struct ddir_stats *st = &w->st[s->ddir];
-	m->think_done++;
+	m->think_done += !j->think_issue;
 	if (j->zt)
 		zbd_done(j->zt, &w->zbd, s->ddir, s->off, s->len);
 	if (res < 0) {
@@ -1842,7 +1851,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		mark_calls(m, w->submit_map, 1);
 		mark_calls(m, w->complete_map, 1);
 		if (s.rd_failed)
-			m->think_done++;
+			m->think_done += !j->think_issue;
 		else
 			account(w, m, &s, r, t_done);
 		sample_tick(w, m, t_done);

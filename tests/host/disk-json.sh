@@ -263,6 +263,34 @@ done
 "$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 --iodepth=8 --thinktime=1ms --thinktime_blocks=4 \
 	--thinktime_spin=200us -J > "$T/out.json" || fail "thinktime_blocks: exit $?"
 J '.jobs[0] | .read.total_ios == 256 and .read.runtime >= 22 and ."job options".thinktime_spin == "200"' "thinktime_blocks=4"
+# --thinktime_blocks_type=issue: the blocks counted as issued, so at depth 8 a pause after
+# every 4 I/Os (at most 4 between pauses of >= 20 ms, as fio's); counted as completed (the
+# default), 8 go before the first completes
+burst() { awk -F, '{ if (NR > 1 && $1 - p >= 15) { if (n > m) m = n; n = 0 } n++; p = $1 } END { if (n > m) m = n; print m }' "$1"; }
+for ty in issue complete; do
+	(cd "$T" && rm -f tb_clat.1.log fb_clat.1.log && "$A" disk --filename="$dev" --rw=randread --direct=1 --iodepth=8 \
+		--thinktime=20ms --thinktime_blocks=4 --thinktime_blocks_type=$ty --runtime=0.5 --time_based --write_lat_log=tb \
+		-J > out.json) || fail "thinktime_blocks_type=$ty: exit $?"
+	J ".jobs[0][\"job options\"].thinktime_blocks_type == \"$ty\" or \"$ty\" == \"complete\"" "thinktime_blocks_type reported"
+	(cd "$T" && fio --name=x --filename="$dev" --ioengine=io_uring --rw=randread --direct=1 --iodepth=8 --thinktime=20ms \
+		--thinktime_blocks=4 --thinktime_blocks_type=$ty --runtime=500ms --time_based --write_lat_log=fb \
+		--output=/dev/null) || fail "fio thinktime_blocks_type=$ty"
+	case "$ty $(burst "$T/tb_clat.1.log") $(burst "$T/fb_clat.1.log")" in
+	"issue 4 4"|"complete "[89]" "*|"complete 1"[0-9]" "*) ;;
+	*) fail "thinktime_blocks_type=$ty: most I/Os between pauses (assay, fio): $(burst "$T/tb_clat.1.log") $(burst "$T/fb_clat.1.log")" ;;
+	esac
+done
+# --rate_ignore_thinktime: after each pause (50 ms every 20 I/Os) the rate's schedule
+# (500/s) goes on, no catch-up: 20 I/Os take >= 88 ms, so at most 20 * 1.5 s / 88 ms + 20
+# in 1.5 s; without it the pause's I/Os are caught up, well over that
+for ig in 0 1; do
+	"$A" disk --filename="$dev" --rw=randread --direct=1 --rate_iops=500 --thinktime=50ms --thinktime_blocks=20 \
+		--rate_ignore_thinktime=$ig --runtime=1.5 --time_based -J > "$T/ri$ig.json" || fail "rate_ignore_thinktime=$ig: exit $?"
+done
+[ "$(jq -n --slurpfile a "$T/ri0.json" --slurpfile b "$T/ri1.json" '$a[0].jobs[0].read.total_ios as $x |
+	$b[0].jobs[0].read.total_ios as $y | $y <= 361 and $y > 100 and $y < 0.75 * $x and
+	$b[0].jobs[0]["job options"].rate_ignore_thinktime == "1"')" = true ] ||
+	fail "rate_ignore_thinktime: I/Os without, with: $(jq .jobs[0].read.total_ios "$T/ri0.json") $(jq .jobs[0].read.total_ios "$T/ri1.json")"
 # fio's --thinktime_iotime (bare: seconds): a pause once that long has gone by since the
 # last pause began (fio's: from the start, then each pause's start; the pause counted in
 # it); in the I/O log, pauses of >= 300 ms starting >= 600 ms apart (lower bounds), as fio
