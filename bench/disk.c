@@ -59,7 +59,8 @@ struct disk_cfg {
 	int sync;
 	int fsync_on_close;
 	long long randseed;
-	long long compress_pct, compress_chunk, dedupe_pct;
+	long long compress_pct, compress_chunk, dedupe_pct, dedupe_ws_pct;
+	int dedupe_mode, dedupe_global;
 	int fixedbufs, registerfiles;
 	int sqpoll, hipri, userspace_reap, nowait;
 	const char *sync_file_range;
@@ -604,9 +605,13 @@ static const struct opt disk_opts[] = {
 	{ "rate_ignore_thinktime", 0, OPT_BOOL, O(rate_ign_think), "0", 0, 0, NULL,
 	  "fio's: after a --thinktime pause the --rate/--rate_iops schedule goes on from there instead of "
 	  "catching up the I/Os the pause missed", 0 },
-	{ "dedupe_mode", 0, OPT_ENUM, O(ignored), "repeat", 0, 0, "repeat",
-	  "accepted as repeat (fio's default: a deduplicated write repeats an earlier block)", OPT_HIDDEN },
-	{ "dedupe_global", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "dedupe_mode", 0, OPT_ENUM, O(dedupe_mode), "repeat", 0, 0, "repeat|working_set",
+	  "fio's: --dedupe_percentage's writes repeat one block (repeat), or each one of a working set of "
+	  "--dedupe_working_set_percentage of the region (working_set)", 0 },
+	{ "dedupe_working_set_percentage", 0, OPT_INT, O(dedupe_ws_pct), "5", 0, 100, NULL,
+	  "fio's: with --dedupe_mode=working_set, the working set's size, a percent of the region", 0 },
+	{ "dedupe_global", 0, OPT_BOOL, O(dedupe_global), "0", 0, 0, NULL,
+	  "fio's: jobs with it share one working set (their blocks deduplicate across jobs)", 0 },
 	{ "block_error_percentiles", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
 	  OPT_HIDDEN },
 	{ "blocksize_unaligned", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
@@ -2371,6 +2376,30 @@ static int files_extent(const struct plan *p, const struct disk_cfg *c, struct j
 	return 0;
 }
 
+/* fio's dedupe_mode=working_set: the deduplicated writes each repeat one of the working
+ * set's blocks (--dedupe_working_set_percentage of the region, in --bs blocks), page i's
+ * data drawn from its own seed: the job's (the job index in it), or with dedupe_global one
+ * for all such jobs; 0, or -1 with why */
+static int dedupe_working_set(const struct disk_cfg *c, struct job *j, int index, char *err, size_t n)
+{
+	if (c->dedupe_ws_pct + c->dedupe_pct > 100) {
+		/* fio's: the working set's blocks are unique ones */
+		snprintf(err, n, "--dedupe_percentage=%lld with --dedupe_working_set_percentage=%lld: more than 100%% "
+			 "(the working set's blocks are unique ones; fio's rule)", c->dedupe_pct, c->dedupe_ws_pct);
+		return -1;
+	}
+	j->dedupe_ws = j->size * (uint64_t)c->dedupe_ws_pct / 100 / j->bs;
+	if (!j->dedupe_ws) {
+		snprintf(err, n, "--dedupe_working_set_percentage=%lld: not one --bs block of the region (%llu bytes)",
+			 c->dedupe_ws_pct, (unsigned long long)j->size);
+		return -1;
+	}
+	j->dedupe_ws_pct = (int)c->dedupe_ws_pct;
+	j->dedupe_global = c->dedupe_global;
+	j->dedupe_seed = c->dedupe_global ? 0x6a09e667f3bcc908ull : (j->randseed * 131 + 7) ^ ((uint64_t)(index + 1) << 40);
+	return 0;
+}
+
 static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
 		   char *err, size_t n)
 {
@@ -2763,6 +2792,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	}
 	if (parse_zones(c, dev, j, err, n) || job_replay(p, c, pj, j, err, n))
+		return -1;
+	if (c->dedupe_mode && j->dedupe_pct && rw_writes(j->rw) && dedupe_working_set(c, j, p->njobs, err, n))
 		return -1;
 	/* fio's: only where two I/Os in flight may overlap and one changes data */
 	j->serialize_overlap = c->serialize_overlap && j->iodepth > 1 && (rw_modifies(j->rw) || j->replay);

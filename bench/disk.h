@@ -142,6 +142,9 @@ struct job {
 	int compress_pct;       /* buffer_compress_percentage */
 	size_t compress_chunk;  /* buffer_compress_chunk: bytes of random data then zeros */
 	int dedupe_pct;         /* fio's dedupe_percentage: writes whose data repeats (identical buffers) */
+	uint64_t dedupe_ws;     /* dedupe_mode=working_set: its blocks (0: repeat mode) */
+	uint64_t dedupe_seed;   /* the seed of its block i: dedupe_seed + i */
+	int dedupe_ws_pct, dedupe_global;
 	int fixedbufs, registerfiles;
 	int sqpoll, sqpoll_cpu;   /* fio's sqthread_poll, sqthread_poll_cpu (-1: any) */
 	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI) */
@@ -441,6 +444,9 @@ struct worker {
 	uint8_t *vmap;               /* --verify: a bit per block of the region, set once written */
 	uint64_t vb[MAX_FILES + 1];  /* each file's first block in it (vb[nfiles]: all the blocks) */
 	char *dedupe;                /* --dedupe_percentage: the data those writes repeat */
+	/* dedupe_mode=working_set: the seed of the thread's set (block i: ws_seed + i), its
+	 * next block written as a unique one, and the step to the one after */
+	uint64_t ws_seed, ws_next, ws_step;
 	struct ss_state *ss;         /* --steadystate: the job's per-second totals */
 	/* every I/O done so far, the ramp's too: the ETA line reads them (relaxed atomics,
 	 * written by this thread only) */

@@ -365,6 +365,12 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "bs_is_seq_rand", "1");
 	if (j->serialize_overlap)
 		json_add_str(opt, "serialize_overlap", "1");
+	if (j->dedupe_ws) {
+		json_add_str(opt, "dedupe_mode", "working_set");
+		opt_num(opt, "dedupe_working_set_percentage", j->dedupe_ws_pct);
+		if (j->dedupe_global)
+			json_add_str(opt, "dedupe_global", "1");
+	}
 	if (j->think_issue)
 		json_add_str(opt, "thinktime_blocks_type", "issue");
 	if (j->rate_ign_think)

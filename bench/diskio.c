@@ -76,13 +76,22 @@ void fill_buffer(void *buf, size_t len, uint64_t seed, int compress_pct, size_t 
  * a deduplicating backend cannot skip them), unless --zero_buffers asked for zeros or a
  * pattern was given (the buffers hold it from the start); with
  * --verify each block then gets its header */
-static void scramble(const struct worker *w, void *buf, uint64_t off, uint64_t len, struct prng *r)
+static void scramble(struct worker *w, void *buf, uint64_t off, uint64_t len, struct prng *r)
 {
 	const struct job *j = w->job;
-	/* fio's dedupe_percentage: this share of the writes carry the same data each time */
-	if (w->dedupe && (int)prng_below(r, 100) < j->dedupe_pct)
+	/* fio's dedupe_percentage: this share of the writes carry the same data each time, or
+	 * with dedupe_mode=working_set one of the thread's working set's blocks -- which are,
+	 * as fio's, the first unique ones it writes (with dedupe_global one set for all, its
+	 * blocks written as unique ones by the job's threads in turn) */
+	int dup = w->dedupe && (int)prng_below(r, 100) < j->dedupe_pct;
+	if (dup && !j->dedupe_ws)
 		memcpy(buf, w->dedupe, len);
-	else   /* (in each compress chunk's random part only) */
+	else if (j->dedupe_ws && (dup || w->ws_next < j->dedupe_ws)) {
+		uint64_t i = dup ? prng_below(r, j->dedupe_ws) : w->ws_next;
+		if (!dup)
+			w->ws_next += w->ws_step;
+		fill_buffer(buf, len, w->ws_seed + i, j->zero_buffers ? 100 : j->compress_pct, j->compress_chunk);
+	} else   /* (in each compress chunk's random part only) */
 		for (size_t c = 0; !j->zero_buffers && !j->pattern_len && c + 8 <= len; c += 512)
 			if (!j->compress_pct || (c % j->compress_chunk) + 8 <= j->compress_chunk -
 						 compress_zero(j->compress_pct, j->compress_chunk))
@@ -2342,6 +2351,9 @@ void *worker_run(void *arg)
 		}
 		fill_buffer(w->dedupe, j->bs_max, j->randseed * 131 + 7, j->zero_buffers ? 100 : j->compress_pct,
 			    j->compress_chunk);
+		w->ws_seed = j->dedupe_seed + (j->dedupe_global ? 0 : (uint64_t)w->idx << 32);
+		w->ws_next = j->dedupe_global ? (uint64_t)w->idx : 0;
+		w->ws_step = j->dedupe_global ? (uint64_t)j->numjobs : 1;
 	}
 	iogen_init(&g, j, w->idx);
 	if (j->nfiles > 1 && !j->replay) {

@@ -43,7 +43,9 @@ J 'all(.jobs[]; .assay.samples.interval_ms == 500 and (.assay.samples.read.iops 
 	and ((.assay.samples.read.iops | add / length) - .read.iops_mean | fabs) < 0.01
 	and ((.assay.samples.read.bw_bytes | max) / 1024 - .read.bw_max | fabs) < 1)' "samples series" \
 	'[.jobs[] | {s: .assay.samples, m: .read.iops_mean, n: .read.iops_samples}]'
-J 'all(.jobs[]; .read.bw_agg > 0 and .read.bw_agg < 100) and ([.jobs[].read.bw_agg] | add) > 80' "per= shares" \
+# (fio's per= is the mean of a job's samples over the group's bandwidth: on a loaded
+# machine the shares add up to 100 only roughly)
+J 'all(.jobs[]; .read.bw_agg > 0 and .read.bw_agg < 150) and ([.jobs[].read.bw_agg] | add | . > 50 and . < 150)' "per= shares" \
 	'[.jobs[].read.bw_agg]'
 
 # --group_reporting given: one report for the group, every thread's I/O in it (exact,
@@ -356,6 +358,38 @@ print(len({hashlib.sha1(d[i:i+4096]).digest() for i in range(0, len(d), 4096)}))
 		100) [ "$u" = 1 ] ;;
 		esac || fail "dedupe_percentage=$pct: $u distinct blocks of 1024"
 	done
+	# dedupe_mode=working_set: the deduplicated writes each repeat one of the thread's
+	# working set (5% of its region: 51 blocks of 4m; 25 of each thread's 2m), whose
+	# blocks are also written once as unique ones: "distinct blocks, distinct contents
+	# written more than once" as fio's (a thread each its own set; with dedupe_global one)
+	dd() { python3 -c "import hashlib,sys,collections; d=open(sys.argv[1],'rb').read()
+c=collections.Counter(hashlib.sha1(d[i:i+4096]).digest() for i in range(0, len(d), 4096))
+print(len(c), len([k for k, v in c.items() if v > 1]))" "$f"; }
+	for o in "--numjobs=1 --size=4m" "--numjobs=2 --size=2m" "--numjobs=2 --size=2m --dedupe_global=1"; do
+		for t in a f; do
+			head -c 4194304 /dev/zero > "$f"
+			# shellcheck disable=SC2086
+			if [ $t = a ]; then
+				"$A" disk --filename="$f" --rw=randwrite --mode=destroy --iodepth=8 --dedupe_percentage=50 \
+					--dedupe_mode=working_set --offset_increment=2m $o -J > "$T/out.json" 2>/dev/null ||
+					fail "working_set $o: exit $?"
+			else
+				fio --name=x --filename="$f" --rw=randwrite --iodepth=8 --dedupe_percentage=50 \
+					--dedupe_mode=working_set --offset_increment=2m $o --output=/dev/null || fail "fio working_set $o"
+			fi
+			read -r "u_$t" "s_$t" <<< "$(dd)"
+		done
+		# shellcheck disable=SC2154
+		[ $((s_a - s_f)) -ge -2 ] && [ $((s_a - s_f)) -le 2 ] && [ "$u_a" -ge $((u_f - 40)) ] && [ "$u_a" -le $((u_f + 40)) ] ||
+			fail "working_set $o: distinct blocks, repeated ones: assay $u_a $s_a, fio $u_f $s_f"
+	done
+	J '.jobs[0]["job options"] | .dedupe_mode == "working_set" and .dedupe_working_set_percentage == "5" and
+		.dedupe_global == "1"' "working_set reported"
+	expect 2 "dedupe_percentage=60 with --dedupe_working_set_percentage=50: more than 100%" "$A" disk --filename="$f" \
+		--rw=randwrite --mode=destroy --dedupe_percentage=60 --dedupe_mode=working_set --dedupe_working_set_percentage=50
+	expect 2 "dedupe_working_set_percentage=0: not one --bs block of the region" "$A" disk --filename="$f" \
+		--rw=randwrite --mode=destroy --dedupe_percentage=60 --dedupe_mode=working_set --dedupe_working_set_percentage=0
+	rm -f "$f"
 fi
 
 # fio's description: the JSON's desc
