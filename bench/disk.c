@@ -60,7 +60,8 @@ struct disk_cfg {
 	int fsync_on_close;
 	long long randseed;
 	long long compress_pct, compress_chunk, dedupe_pct, dedupe_ws_pct;
-	int dedupe_mode, dedupe_global;
+	int dedupe_mode, dedupe_global, trim_zero;
+	long long trim_pct;
 	int fixedbufs, registerfiles;
 	int sqpoll, hipri, userspace_reap, nowait;
 	const char *sync_file_range;
@@ -628,7 +629,15 @@ static const struct opt disk_opts[] = {
 	  "accepted (fio's, deprecated there), no effect", OPT_HIDDEN },
 	{ "write_barrier", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "lockmem", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
-	{ "trim_percentage", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "trim_percentage", 0, OPT_INT, O(trim_pct), "0", 0, 100, NULL,
+	  "with --verify: this percent of the blocks written are discarded before the read-back, which "
+	  "expects zeros from them (fio's; whether the device's discards read back as zeros)", 0 },
+	{ "trim_verify_zero", 0, OPT_BOOL, O(trim_zero), "1", 0, 0, NULL,
+	  "--trim_percentage's discarded blocks are to read back as zeros (0: not checked; fio's)", 0 },
+	{ "trim_backlog", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0",
+	  "accepted as 0: --trim_percentage's discards go before each read-back", OPT_HIDDEN },
+	{ "trim_backlog_batch", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0",
+	  "accepted as 0: --trim_percentage's discards go before each read-back", OPT_HIDDEN },
 	{ "experimental_verify", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)",
 	  OPT_HIDDEN },
 	{ "kb_base", 0, OPT_ENUM, O(kb_base), "1024", 0, 0, "1024|1000",
@@ -2795,6 +2804,21 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	if (c->dedupe_mode && j->dedupe_pct && rw_writes(j->rw) && dedupe_working_set(c, j, p->njobs, err, n))
 		return -1;
+	if (c->trim_pct) {
+		const char *why = !j->verify || j->verify == VM_NULL ? "needs --verify (what is read back)" :
+				  !rw_writes(j->rw) ? "needs a job that writes" : j->verify_only ? "with --verify_only" :
+				  j->verify_backlog ? "with --verify_backlog" : j->zbd ? "with --zonemode=zbd" :
+				  dev->is_null ? dev->path :
+				  j->numjobs > 1 && !j->per_thread && j->offset_inc < job_fsize(j, 1) ?
+				  "with threads sharing one region (a block one discards, another checks): give "
+				  "--offset_increment" : NULL;
+		if (why) {
+			snprintf(err, n, "--trim_percentage=%lld: %s", c->trim_pct, why);
+			return -1;
+		}
+		j->trim_pct = (int)c->trim_pct;
+		j->trim_zero = c->trim_zero;
+	}
 	/* fio's: only where two I/Os in flight may overlap and one changes data */
 	j->serialize_overlap = c->serialize_overlap && j->iodepth > 1 && (rw_modifies(j->rw) || j->replay);
 	if (j->serialize_overlap && j->zbd) {
@@ -3532,6 +3556,7 @@ static void job_aggregate(struct job_result *r)
 		if (w->ver.ran) {   /* the threads read back at once: the slowest one's time */
 			r->ver.ran = 1;
 			r->ver.blocks += w->ver.blocks;
+			r->ver.trimmed += w->ver.trimmed;
 			if (w->ver.bad && !r->ver.bad)
 				snprintf(r->ver.first, sizeof r->ver.first, "%s", w->ver.first);
 			r->ver.bad += w->ver.bad;
@@ -3927,6 +3952,7 @@ static int merge_group(struct job_result *rs, int n)
 		if (r->ver.ran) {   /* each job's read-back */
 			b->ver.ran = 1;
 			b->ver.blocks += r->ver.blocks;
+			b->ver.trimmed += r->ver.trimmed;
 			if (r->ver.bad && !b->ver.bad)
 				snprintf(b->ver.first, sizeof b->ver.first, "%s: %s", r->job.name, r->ver.first);
 			b->ver.bad += r->ver.bad;
@@ -3974,6 +4000,7 @@ static void result_free(struct job_result *r)
 		iolog_free(&r->w[i].log);
 		iolog_free(&r->w[i].hlog);
 		free(r->w[i].vmap);
+		free(r->w[i].tmap);
 	}
 	free(r->w);
 	ss_free(&r->ss);

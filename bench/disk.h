@@ -145,6 +145,7 @@ struct job {
 	uint64_t dedupe_ws;     /* dedupe_mode=working_set: its blocks (0: repeat mode) */
 	uint64_t dedupe_seed;   /* the seed of its block i: dedupe_seed + i */
 	int dedupe_ws_pct, dedupe_global;
+	int trim_pct, trim_zero;   /* --trim_percentage (with --verify): blocks discarded before the read-back */
 	int fixedbufs, registerfiles;
 	int sqpoll, sqpoll_cpu;   /* fio's sqthread_poll, sqthread_poll_cpu (-1: any) */
 	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI) */
@@ -442,6 +443,8 @@ struct worker {
 	struct iolog hlog;           /* fio's histogram log */
 	FILE *iolog_out;             /* --write_iolog: the I/Os issued, as fio's log */
 	uint8_t *vmap;               /* --verify: a bit per block of the region, set once written */
+	uint8_t *tmap;               /* --trim_percentage: a bit per block discarded before this read-back */
+	struct prng trim_rng;        /* which blocks */
 	uint64_t vb[MAX_FILES + 1];  /* each file's first block in it (vb[nfiles]: all the blocks) */
 	char *dedupe;                /* --dedupe_percentage: the data those writes repeat */
 	/* dedupe_mode=working_set: the seed of the thread's set (block i: ws_seed + i), its
@@ -474,6 +477,7 @@ struct worker {
 		int ran;
 		uint64_t ios;          /* reads issued (failed ones too) */
 		uint64_t blocks, bad;  /* blocks checked, of them bad */
+		uint64_t trimmed;      /* --trim_percentage: blocks discarded before a read-back */
 		uint64_t ns;           /* how long the end's (and --loops passes') took */
 		uint64_t bl_ns;        /* how long --verify_backlog's checks took (the workload's time) */
 		uint64_t prog_bytes;   /* read so far (the ETA line keeps it out of the job's progress) */
@@ -593,6 +597,7 @@ struct job_result {
 	struct {                   /* --verify's read-back */
 		int ran;
 		uint64_t blocks, bad;  /* blocks checked, of them bad */
+		uint64_t trimmed;      /* of them discarded first (--trim_percentage) */
 		double seconds;
 		char first[240];       /* the first bad block: where and why */
 	} ver;

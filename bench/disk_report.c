@@ -371,6 +371,11 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		if (j->dedupe_global)
 			json_add_str(opt, "dedupe_global", "1");
 	}
+	if (j->trim_pct) {
+		opt_num(opt, "trim_percentage", j->trim_pct);
+		if (!j->trim_zero)
+			json_add_str(opt, "trim_verify_zero", "0");
+	}
 	if (j->think_issue)
 		json_add_str(opt, "thinktime_blocks_type", "issue");
 	if (j->rate_ign_think)
@@ -616,6 +621,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_int(v, "blocks", (long long)(own ? w[0]->ver.blocks : r->ver.blocks));
 		json_add_int(v, "block_size", (long long)j->bs);
 		json_add_int(v, "bad", (long long)bad);
+		if (j->trim_pct)   /* discarded before the read-back: read back as zeros (trim_verify_zero) */
+			json_add_int(v, "trimmed", (long long)(own ? w[0]->ver.trimmed : r->ver.trimmed));
 		if (rw_writes(j->rw) || j->verify_only)   /* a read job checks as it reads: no time of its own */
 			json_add_num(v, "seconds", own ? (double)(w[0]->ver.ns + w[0]->ver.bl_ns) / 1e9 : r->ver.seconds);
 		if (bad)
@@ -861,9 +868,13 @@ void disk_text_job(const struct json *j, FILE *f)
 			snprintf(when, sizeof when, "read back in %.3f s", json_get_num(v, "seconds", 0));
 		else
 			snprintf(when, sizeof when, "checked as read");
-		fprintf(f, "  verify       : %s, %.0f blocks of %.0f B %s, %.0f bad%s%s\n", json_get_str(v, "algorithm", "?"),
-			json_get_num(v, "blocks", 0), json_get_num(v, "block_size", 0), when, json_get_num(v, "bad", 0),
-			json_get(v, "first_bad") ? "; the first: " : "", json_get_str(v, "first_bad", ""));
+		char trimmed[64] = "";
+		if (json_get(v, "trimmed"))
+			snprintf(trimmed, sizeof trimmed, " (%.0f of them discarded first)", json_get_num(v, "trimmed", 0));
+		fprintf(f, "  verify       : %s, %.0f blocks of %.0f B%s %s, %.0f bad%s%s\n", json_get_str(v, "algorithm", "?"),
+			json_get_num(v, "blocks", 0), json_get_num(v, "block_size", 0), trimmed, when,
+			json_get_num(v, "bad", 0), json_get(v, "first_bad") ? "; the first: " : "",
+			json_get_str(v, "first_bad", ""));
 	}
 	if (json_get_num(j, "sync.total_ios", 0) > 0) {
 		const char *u;

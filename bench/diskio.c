@@ -746,6 +746,7 @@ void worker_snapshot(const struct worker *w, struct worker *dst, uint64_t now)
 	memset(&dst->log, 0, sizeof dst->log);
 	memset(&dst->hlog, 0, sizeof dst->hlog);
 	dst->vmap = NULL;
+	dst->tmap = NULL;
 	dst->dedupe = NULL;
 	dst->ss = NULL;
 	for (int d = 0; d < DDIR_N; d++) {
@@ -1944,6 +1945,47 @@ static int rb_src_next(struct worker *w, struct rb_src *s, int *f, uint64_t *off
 	return 1;
 }
 
+/* fio's trim_percentage: before a read-back, this share of the blocks the thread wrote
+ * (each drawn) discarded, runs of them at once, each marked in tmap (the read-back expects
+ * zeros there); 0, or -1 when a discard failed (the thread's error) */
+static int trim_marked(struct worker *w)
+{
+	const struct job *j = w->job;
+	uint64_t nblk = w->vb[j->nfiles], base = j->offset + (uint64_t)w->idx * j->offset_inc;
+	memset(w->tmap, 0, nblk / 8 + 1);
+	for (uint64_t b = rb_next(w, 0, nblk); b < nblk; b = rb_next(w, b + 1, nblk))
+		if ((int)prng_below(&w->trim_rng, 100) < j->trim_pct)
+			w->tmap[b / 8] |= (uint8_t)(1u << (b % 8));
+	for (int f = 0; f < j->nfiles; f++)
+		for (uint64_t b = w->vb[f], e; b < w->vb[f + 1]; b = e) {
+			uint64_t off = base + (b - w->vb[f]) * j->bs;
+			long r;
+			for (e = b; e < w->vb[f + 1] && (w->tmap[e / 8] >> (e % 8) & 1); e++)
+				;
+			if (e == b) {
+				e++;
+				continue;
+			}
+			if ((r = trim_range(w, f, off, (e - b) * j->bs)) < 0) {
+				char msg[200];
+				snprintf(msg, sizeof msg, "--trim_percentage: discarding %llu bytes at offset %llu of %s",
+					 (unsigned long long)((e - b) * j->bs), (unsigned long long)off, w->f[f].dev->path);
+				set_err(w, (int)-r, msg, UINT64_MAX);
+				return -1;
+			}
+			w->ver.trimmed += e - b;
+		}
+	return 0;
+}
+
+/* a block read back at off of file f: was it discarded first (--trim_percentage)? */
+static int was_trimmed(const struct worker *w, int f, uint64_t off)
+{
+	const struct job *j = w->job;
+	uint64_t b = w->vb[f] + (off - j->offset - (uint64_t)w->idx * j->offset_inc) / j->bs;
+	return w->tmap && b < w->vb[j->nfiles] && (w->tmap[b / 8] >> (b % 8) & 1);
+}
+
 /* the bad block blk at off of file f (why: what is wrong): counted, the first named,
  * dumped (--verify_dump), and with --continue_on_error=verify listed (as "verify") */
 static void bad_block(struct worker *w, int f, const char *blk, uint64_t off, const char *why)
@@ -2000,8 +2042,18 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 	__atomic_store_n(&w->prog_bytes[DDIR_READ], w->prog_bytes[DDIR_READ] + (uint64_t)res, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->ver.prog_bytes, w->ver.prog_bytes + (uint64_t)res, __ATOMIC_RELAXED);
 	w->ver.blocks++;
-	if (!verify_check(j, blk, s->off, why, sizeof why))
+	if (was_trimmed(w, s->file, s->off)) {
+		/* fio's trim_verify_zero: a discarded block reads back as zeros */
+		size_t z = 0;
+		while (z < s->len && !blk[z])
+			z++;
+		if (!j->trim_zero || z == s->len)
+			return 0;
+		snprintf(why, sizeof why, "discarded (--trim_percentage), yet byte %zu reads back 0x%02x, not zero", z,
+			 (unsigned char)blk[z]);
+	} else if (!verify_check(j, blk, s->off, why, sizeof why)) {
 		return 0;
+	}
 	bad_block(w, s->file, blk, s->off, why);
 	return j->verify_fatal ? -1 : 0;
 }
@@ -2165,6 +2217,8 @@ static void read_map(struct worker *w, struct meter *m, char *bufs, unsigned nbu
 	uint64_t base = j->offset + (uint64_t)w->idx * j->offset_inc;
 	struct rb_src src = { .nblk = w->vb[j->nfiles], .workload = workload };
 	uint64_t t0;
+	if (w->tmap && trim_marked(w))
+		return;
 	for (int f = 0; f < j->nfiles; f++) {
 		fdatasync(w->f[f].fd);
 		if (w->f[f].dev->is_file || ioctl(w->f[f].fd, BLKFLSBUF, 0))
@@ -2304,11 +2358,13 @@ void *worker_run(void *arg)
 				    j->zero_buffers ? 100 : j->compress_pct, j->compress_chunk);
 	for (int f = 0; f < j->nfiles; f++)   /* each file's blocks in the verify map, one after another */
 		w->vb[f + 1] = w->vb[f] + (j->nfiles > 1 ? j->fsize[f] : j->size) / j->bs;
-	if (j->verify && rw_writes(j->rw) && !j->verify_only && !(w->vmap = calloc(w->vb[j->nfiles] / 8 + 1, 1))) {
+	if (j->verify && rw_writes(j->rw) && !j->verify_only && (!(w->vmap = calloc(w->vb[j->nfiles] / 8 + 1, 1)) ||
+	    (j->trim_pct && !(w->tmap = calloc(w->vb[j->nfiles] / 8 + 1, 1))))) {
 		set_err(w, ENOMEM, "--verify: the map of blocks written", UINT64_MAX);
 		free(bufs);
 		goto early;
 	}
+	prng_seed(&w->trim_rng, j->randseed ^ 0x7219ull ^ ((uint64_t)w->idx << 32));
 	/* fio's --loops with --verify: each pass checked when it ends (threads on one region:
 	 * at the end only, a block another is writing would read torn) */
 	if (w->vmap && j->do_verify && j->loops > 1 && !j->time_based && !j->verify_backlog && !rw_trims(j->rw) &&

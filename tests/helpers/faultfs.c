@@ -5,8 +5,13 @@
  * (direct_io: no page cache in between), so one 4k read of the loop device is one read
  * here.
  *
- * usage: faultfs MNT BACKING [--fail-read OFF+LEN]... [--fail-write OFF+LEN]...
+ * usage: faultfs MNT BACKING [--fail-read OFF+LEN]... [--fail-write OFF+LEN]... [--discard=punch|keep]
+ * A discard of the loop device (a punched hole) is refused (a disk that cannot discard);
+ * with --discard=punch it frees the backing file's blocks, which then read as zeros; with
+ * --discard=keep it succeeds and keeps the data (a disk whose discarded blocks do not read
+ * back as zeros).
  * Runs in the foreground until MNT is unmounted (umount MNT) or it gets SIGTERM. */
+#define _GNU_SOURCE   /* fallocate */
 #define FUSE_USE_VERSION 31
 #include <errno.h>
 #include <fcntl.h>
@@ -32,6 +37,8 @@ static struct {
 	int n;
 	long failed[2];         /* reads, writes */
 	long requests[2];
+	int discard;            /* a punched hole: 0 refused, 1 done, 2 succeeds and keeps the data */
+	long discards;
 } fs;
 
 static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
@@ -93,8 +100,8 @@ static int fs_read(const char *path, char *buf, size_t len, off_t off, struct fu
 	ssize_t r;
 	if (!strcmp(path, "/stats")) {
 		char s[256];
-		int n = snprintf(s, sizeof s, "reads %ld\nwrites %ld\nreads_failed %ld\nwrites_failed %ld\n",
-				 fs.requests[0], fs.requests[1], fs.failed[0], fs.failed[1]);
+		int n = snprintf(s, sizeof s, "reads %ld\nwrites %ld\nreads_failed %ld\nwrites_failed %ld\ndiscards %ld\n",
+				 fs.requests[0], fs.requests[1], fs.failed[0], fs.failed[1], fs.discards);
 		if (off >= n)
 			return 0;
 		if ((size_t)(n - off) < len)
@@ -126,6 +133,18 @@ static int fs_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 	return fdatasync(fs.fd) ? -errno : 0;
 }
 
+static int fs_fallocate(const char *path, int mode, off_t off, off_t len, struct fuse_file_info *fi)
+{
+	if (strcmp(path, "/disk"))
+		return -EACCES;
+	if (!(mode & FALLOC_FL_PUNCH_HOLE) || !fs.discard)
+		return -EOPNOTSUPP;
+	fs.discards++;
+	if (fs.discard == 2)
+		return 0;
+	return fallocate(fs.fd, mode, off, len) ? -errno : 0;
+}
+
 static const struct fuse_operations ops = {
 	.getattr = fs_getattr,
 	.readdir = fs_readdir,
@@ -133,12 +152,13 @@ static const struct fuse_operations ops = {
 	.read = fs_read,
 	.write = fs_write,
 	.fsync = fs_fsync,
+	.fallocate = fs_fallocate,
 };
 
 static void usage(const char *why)
 {
 	fprintf(stderr, "faultfs: %s\nusage: faultfs MNT BACKING [--fail-read OFF+LEN]... "
-		"[--fail-write OFF+LEN]...\n", why);
+		"[--fail-write OFF+LEN]... [--discard=punch|keep]\n", why);
 	exit(2);
 }
 
@@ -151,6 +171,10 @@ int main(int argc, char **argv)
 		usage("a mount point and a backing file are needed");
 	for (int i = 3; i < argc; i++) {
 		char *end;
+		if (!strcmp(argv[i], "--discard=punch") || !strcmp(argv[i], "--discard=keep")) {
+			fs.discard = argv[i][10] == 'p' ? 1 : 2;
+			continue;
+		}
 		if (i + 1 >= argc)
 			usage("an option without its value");
 		if (strcmp(argv[i], "--fail-read") && strcmp(argv[i], "--fail-write"))

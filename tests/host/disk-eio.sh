@@ -15,16 +15,20 @@ back=/dev/shm/assay-test.$$.back
 head -c $((32 << 20)) /dev/urandom > "$back"
 mkdir -p "$T/fuse"
 MiB=1048576
-"$FF" "$T/fuse" "$back" --fail-read $((16 * MiB))+4096 --fail-write $((20 * MiB))+4096 2> "$T/faultfs.log" &
-for _ in $(seq 50); do [ -e "$T/fuse/disk" ] && break; sleep 0.1; done
-[ -e "$T/fuse/disk" ] || skip "faultfs did not mount: $(cat "$T/faultfs.log")"
-dev=$(losetup -f --show "$T/fuse/disk") || { umount "$T/fuse"; skip "losetup over FUSE failed"; }
+# mount ARGS: faultfs over $back with ARGS, $dev a loop device over its disk
+mount_ff() {
+	"$FF" "$T/fuse" "$back" "$@" 2> "$T/faultfs.log" &
+	for _ in $(seq 50); do [ -e "$T/fuse/disk" ] && break; sleep 0.1; done
+	[ -e "$T/fuse/disk" ] || skip "faultfs did not mount: $(cat "$T/faultfs.log")"
+	dev=$(losetup -f --show "$T/fuse/disk") || { umount "$T/fuse"; skip "losetup over FUSE failed"; }
+}
 # the loop device lets go of the file a moment after it is detached
 unmount() {
 	losetup -d "$dev"
 	for _ in $(seq 30); do umount "$T/fuse" 2>/dev/null && return; sleep 0.1; done
 	umount -l "$T/fuse"
 }
+mount_ff --fail-read $((16 * MiB))+4096 --fail-write $((20 * MiB))+4096
 trap 'unmount; cleanup' EXIT
 cd "$T" || exit 1
 failed() { sed -n "s/^$1s_failed //p" "$T/fuse/stats"; }
@@ -202,4 +206,23 @@ RUN trim --rw=randtrim --mode=destroy --size=1m
 
 # the helper really stands between: reads outside the bad range pass, inside fail
 dd if="$dev" of=/dev/null bs=4k skip=4096 count=1 iflag=direct status=none 2>/dev/null && fail "faultfs let the bad read pass"
+
+# --trim_percentage with --verify on a disk whose discards succeed but keep the data: the
+# discarded blocks (as many as faultfs saw discarded, counted in 4k blocks) are the bad
+# ones, named; with --trim_verify_zero=0 they are not checked. (tests/host/disk-verify.sh:
+# a disk that zeroes them.)
+unmount
+mount_ff --discard=keep
+"$A" disk --filename="$dev" --mode=destroy --force --rw=randwrite --size=1m --verify=crc32c --trim_percentage=50 \
+	-J > out.json 2> err.txt
+[ $? = 1 ] || fail "trim_percentage, discards kept: exit not 1"
+J '.jobs[0] | .error == 84 and .assay.verify.blocks == 256 and .assay.verify.trimmed > 60 and
+	.assay.verify.bad == .assay.verify.trimmed and (.assay.verify.first_bad |
+	test("^the block at offset [0-9]+: discarded \\(--trim_percentage\\), yet byte 0 reads back 0x[0-9a-f]{2}, not zero$"))' \
+	"trim_percentage, discards kept"
+grep -q "^discards [1-9]" "$T/fuse/stats" || fail "faultfs saw no discard: $(cat "$T/fuse/stats")"
+"$A" disk --filename="$dev" --mode=destroy --force --rw=randwrite --size=1m --verify=crc32c --trim_percentage=50 \
+	--trim_verify_zero=0 -J > out.json 2> err.txt || fail "trim_verify_zero=0: exit $?"
+J '.jobs[0] | .error == 0 and .assay.verify.bad == 0 and .assay.verify.trimmed > 60 and
+	.["job options"].trim_verify_zero == "0"' "trim_verify_zero=0"
 finish

@@ -351,6 +351,34 @@ J '.jobs[0].assay.verify | .blocks == 16 and .bad == 0' "serialize_overlap with 
 expect 2 "^assay: error: disk: --serialize_overlap with --zonemode=zbd: not here" "$A" disk --filename="$dev" \
 	--rw=randwrite --iodepth=4 --zonemode=zbd --zonesize=1m --direct=1 --serialize_overlap=1 --mode=destroy
 
+# --trim_percentage (fio's, with --verify): that share of the blocks written discarded
+# before the read-back, which expects zeros from them -- a loop device punches them out of
+# its file: exactly the blocks counted read zero (every other block holds a header); each
+# --loops pass its own; 100: every block (tests/host/disk-eio.sh: a disk that keeps them)
+zeros() { python3 -c "import sys; d=open(sys.argv[1],'rb').read($1)
+print(sum(1 for i in range(0, len(d), 4096) if d[i:i+4096].count(0) == 4096))" "$img"; }
+"$A" disk --filename="$dev" --rw=randwrite --size=4m --iodepth=8 --mode=destroy --verify=crc32c --trim_percentage=30 \
+	-J > out.json 2>/dev/null || fail "trim_percentage=30: exit $?"
+J '.jobs[0] | .assay.verify.blocks == 1024 and .assay.verify.bad == 0 and .assay.verify.trimmed > 230 and
+	.assay.verify.trimmed < 390 and .["job options"].trim_percentage == "30"' "trim_percentage=30"
+[ "$(zeros $((4 << 20)))" = "$(jq .jobs[0].assay.verify.trimmed out.json)" ] ||
+	fail "trim_percentage=30: $(zeros $((4 << 20))) zero blocks, $(jq .jobs[0].assay.verify.trimmed out.json) discarded"
+"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify=md5 --trim_percentage=100 --loops=3 \
+	--eta=never > out.txt 2>&1 || fail "trim_percentage=100 loops: exit $?"
+grep -q "verify       : md5, 768 blocks of 4096 B (768 of them discarded first) read back in .*, 0 bad$" out.txt ||
+	fail "trim_percentage=100 loops: $(grep verify out.txt)"
+[ "$(zeros $((1 << 20)))" = 256 ] || fail "trim_percentage=100: $(zeros $((1 << 20))) of 256 blocks zero"
+"$A" disk --filename="$dev" --rw=randwrite --size=1m --numjobs=2 --offset_increment=1m --mode=destroy --verify=crc32c \
+	--trim_percentage=50 -J > out.json 2>/dev/null || fail "trim_percentage, 2 threads: exit $?"
+J '.jobs[0].assay.verify | .blocks == 512 and .bad == 0 and .trimmed > 180 and .trimmed < 330' "trim_percentage, 2 threads"
+for bad in "--verify=crc32c --rw=randread:needs a job that writes" "--rw=randwrite:needs --verify" \
+	"--verify=crc32c --rw=randwrite --verify_backlog=8:with --verify_backlog" \
+	"--verify=crc32c --rw=randwrite --numjobs=2:with threads sharing one region"; do
+	# shellcheck disable=SC2086
+	expect 2 "^assay: error: disk: --trim_percentage=20: ${bad#*:}" "$A" disk --filename="$dev" --mode=destroy \
+		--trim_percentage=20 ${bad%%:*}
+done
+
 "$A" disk --filename="$dev" --rw=write --size=64k --mode=destroy --verify=xxhash --eta=never > out.txt 2>&1 ||
 	fail "text: exit $?"
 grep -q "verify       : xxhash, 16 blocks of 4096 B read back in" out.txt || fail "text verify line: $(grep verify out.txt)"

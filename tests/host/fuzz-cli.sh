@@ -47,7 +47,7 @@ opts = {
           "--file_service_type", "--filename_format", "--zonemode", "--zonesize", "--zonerange", "--zoneskip",
           "--zonecapacity", "--read_beyond_wp", "--max_open_zones", "--job_max_open_zones", "--ignore_zone_limits",
           "--zone_reset_threshold", "--zone_reset_frequency", "--io_size", "--offset_increment",
-          "--bs_is_seq_rand", "--serialize_overlap", "--thinktime_blocks_type", "--rate_ignore_thinktime", "--dedupe_mode", "--dedupe_working_set_percentage", "--dedupe_global"],
+          "--bs_is_seq_rand", "--serialize_overlap", "--thinktime_blocks_type", "--rate_ignore_thinktime", "--dedupe_mode", "--dedupe_working_set_percentage", "--dedupe_global", "--trim_percentage", "--trim_verify_zero"],
  "net": ["--connect-timeout", "--count", "--len", "--omit", "--output-format", "--parallel", "--port",
          "--reverse", "--time", "--latency", "--latency-port"],
  "dns": ["--limit", "--max-queries", "--output-format", "--outstanding", "--port", "--timeout"],
