@@ -25,16 +25,17 @@ expect2 'needs a value' --disk
 ASSAY_ACCEL=xen expect2 'accepted: kvm, tcg'
 "$R" --help | grep -q -- '--qemu-arg' || fail "--help"
 
-# KVM that passes the probe, then hangs a real boot without a byte on the console (seen on
-# a nested-KVM host): with a fake QEMU, qemu/run stops it after ASSAY_KVM_GRACE seconds and
-# boots again under TCG; forced KVM (ASSAY_ACCEL=kvm) is left to the timeout.
+# KVM that passes the probe, then hangs the kernel without a line from init (seen on a
+# nested-KVM host, silent or after GRUB's menu): with a fake QEMU, qemu/run stops it after
+# ASSAY_KVM_GRACE seconds and boots again under TCG; forced KVM (ASSAY_ACCEL=kvm) is left to
+# the timeout.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 : > "$T/vmlinuz"; : > "$T/initrd"
 cat > "$T/qemu" <<'FAKE'
 #!/bin/bash
-# fake QEMU: the KVM probe (a floppy) passes; a KVM boot is silent unless FAKE_KVM_TALKS=1;
-# a TCG boot prints what init prints and exits
+# fake QEMU: the KVM probe (a floppy) passes; a KVM boot hangs (after FAKE_KVM_SAYS on the
+# console, if set) unless FAKE_KVM_TALKS=1; a TCG boot prints what init prints and exits
 accel= log= pidf= probe=0
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -49,6 +50,7 @@ done
 [ -n "$pidf" ] && echo $$ > "$pidf"
 echo "$accel" >> "${FAKE_ACCELS:-/dev/null}"
 if [ "$accel" = kvm ] && [ "${FAKE_KVM_TALKS:-0}" != 1 ]; then
+	printf '%s' "${FAKE_KVM_SAYS:-}" > "$log"
 	exec sleep 100
 fi
 printf 'init: suite status 0\r\ninit: powering off\r\n' > "$log"
@@ -63,9 +65,14 @@ if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
 	: > "$T/accels"
 	rc=$(fake ASSAY_KVM_GRACE=2)
 	[ "$rc" = 0 ] || fail "silent KVM: exit $rc, want 0 ($(cat "$T/out"))"
-	grep -q 'KVM: no console output in 2 s; booting again under TCG' "$T/out" ||
+	grep -q 'KVM: no line from init in 2 s; booting again under TCG' "$T/out" ||
 		fail "silent KVM: no fallback line in '$(cat "$T/out")'"
 	[ "$(tr '\n' ' ' < "$T/accels")" = "kvm tcg " ] || fail "silent KVM: boots '$(cat "$T/accels")', want kvm then tcg"
+	: > "$T/accels"
+	rc=$(fake ASSAY_KVM_GRACE=2 FAKE_KVM_SAYS="GNU GRUB  version 2.06
+  Booting \`assay: standard suite'")
+	[ "$rc" = 0 ] || fail "KVM hung after GRUB: exit $rc, want 0 ($(cat "$T/out"))"
+	[ "$(tr '\n' ' ' < "$T/accels")" = "kvm tcg " ] || fail "KVM hung after GRUB: boots '$(cat "$T/accels")', want kvm then tcg"
 	: > "$T/accels"
 	rc=$(fake ASSAY_KVM_GRACE=2 FAKE_KVM_TALKS=1)
 	[ "$rc" = 0 ] || fail "working KVM: exit $rc, want 0"
