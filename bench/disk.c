@@ -712,7 +712,7 @@ static const struct opt disk_opts[] = {
 	  "print each error the job goes on after (fio's)", 0 },
 	{ "io-timeout", 0, OPT_TIME, O(io_timeout), "30", 0.1, 3600, NULL,
 	  "no completion for this long: the device stalled, the job fails", 0 },
-	{ "spin", 0, OPT_FLOAT, O(spin_us), "20", 0, 10000, NULL,
+	{ "spin", 0, OPT_FLOAT, O(spin_us), "0", 0, 10000, NULL,
 	  "at iodepth 1, microseconds to spin for a completion before sleeping (0: never)", 0 },
 	{ "mode", 0, OPT_ENUM, O(mode), "readonly", 0, 0, MODE_CHOICES,
 	  "readonly: writes skipped; rewrite: write back what was just read; destroy: random data", 0 },
