@@ -77,6 +77,17 @@ if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
 	rc=$(fake ASSAY_KVM_GRACE=2 FAKE_KVM_TALKS=1)
 	[ "$rc" = 0 ] || fail "working KVM: exit $rc, want 0"
 	[ "$(tr '\n' ' ' < "$T/accels")" = "kvm " ] || fail "working KVM: boots '$(cat "$T/accels")', want kvm only"
+	# ASSAY_ACCEL_CACHE: the fallback is remembered, the next boot goes to TCG unprobed
+	: > "$T/accels"; rm -f "$T/cache"
+	rc=$(fake ASSAY_KVM_GRACE=2 ASSAY_ACCEL_CACHE="$T/cache")
+	[ "$rc" = 0 ] && [ "$(cat "$T/cache" 2>/dev/null)" = tcg ] || fail "cache after a fallback: exit $rc, '$(cat "$T/cache" 2>/dev/null)', want 0 and tcg"
+	rc=$(fake ASSAY_KVM_GRACE=2 ASSAY_ACCEL_CACHE="$T/cache")
+	[ "$rc" = 0 ] || fail "cached tcg: exit $rc, want 0"
+	[ "$(tr '\n' ' ' < "$T/accels")" = "kvm tcg tcg " ] || fail "cached tcg: boots '$(cat "$T/accels")', want kvm tcg, then tcg alone"
+	# a KVM that works is remembered too
+	: > "$T/accels"; rm -f "$T/cache"
+	fake ASSAY_KVM_GRACE=2 FAKE_KVM_TALKS=1 ASSAY_ACCEL_CACHE="$T/cache" >/dev/null
+	[ "$(cat "$T/cache" 2>/dev/null)" = kvm ] || fail "cache after a KVM boot: '$(cat "$T/cache" 2>/dev/null)', want kvm"
 	: > "$T/accels"
 	rc=$(TO=3 fake ASSAY_KVM_GRACE=2 ASSAY_ACCEL=kvm)
 	[ "$rc" = 124 ] || fail "forced KVM: exit $rc, want 124 (the timeout; no fallback)"
