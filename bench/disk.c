@@ -307,7 +307,7 @@ static const struct opt disk_opts[] = {
 	{ "iodepth_batch_complete", 0, OPT_INT, O(batch_cmin), "1", 0, 4096, NULL,
 	  "same as --iodepth_batch_complete_min", OPT_HIDDEN },
 	{ "iodepth_batch_complete_max", 0, OPT_INT, O(batch_cmax), "0", 0, 4096, NULL,
-	  "reap at most this many completions at once (0: all there are)", 0 },
+	  "reap at most this many completions at once (fio's; below the minimum, as by default: the minimum)", 0 },
 	{ "steadystate", 0, OPT_STR, O(steadystate), "iops_slope:0.01%", 0, 0,
 	  "iops:L, iops_slope:L, bw:L or bw_slope:L; L absolute (per second) or a percent of the mean (2%)",
 	  "stop the job once its last --steadystate_duration seconds meet this (fio's)", 0 },
@@ -2542,12 +2542,12 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->io_timeout = c->io_timeout;
 	j->spin_us = c->spin_us;
 	/* fio's rules: a submit batch of 0 or beyond iodepth is the iodepth; a completion
-	 * maximum below the minimum is the minimum */
+	 * maximum below the minimum (0, the default, included) is the minimum -- one at a
+	 * time unless told; never waiting (a minimum of 0) and no maximum: all there are */
 	j->batch_submit = c->batch_submit && c->batch_submit <= j->iodepth ? (int)c->batch_submit
 									  : j->iodepth;
 	j->batch_cmin = (int)(c->batch_cmin < j->iodepth ? c->batch_cmin : j->iodepth);
-	j->batch_cmax = (int)(c->batch_cmax && c->batch_cmax < j->batch_cmin ? j->batch_cmin
-									       : c->batch_cmax);
+	j->batch_cmax = (int)(c->batch_cmax < j->batch_cmin ? j->batch_cmin : c->batch_cmax);
 	j->mode = dev->is_null ? MODE_DESTROY : c->mode;   /* /dev/null, /dev/zero: plain writes, nothing to keep */
 	j->force_uring_errno = c->force_uring_errno;
 	j->slat_pcts = c->slat_pcts;
