@@ -129,16 +129,22 @@ if command -v fio >/dev/null; then
 	done
 fi
 
-# fio's iodepth_low, reaping one completion at a time as fio does: the queue fills to 16,
-# drains to 4, fills again (each I/O issued at depth 5..16: fio's 25/66.7/8.3%); 0: kept full
+# fio's iodepth_low, reaping one completion at a time as fio does by default: the queue
+# fills to 16, drains to 4, fills again (each I/O issued at depth 5..16: fio's
+# 25/66.7/8.3%); 0: kept full, each reap one I/O; a maximum of --iodepth: all there are
 for e in io_uring libaio; do
-	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_low=4 --iodepth_batch_complete_max=1 \
+	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_low=4 \
 		--ioengine=$e --direct=1 --runtime=0.5 --time_based -J > "$T/out.json" || fail "iodepth_low ($e): exit $?"
 	J '.jobs[0].iodepth_level | (.["4"] - 25 | fabs) < 0.5 and (.["8"] - 66.67 | fabs) < 0.5 and
 		(.["16"] - 8.33 | fabs) < 0.5' "iodepth_low=4 ($e)" '.jobs[0].iodepth_level'
-	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_low=0 --iodepth_batch_complete_max=1 \
+	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_low=0 \
 		--ioengine=$e --direct=1 --runtime=0.5 --time_based -J > "$T/out.json" || fail "iodepth_low=0 ($e): exit $?"
-	J '.jobs[0].iodepth_level["16"] > 99' "iodepth_low=0 ($e): the queue kept full" '.jobs[0].iodepth_level'
+	J '.jobs[0] | .iodepth_level["16"] > 99 and .iodepth_complete["4"] == 100' \
+		"iodepth_low=0 ($e): the queue kept full, one completion a reap" '.jobs[0] | [.iodepth_level, .iodepth_complete]'
+	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_batch_complete_max=16 \
+		--ioengine=$e --direct=1 --runtime=0.5 --time_based -J > "$T/out.json" || fail "reap all ($e): exit $?"
+	J '.jobs[0] | ([.iodepth_complete[]] | add | . > 99.9 and . < 100.1) and .read.total_ios > 0' \
+		"--iodepth_batch_complete_max=16 ($e)" '.jobs[0].iodepth_complete'
 done
 J '[.jobs[0].latency_ns[], .jobs[0].latency_us[], .jobs[0].latency_ms[]] | add | . > 99.9 and . < 100.1' \
 	"latency buckets add up to 100%" '.jobs[0] | [.latency_ns, .latency_us, .latency_ms]'
