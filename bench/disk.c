@@ -1709,7 +1709,6 @@ static int cpumask_list(const char *v, struct job *j, char *err, size_t n)
  * files) */
 static int io_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
-	uint64_t last;
 	if (c->io_size && !j->var_bs && c->io_size % j->bs) {
 		snprintf(err, n, "--io_size=%llu: not a multiple of --bs=%llu", c->io_size,
 			 (unsigned long long)j->bs);
@@ -1722,10 +1721,9 @@ static int io_extent(const struct plan *p, const struct disk_cfg *c, struct job 
 		return -1;
 	}
 	j->offset_inc = c->offset_increment;
-	last = j->offset + (uint64_t)(j->numjobs - 1) * j->offset_inc;
 	for (int k = 0; k < j->nftg && j->offset_inc; k++) {
 		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
-		uint64_t size = j->fsize[k % j->nfiles];
+		uint64_t size = j->fsize[k % j->nfiles], last = file_base(j, k % j->nfiles, j->numjobs - 1);
 		if (j->direct && j->offset_inc % d->lbs) {
 			snprintf(err, n, "--offset_increment=%llu: not a multiple of %s's logical block size (%u)",
 				 c->offset_increment, d->path, d->lbs);
@@ -2331,9 +2329,10 @@ static int parse_fst(const char *v, struct job *j, char *err, size_t n)
 	return 0;
 }
 
-/* fio's a:b: each file's region from --offset, --size shared out among them (fio's: a
- * size in bytes is the job's), else each one's own to its end (--size=N% of each, a
- * profile's cap on each); the job's size their sum; 0, or -1 with why */
+/* fio's a:b: each file's region from --offset (--offset=N%: N% of that file, as fio's),
+ * --size shared out among them (fio's: a size in bytes is the job's), else each one's own
+ * to its end (--size=N% of each, a profile's cap on each); the job's size their sum; 0,
+ * or -1 with why */
 static int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, uint64_t cap, char *err,
 			size_t n)
 {
@@ -2345,32 +2344,38 @@ static int files_extent(const struct plan *p, const struct disk_cfg *c, struct j
 			 "not a size; accepted: bytes with k/m/g/t suffix, or N%");
 		return -1;
 	}
-	if (strchr(c->offset_s, '%')) {
-		snprintf(err, n, "--offset=%s: with several files in one job give it in bytes", c->offset_s);
-		return -1;
-	}
 	j->size = 0;
 	for (int k = 0; k < j->nftg; k++) {   /* (fio's JOB.N.F: each thread's files as the first's) */
 		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
-		uint64_t per = total / (uint64_t)j->nfiles / j->bs * j->bs, own;
+		uint64_t per = total / (uint64_t)j->nfiles / j->bs * j->bs, own, off = j->offset;
 		if (d->is_null) {
 			snprintf(err, n, "--filename: %s in a list of files: give it a job of its own", d->path);
 			return -1;
 		}
-		if (j->direct && (j->bs_max % d->lbs || j->bs % d->lbs || j->offset % d->lbs)) {
+		if (parse_offset(c->offset_s, d, c->offset_align ? c->offset_align : j->bs, &off, err, n))
+			return -1;
+		if (k >= j->nfiles && off != j->foff[k % j->nfiles]) {
+			snprintf(err, n, "--offset=%s: %s's region would start at %llu, thread 1's %s's at %llu: each "
+				 "thread's files as big", c->offset_s, d->path, (unsigned long long)off,
+				 p->tg[j->ftg[k % j->nfiles]].dev.path, (unsigned long long)j->foff[k % j->nfiles]);
+			return -1;
+		}
+		if (k < j->nfiles)
+			j->foff[k] = off;
+		if (j->direct && (j->bs_max % d->lbs || j->bs % d->lbs || off % d->lbs)) {
 			snprintf(err, n, "--direct=1: --bs and --offset are to be multiples of %s's logical block size (%u)",
 				 d->path, d->lbs);
 			return -1;
 		}
-		if (shared && (j->offset >= d->size || per > d->size - j->offset)) {
+		if (shared && (off >= d->size || per > d->size - off)) {
 			snprintf(err, n, "--size=%s: %llu bytes of it (the job's files' share) from offset %llu go beyond "
-				 "the end of %s (%llu bytes)", c->size, (unsigned long long)per, (unsigned long long)j->offset,
+				 "the end of %s (%llu bytes)", c->size, (unsigned long long)per, (unsigned long long)off,
 				 d->path, (unsigned long long)d->size);
 			return -1;
 		}
 		if (shared)
 			own = per;
-		else if (region(c, d, j->offset, cap, j->bs, &own, err, n))
+		else if (region(c, d, off, cap, j->bs, &own, err, n))
 			return -1;
 		if (k < j->nfiles) {
 			j->fsize[k] = own;
@@ -3296,7 +3301,7 @@ static void result_init(struct job_result *r, const struct job *j, int repeat)
 static void drop_cache(const struct plan *p, const struct job *j, int k, int fd)
 {
 	if (p->tg[j->ftg[k]].dev.is_file || ioctl(fd, BLKFLSBUF, 0))   /* every thread's region */
-		posix_fadvise(fd, (off_t)j->offset,
+		posix_fadvise(fd, (off_t)file_base(j, k % j->nfiles, 0),
 			      (off_t)(j->fsize[k % j->nfiles] + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
 
@@ -3306,7 +3311,7 @@ static int pre_read(const struct plan *p, struct job_result *r, int k)
 {
 	const struct job *j = &r->job;
 	const char *path = p->tg[j->ftg[k]].dev.path;
-	uint64_t off = j->offset, end = j->offset + j->fsize[k % j->nfiles] + (uint64_t)(j->numjobs - 1) * j->offset_inc;
+	uint64_t off = file_base(j, k % j->nfiles, 0), end = file_base(j, k % j->nfiles, j->numjobs - 1) + j->fsize[k % j->nfiles];
 	int fd = open(path, O_RDONLY | O_CLOEXEC), e = fd < 0 ? errno : 0;
 	char *buf = e ? NULL : malloc(1 << 20);
 	if (!e && !buf)
@@ -3337,7 +3342,7 @@ static void fadvise_hint(const struct job *j, int k, int fd)
 	int advice = j->fadvise == 2 ? POSIX_FADV_SEQUENTIAL : j->fadvise == 3 ? POSIX_FADV_RANDOM :
 		     rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
 	if (j->fadvise)
-		posix_fadvise(fd, (off_t)j->offset,
+		posix_fadvise(fd, (off_t)file_base(j, k % j->nfiles, 0),
 			      (off_t)(j->fsize[k % j->nfiles] + (uint64_t)(j->numjobs - 1) * j->offset_inc), advice);
 }
 

@@ -87,6 +87,7 @@ struct job {
 	int per_thread;         /* fio's JOB.N.F: thread t has the targets ftg[t * nfiles ...] */
 	int ftg[MAX_JOB_FILES];
 	uint64_t fsize[MAX_FILES];
+	uint64_t foff[MAX_FILES];   /* each file's region's start: --offset, or N% of that file (fio's) */
 	int fst, fst_n;
 	const char *expect_serial;      /* --expect-serial, --expect-size, --force: what */
 	unsigned long long expect_size; /* writing the target needs */
@@ -548,6 +549,11 @@ static inline uint64_t job_fsize(const struct job *j, int max)
 	for (int k = 1; k < j->nfiles; k++)
 		m = (j->fsize[k] > m) == !!max ? j->fsize[k] : m;
 	return m;
+}
+/* where thread idx's region of the job's file f starts (--offset, --offset_increment) */
+static inline uint64_t file_base(const struct job *j, int f, int idx)
+{
+	return (j->nfiles > 1 ? j->foff[f] : j->offset) + (uint64_t)idx * j->offset_inc;
 }
 /* the job reads back what it wrote (or, --verify_only, its region) and checks it */
 static inline int job_reads_back(const struct job *j) { return j->verify && (j->do_verify || j->verify_only); }

@@ -1941,7 +1941,7 @@ static int rb_src_next(struct worker *w, struct rb_src *s, int *f, uint64_t *off
 	}
 	for (*f = 0; b >= w->vb[*f + 1]; ++*f)   /* the map's block b: its file and offset */
 		;
-	*off = w->job->offset + (uint64_t)w->idx * w->job->offset_inc + (b - w->vb[*f]) * w->job->bs;
+	*off = file_base(w->job, *f, w->idx) + (b - w->vb[*f]) * w->job->bs;
 	return 1;
 }
 
@@ -1951,14 +1951,14 @@ static int rb_src_next(struct worker *w, struct rb_src *s, int *f, uint64_t *off
 static int trim_marked(struct worker *w)
 {
 	const struct job *j = w->job;
-	uint64_t nblk = w->vb[j->nfiles], base = j->offset + (uint64_t)w->idx * j->offset_inc;
+	uint64_t nblk = w->vb[j->nfiles];
 	memset(w->tmap, 0, nblk / 8 + 1);
 	for (uint64_t b = rb_next(w, 0, nblk); b < nblk; b = rb_next(w, b + 1, nblk))
 		if ((int)prng_below(&w->trim_rng, 100) < j->trim_pct)
 			w->tmap[b / 8] |= (uint8_t)(1u << (b % 8));
 	for (int f = 0; f < j->nfiles; f++)
 		for (uint64_t b = w->vb[f], e; b < w->vb[f + 1]; b = e) {
-			uint64_t off = base + (b - w->vb[f]) * j->bs;
+			uint64_t off = file_base(j, f, w->idx) + (b - w->vb[f]) * j->bs;
 			long r;
 			for (e = b; e < w->vb[f + 1] && (w->tmap[e / 8] >> (e % 8) & 1); e++)
 				;
@@ -1982,7 +1982,7 @@ static int trim_marked(struct worker *w)
 static int was_trimmed(const struct worker *w, int f, uint64_t off)
 {
 	const struct job *j = w->job;
-	uint64_t b = w->vb[f] + (off - j->offset - (uint64_t)w->idx * j->offset_inc) / j->bs;
+	uint64_t b = w->vb[f] + (off - file_base(j, f, w->idx)) / j->bs;
 	return w->tmap && b < w->vb[j->nfiles] && (w->tmap[b / 8] >> (b % 8) & 1);
 }
 
@@ -2214,7 +2214,6 @@ static void rb_psync(struct worker *w, struct meter *m, struct rb_src *src, char
 static void read_map(struct worker *w, struct meter *m, char *bufs, unsigned nbuf, int queued, int workload)
 {
 	const struct job *j = w->job;
-	uint64_t base = j->offset + (uint64_t)w->idx * j->offset_inc;
 	struct rb_src src = { .nblk = w->vb[j->nfiles], .workload = workload };
 	uint64_t t0;
 	if (w->tmap && trim_marked(w))
@@ -2222,7 +2221,7 @@ static void read_map(struct worker *w, struct meter *m, char *bufs, unsigned nbu
 	for (int f = 0; f < j->nfiles; f++) {
 		fdatasync(w->f[f].fd);
 		if (w->f[f].dev->is_file || ioctl(w->f[f].fd, BLKFLSBUF, 0))
-			posix_fadvise(w->f[f].fd, (off_t)base, (off_t)((w->vb[f + 1] - w->vb[f]) * j->bs),
+			posix_fadvise(w->f[f].fd, (off_t)file_base(j, f, w->idx), (off_t)((w->vb[f + 1] - w->vb[f]) * j->bs),
 				      POSIX_FADV_DONTNEED);
 	}
 	t0 = now_ns();
@@ -2298,7 +2297,7 @@ static void backlog_check(struct worker *w, struct meter *m, int queued)
 static void backlog_add(struct worker *w, int f, uint64_t off, uint64_t len)
 {
 	const struct job *j = w->job;
-	uint64_t base = j->offset + (uint64_t)w->idx * j->offset_inc;
+	uint64_t base = file_base(j, f, w->idx);
 	for (uint64_t k = 0; k + j->bs <= len && w->bl_n < w->bl_cap; k += j->bs)
 		w->bl[w->bl_n++] = w->vb[f] + (off + k - base) / j->bs;   /* its block in the map */
 }
@@ -2422,6 +2421,7 @@ void *worker_run(void *arg)
 		for (int f = 0; f < j->nfiles; f++) {
 			fj[f] = *j;
 			fj[f].size = j->fsize[f];
+			fj[f].offset = j->foff[f];
 			fj[f].io_size = j->io_size / (uint64_t)j->nfiles / j->bs * j->bs;   /* --io_size: shared out */
 			fj[f].number_ios = 0;          /* the thread's: gen_next counts it */
 			fj[f].randseed = j->randseed + 0x51ed27f1ull * (uint64_t)(f + 1);

@@ -323,7 +323,7 @@ int verify_check(const struct job *j, void *blk, uint64_t off, char *why, size_t
 void verify_mark(struct worker *w, int f, uint64_t off, uint64_t len)
 {
 	const struct job *j = w->job;
-	uint64_t base = j->offset + (uint64_t)w->idx * j->offset_inc;
+	uint64_t base = file_base(j, f, w->idx);
 	if (!w->vmap || off < base)
 		return;
 	for (uint64_t b = w->vb[f] + (off - base) / j->bs, e = b + len / j->bs; b < e && b < w->vb[f + 1]; b++)

@@ -176,7 +176,23 @@ expect 2 "/dev/null in a list of files" "$A" disk --filename="$a:/dev/null" --si
 expect 2 "$T/none: No such file or directory" "$A" disk --filename="$a:$T/none" --rw=read
 expect 2 "--size=16m: 8388608 bytes of it \\(the job's files' share\\) from offset 0 go beyond the end of $b" \
 	"$A" disk --filename="$a:$b" --size=16m
-expect 2 "--offset=10%: with several files in one job give it in bytes" "$A" disk --filename="$a:$b" --offset=10%
+
+# --offset=N%: N% of each file (fio's), up to the block size: a's region from 2519040 (30%
+# of 8 MiB), b's from 1261568 (of 4 MiB), each to its end; a --size in bytes shared out from
+# each one's own; --verify writes and checks there, nothing below either offset changes
+"$A" disk --filename="$a:$b" --rw=read --bs=4k --offset=30% --write_iolog=p.log -J > out.json || fail "offset=30%: exit $?"
+J '.jobs[0].read.io_bytes == (8388608 - 2519040) + (4194304 - 1261568)' "offset=30%: each file from its own 30%"
+[ "$(awk -v a="$a" '$3 == "read" { m[$2 == a ? "a" : "b"] = m[$2 == a ? "a" : "b"] == "" || $4 < m[$2 == a ? "a" : "b"] ? $4 : m[$2 == a ? "a" : "b"] }
+	END { print m["a"], m["b"] }' p.log)" = "2519040 1261568" ] || fail "offset=30%: the files' first offsets"
+"$A" disk --filename="$a:$b" --rw=read --bs=64k --offset=50% --size=2m -J > out.json || fail "offset=50% size=2m: exit $?"
+J '.jobs[0].read.io_bytes == 2097152' "offset=50% --size=2m: 1 MiB of each"
+head_a=$(dd if="$a" bs=4k count=615 status=none | sha256sum) head_b=$(dd if="$b" bs=4k count=308 status=none | sha256sum)
+"$A" disk --filename="$a:$b" --rw=randwrite --offset=30% --iodepth=4 --mode=destroy --force --verify=crc32c \
+	--verify_backlog=64 -J > out.json 2>/dev/null || fail "offset=30% verify: exit $?"
+J '.jobs[0] | .write.total_ios == 1433 + 716 and .assay.verify.blocks == .write.total_ios and .assay.verify.bad == 0' \
+	"offset=30% verify"
+[ "$(dd if="$a" bs=4k count=615 status=none | sha256sum)" = "$head_a" ] &&
+	[ "$(dd if="$b" bs=4k count=308 status=none | sha256sum)" = "$head_b" ] || fail "offset=30% verify: written below an offset"
 
 # fio's order for the same jobs (its write_iolog)
 if command -v fio >/dev/null; then
@@ -189,6 +205,15 @@ if command -v fio >/dev/null; then
 		[ "$(order f.log)" = "$(order m.log)" ] || fail "$s: fio's $(order f.log), ours $(order m.log)"
 		[ "$(awk '$3 == "read" { print $2, $4 }' f.log | sort)" = "$(awk '$3 == "read" { print $2, $4 }' m.log | sort)" ] ||
 			fail "$s: offsets differ from fio's"
+	done
+	for o in --offset=30% "--offset=45% --size=1m" "--offset=10% --size=50%"; do
+		rm -f f.log m.log
+		# shellcheck disable=SC2086 # the options split into words
+		fio --name=x --filename="$a:$b" --rw=read --bs=64k $o --write_iolog=f.log > /dev/null 2>&1 || fail "fio $o failed"
+		# shellcheck disable=SC2086
+		"$A" disk --filename="$a:$b" --rw=read --bs=64k $o --write_iolog=m.log > /dev/null || fail "$o: exit $?"
+		[ "$(awk '$3 == "read" { print $2, $4 }' f.log | sort)" = "$(awk '$3 == "read" { print $2, $4 }' m.log | sort)" ] ||
+			fail "$o: offsets differ from fio's"
 	done
 	fio --name=x --filename="$a:$b" --rw=randread --bs=16k --output-format=json > f.json 2>/dev/null || fail "fio a:b failed"
 	"$A" disk --filename="$a:$b" --rw=randread --bs=16k -J > out.json || fail "a:b vs fio: exit $?"
