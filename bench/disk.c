@@ -3311,7 +3311,8 @@ static int pre_read(const struct plan *p, struct job_result *r, int k)
 {
 	const struct job *j = &r->job;
 	const char *path = p->tg[j->ftg[k]].dev.path;
-	uint64_t off = file_base(j, k % j->nfiles, 0), end = file_base(j, k % j->nfiles, j->numjobs - 1) + j->fsize[k % j->nfiles];
+	uint64_t off = file_base(j, k % j->nfiles, 0),
+		 end = file_base(j, k % j->nfiles, j->numjobs - 1) + j->fsize[k % j->nfiles];
 	int fd = open(path, O_RDONLY | O_CLOEXEC), e = fd < 0 ? errno : 0;
 	char *buf = e ? NULL : malloc(1 << 20);
 	if (!e && !buf)
