@@ -2295,7 +2295,9 @@ static int parse_zones(const struct disk_cfg *c, const struct blkdev *d, struct 
 	with = j->var_bs ? "--bssplit/--bsrange" : j->nfiles > 1 ? "several files" : j->seq_hole || j->rand_run > 1 ?
 	       "an offset modifier" : j->dist != DIST_RANDOM ? "--random_distribution" : j->pct_seq[0] || j->pct_seq[1] ||
 	       j->pct_seq[2] ? "--percentage_random" : j->ba ? "--blockalign" : c->read_iolog ? "--read_iolog" :
-	       j->verify || j->verify_only ? "--verify" : d->is_null ? d->path : NULL;
+	       j->verify_only ? "--verify_only (the zones' blocks are not re-derived)" :
+	       j->verify && j->numjobs > 1 && !j->per_thread ? "--verify and --numjobs (the threads' zones would cross)" :
+	       d->is_null ? d->path : NULL;
 	if (with) {
 		snprintf(err, n, "strided zones (--zonesize) with %s: not here", with);
 		return -1;

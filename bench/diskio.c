@@ -2357,6 +2357,8 @@ void *worker_run(void *arg)
 				    j->zero_buffers ? 100 : j->compress_pct, j->compress_chunk);
 	for (int f = 0; f < j->nfiles; f++)   /* each file's blocks in the verify map, one after another */
 		w->vb[f + 1] = w->vb[f] + (j->nfiles > 1 ? j->fsize[f] : j->size) / j->bs;
+	if (j->zone_size)   /* strided zones: they go on to the device's end, the map too */
+		w->vb[1] = j->stride_end > file_base(j, 0, w->idx) ? (j->stride_end - file_base(j, 0, w->idx)) / j->bs : 0;
 	if (j->verify && rw_writes(j->rw) && !j->verify_only && (!(w->vmap = calloc(w->vb[j->nfiles] / 8 + 1, 1)) ||
 	    (j->trim_pct && !(w->tmap = calloc(w->vb[j->nfiles] / 8 + 1, 1))))) {
 		set_err(w, ENOMEM, "--verify: the map of blocks written", UINT64_MAX);
