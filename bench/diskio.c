@@ -2357,8 +2357,10 @@ void *worker_run(void *arg)
 				    j->zero_buffers ? 100 : j->compress_pct, j->compress_chunk);
 	for (int f = 0; f < j->nfiles; f++)   /* each file's blocks in the verify map, one after another */
 		w->vb[f + 1] = w->vb[f] + (j->nfiles > 1 ? j->fsize[f] : j->size) / j->bs;
-	if (j->zone_size)   /* strided zones: they go on to the device's end, the map too */
-		w->vb[1] = j->stride_end > file_base(j, 0, w->idx) ? (j->stride_end - file_base(j, 0, w->idx)) / j->bs : 0;
+	if (j->zone_size) {   /* strided zones: they go on to the device's end, the map too */
+		uint64_t base = file_base(j, 0, w->idx);
+		w->vb[1] = j->stride_end > base ? (j->stride_end - base) / j->bs : 0;
+	}
 	if (j->verify && rw_writes(j->rw) && !j->verify_only && (!(w->vmap = calloc(w->vb[j->nfiles] / 8 + 1, 1)) ||
 	    (j->trim_pct && !(w->tmap = calloc(w->vb[j->nfiles] / 8 + 1, 1))))) {
 		set_err(w, ENOMEM, "--verify: the map of blocks written", UINT64_MAX);
@@ -2373,8 +2375,7 @@ void *worker_run(void *arg)
 		w->passes_left = j->loops - 1;
 	if (j->zt) {   /* --zonemode=zbd: the thread's region's zones (the open ones its) */
 		char e[240];
-		if (zbd_join(j->zt, &w->zbd, j, j->offset + (uint64_t)w->idx * j->offset_inc, j->size, w->fd, e,
-			     sizeof e)) {
+		if (zbd_join(j->zt, &w->zbd, j, file_base(j, 0, w->idx), j->size, w->fd, e, sizeof e)) {
 			set_err(w, EIO, e, UINT64_MAX);
 			free(bufs);
 			free(w->vmap);
