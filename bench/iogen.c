@@ -163,6 +163,7 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 			g->loop_bytes = pass;
 		g->limit = g->loop_bytes * (uint64_t)(j->loops > 1 ? j->loops : 1);
 	}
+	/* (not file_base: with several files j is one file's copy, its offset that file's) */
 	g->base = j->offset + (uint64_t)idx * j->offset_inc;
 	g->region_blocks = g->nblocks;
 	if (j->zone_size) {   /* fio's strided zones: the first zone, of those to the device's end */
