@@ -89,6 +89,27 @@ static const char *family(const char *name)
 	return "Other";
 }
 
+/* "machine: MODEL, N CPUs, HYPERVISOR, idle DRIVER/GOVERNOR (halt poll N ns), clocksource
+ * SRC": what the figures below depend on beyond the hardware (docs/results.md) */
+static void machine_line(const struct json *doc, FILE *f)
+{
+	const struct json *m = json_get(doc, "machine"), *idle;
+	const char *hv;
+	if (!m)
+		return;
+	hv = json_get_str(m, "hypervisor", NULL);
+	fprintf(f, "machine: %s, %.0f CPUs, %s", json_get_str(m, "cpu.model", "unknown CPU"),
+		json_get_num(m, "cpu.online", 0), hv ? hv : "bare metal");
+	if ((idle = json_path(m, "cpu.idle"))) {
+		fprintf(f, ", idle %s/%s", json_get_str(idle, "driver", "?"), json_get_str(idle, "governor", "?"));
+		if (json_get(idle, "halt_poll_ns"))
+			fprintf(f, " (halt poll %.0f ns)", json_get_num(idle, "halt_poll_ns", 0));
+	}
+	if (json_path(m, "kernel.clocksource"))
+		fprintf(f, ", clocksource %s", json_get_str(m, "kernel.clocksource", "?"));
+	fputc('\n', f);
+}
+
 /* One row per figure, grouped as the classic VPS write-ups are: CPU, memory, disk
  * (seq MB/s, IOPS and latency percentiles by queue depth), network, DNS. */
 void report_table(const struct json *doc, FILE *f)
@@ -98,6 +119,7 @@ void report_table(const struct json *doc, FILE *f)
 	const char *last = NULL;
 	fprintf(f, "== summary (assay %s, %s suite) ==\n", json_get_str(doc, "assay_version", "?"),
 		json_get_str(doc, "options.suite", "?"));
+	machine_line(doc, f);
 	static const char *const order[] = { "CPU", "Memory", "Disk", "Network", "DNS",
 					     "Steal (noisy neighbours)", "Other" };
 	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)

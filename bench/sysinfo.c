@@ -158,6 +158,30 @@ static void add_file_str(struct json *o, const char *key, const char *path)
 		json_add_str(o, key, b);
 }
 
+/* How an idle CPU waits: the cpuidle driver and governor, and in a KVM guest with the
+ * haltpoll driver how long an idle vCPU polls before it halts (guest_halt_poll_ns, 0:
+ * it halts at once, and waking it again goes through the host: I/O at queue depth 1
+ * and every other hand-off between CPUs pays for that) */
+static void cpu_idle(struct json *cpu)
+{
+	char drv[64] = "", gov[64] = "";
+	long long v;
+	int poll = !read_num("/sys/module/haltpoll/parameters/guest_halt_poll_ns", &v);
+	struct json *idle;
+	read_line("/sys/devices/system/cpu/cpuidle/current_driver", drv, sizeof drv);
+	if (read_line("/sys/devices/system/cpu/cpuidle/current_governor_ro", gov, sizeof gov) || !gov[0])
+		read_line("/sys/devices/system/cpu/cpuidle/current_governor", gov, sizeof gov);
+	if (!drv[0] && !gov[0] && !poll)
+		return;   /* no cpuidle in this kernel: the idle loop halts */
+	idle = json_add_obj(cpu, "idle");
+	if (drv[0])
+		json_add_str(idle, "driver", drv);
+	if (gov[0])
+		json_add_str(idle, "governor", gov);
+	if (poll)
+		json_add_int(idle, "halt_poll_ns", v);
+}
+
 struct json *sysinfo_json(void)
 {
 	struct json *m = json_obj(), *cpu, *mem, *dmi, *nics;
@@ -171,6 +195,7 @@ struct json *sysinfo_json(void)
 		json_add_str(k, "release", u.release);
 		json_add_str(k, "version", u.version);
 		json_add_str(k, "machine", u.machine);
+		add_file_str(k, "clocksource", "/sys/devices/system/clocksource/clocksource0/current_clocksource");
 	}
 	cpu = json_add_obj(m, "cpu");
 	if (!cpuinfo_field("model name", b, sizeof b))
@@ -189,6 +214,7 @@ struct json *sysinfo_json(void)
 	}
 	json_add_int(cpu, "online", sysconf(_SC_NPROCESSORS_ONLN));
 	cpu_topology(cpu);
+	cpu_idle(cpu);
 	if (!cpuinfo_field("flags", b, sizeof b)) {
 		static const char *const interest[] = {
 			"sse4_2", "avx", "avx2", "avx512f", "avx512bw", "avx512vl", "avx512_vnni", "aes",

@@ -92,6 +92,20 @@ ls "$T/res"/*.json "$T/res"/*.txt >/dev/null 2>&1 || fail "no result files in $T
 grep -q "results written to $T/res/" "$T/r.err" || fail "no 'results written' line"
 jq -e '.summary | length > 0' "$T"/res/*.json >/dev/null || fail "result file is not the document"
 grep -q '^== summary' "$T"/res/*.txt || fail "the .txt lacks the summary"
+# the machine line and the idle state it reads (the host's own sysfs)
+grep -q '^machine: .*, [0-9]* CPUs, ' "$T"/res/*.txt || fail "the .txt lacks the machine line: $(head -3 "$T"/res/*.txt)"
+cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)
+[ -z "$cs" ] || jq -e --arg cs "$cs" '.machine.kernel.clocksource == $cs' "$T"/res/*.json >/dev/null ||
+	fail "machine.kernel.clocksource is not $cs"
+if [ -r /sys/module/haltpoll/parameters/guest_halt_poll_ns ]; then
+	hp=$(cat /sys/module/haltpoll/parameters/guest_halt_poll_ns)
+	jq -e --argjson hp "$hp" '.machine.cpu.idle.halt_poll_ns == $hp' "$T"/res/*.json >/dev/null ||
+		fail "machine.cpu.idle.halt_poll_ns is not $hp"
+	grep -q "(halt poll $hp ns)" "$T"/res/*.txt || fail "the machine line lacks the halt poll"
+fi
+drv=$(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null)
+[ -z "$drv" ] || jq -e --arg d "$drv" '.machine.cpu.idle.driver == $d' "$T"/res/*.json >/dev/null ||
+	fail "machine.cpu.idle.driver is not $drv"
 "$A" run --tests=cpu --cpu-time=0.1 --results=/proc/nonexistent/dir >/dev/null 2> "$T/r2.err"
 grep -q 'results not written: cannot create /proc/nonexistent/dir' "$T/r2.err" || fail "unwritable results dir not reported"
 
