@@ -38,6 +38,45 @@ static void cell(char *b, size_t n, const struct json *row)
 		snprintf(b + l, n - (size_t)l, fabs(sd) >= 10 ? " +-%.0f" : " +-%.2f", sd);
 }
 
+/* what each run was measured on, above the figures: rows of text, no best; in -J,
+ * machines[] {cpu, cpus, memory_bytes, hypervisor, halt_poll_ns, kernel} */
+enum { M_TEXT, M_INT, M_GIB };
+static const struct {
+	const char *row, *unit, *key, *path;
+	int kind;
+} mach_rows[] = {
+	{ "machine.cpu", "", "cpu", "cpu.model", M_TEXT },
+	{ "machine.cpus", "", "cpus", "cpu.online", M_INT },
+	{ "machine.memory", "GiB", "memory_bytes", "memory.total_bytes", M_GIB },
+	{ "machine.hypervisor", "", "hypervisor", "hypervisor", M_TEXT },   /* null: bare metal */
+	{ "machine.halt_poll", "ns", "halt_poll_ns", "cpu.idle.halt_poll_ns", M_INT },
+	{ "machine.kernel", "", "kernel", "kernel.release", M_TEXT },
+};
+#define M_N (int)(sizeof mach_rows / sizeof mach_rows[0])
+
+static const struct json *mach_value(const struct json *doc, int k)
+{
+	const struct json *m = json_get(doc, "machine");
+	return m ? json_path(m, mach_rows[k].path) : NULL;
+}
+
+/* the cell of row k for one result ("" when the result does not say) */
+static void mach_cell(char *b, size_t n, const struct json *doc, int k)
+{
+	const struct json *v = mach_value(doc, k);
+	b[0] = 0;
+	if (v && v->type == J_NUM)
+		snprintf(b, n, mach_rows[k].kind == M_GIB ? "%.1f" : "%.0f",
+			 mach_rows[k].kind == M_GIB ? v->num / (1024.0 * 1024 * 1024) : v->num);
+	else if (v && v->type == J_STR)
+		snprintf(b, n, "%s", v->str);
+	else if (v && v->type == J_NULL && !strcmp(mach_rows[k].key, "hypervisor"))
+		snprintf(b, n, "bare metal");
+	for (char *p = b; *p; p++)   /* a table row stays one line */
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct cmp_cfg c;
@@ -87,8 +126,16 @@ int cmd_compare(int argc, char **argv)
 	if (c.format == FMT_JSON) {
 		/* {"runs": [labels], "rows": [{figure, unit, values: [v|null], best: index|null}]} */
 		struct json *o = json_obj(), *runs = json_add_arr(o, "runs"), *rws = json_add_arr(o, "rows");
-		for (int i = 0; i < npos; i++)
+		struct json *ms = json_add_arr(o, "machines");
+		for (int i = 0; i < npos; i++) {
+			struct json *mo = json_push(ms, json_obj());
 			json_push(runs, json_str(labels[i]));
+			for (int k = 0; k < M_N; k++) {
+				const struct json *v = mach_value(docs[i], k);
+				json_add(mo, mach_rows[k].key, v && v->type == J_STR ? json_str(v->str)
+							 : v && v->type == J_NUM ? json_num(v->num) : json_null());
+			}
+		}
 		for (int r = 0; r < nrows; r++) {
 			struct json *row = json_push(rws, json_obj()), *vals;
 			const char *unit = "";
@@ -137,6 +184,46 @@ int cmd_compare(int argc, char **argv)
 		printf("%-34s %-9s", "figure", "unit");
 		for (int i = 0; i < npos; i++)
 			printf(" %18.18s", labels[i]);
+		putchar('\n');
+	}
+	for (int k = 0; k < M_N; k++) {
+		int any = 0;
+		for (int i = 0; i < npos && !any; i++) {
+			char b[128];
+			mach_cell(b, sizeof b, docs[i], k);
+			any = b[0] != 0;
+		}
+		if (!any)
+			continue;   /* no result says: no row */
+		if (c.format == FMT_CSV)
+			printf("%s,%s", mach_rows[k].row, mach_rows[k].unit);
+		else if (c.format == FMT_MARKDOWN)
+			printf("| %s | %s |", mach_rows[k].row, mach_rows[k].unit);
+		else
+			printf("%-34s %-9s", mach_rows[k].row, mach_rows[k].unit);
+		for (int i = 0; i < npos; i++) {
+			char b[128];
+			mach_cell(b, sizeof b, docs[i], k);
+			if (c.format == FMT_CSV) {
+				/* a field with a comma or a quote is quoted, quotes doubled */
+				putchar(',');
+				if (strpbrk(b, ",\"")) {
+					putchar('"');
+					for (const char *p = b; *p; p++)
+						printf(*p == '"' ? "\"\"" : "%c", *p);
+					putchar('"');
+				} else {
+					fputs(b, stdout);
+				}
+			} else if (c.format == FMT_MARKDOWN) {
+				for (char *p = b; *p; p++)
+					if (*p == '|')
+						*p = '/';
+				printf(" %s |", b[0] ? b : "-");
+			} else {
+				printf(" %17.17s ", b[0] ? b : "-");
+			}
+		}
 		putchar('\n');
 	}
 	for (int r = 0; r < nrows; r++) {

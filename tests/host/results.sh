@@ -46,6 +46,25 @@ grep -qE '^cpu.events_per_sec.all +events/s +1800 +2100\*' "$T/cmp.txt" || fail 
 "$A" compare -J "$T/vps1.json" "$T/vps2.json" | jq -e '.runs == ["vps1","vps2"] and
 	(.rows[] | select(.figure == "disk.qd1.read.clat.p99") | .best == 0 and .values == [950,1500])' >/dev/null ||
 	fail "compare -J"
+# the machines above the figures: vps2 on bare metal with a CPU model holding a comma, a
+# quote and a newline; a third result without a machine object
+jq '.machine.cpu.model = "Acme \"X\", 8-core\nrev 2" | .machine.hypervisor = null |
+    .machine.cpu.online = 8 | .machine.cpu.idle = {"halt_poll_ns": 200000} | .machine.memory.total_bytes = 4294967296' \
+	"$T/vps2.json" > "$T/vps3.json"
+jq 'del(.machine)' "$T/vps1.json" > "$T/vps4.json"
+"$A" compare "$T/vps1.json" "$T/vps3.json" "$T/vps4.json" > "$T/cmp2.txt" || fail "compare with machines: exit $?"
+grep -qE '^machine.hypervisor +[^ ].* bare metal +- *$' "$T/cmp2.txt" || fail "compare: hypervisor row ($(grep hypervisor "$T/cmp2.txt"))"
+grep -qE '^machine.cpus +[0-9]+ +8 +- *$' "$T/cmp2.txt" || fail "compare: cpus row ($(grep cpus "$T/cmp2.txt"))"
+grep -qE '^machine.memory +GiB +[0-9.]+ +4.0 +- *$' "$T/cmp2.txt" || fail "compare: memory row ($(grep memory "$T/cmp2.txt"))"
+grep -qE '^machine.cpu +.*Acme "X", 8-co' "$T/cmp2.txt" || fail "compare: cpu row ($(grep machine.cpu "$T/cmp2.txt"))"
+[ "$(grep -c . "$T/cmp2.txt")" = "$(( $(grep -c '^machine\.' "$T/cmp2.txt") + 6 ))" ] || fail "compare: a row broke in two: $(cat "$T/cmp2.txt")"
+grep -qE '^machine.halt_poll +ns +[0-9]+ +200000 +- *$' "$T/cmp2.txt" || [ ! -r /sys/module/haltpoll/parameters/guest_halt_poll_ns ] ||
+	fail "compare: halt poll row ($(grep halt_poll "$T/cmp2.txt"))"
+"$A" compare --format=csv "$T/vps1.json" "$T/vps3.json" | grep -qx 'machine.cpu,,[^,]*,"Acme ""X"", 8-core?rev 2"' ||
+	fail "compare: csv quoting ($("$A" compare --format=csv "$T/vps1.json" "$T/vps3.json" | grep machine.cpu))"
+"$A" compare -J "$T/vps3.json" "$T/vps4.json" | jq -e '.machines[0] == {"cpu": "Acme \"X\", 8-core\nrev 2", "cpus": 8,
+	"memory_bytes": 4294967296, "hypervisor": null, "halt_poll_ns": 200000, "kernel": .machines[0].kernel} and
+	(.machines[1] | [.[]] | all(. == null))' >/dev/null || fail "compare -J machines: $("$A" compare -J "$T/vps3.json" "$T/vps4.json" | jq -c .machines)"
 echo '{"schema_version": 1, "summary": [' > "$T/broken.json"
 expect 2 'broken.json: not a result document: line [0-9]+, column' "$A" compare "$T/vps1.json" "$T/broken.json"
 echo '{"hello": 1}' > "$T/other.json"
