@@ -271,8 +271,9 @@ static const struct opt disk_opts[] = {
 	  "the class of those I/Os' priority (default 1, fio's)", 0 },
 	{ "cmdprio", 0, OPT_STR, O(cmdprio), NULL, 0, 0, "0 (highest) to 7; or reads,writes",
 	  "the level of those I/Os' priority (default 0, fio's)", 0 },
-	{ "cmdprio_bssplit", 0, OPT_STR, O(cmdprio_bssplit), NULL, 0, 0, "fio's", "refused: give --cmdprio_percentage",
-	  OPT_HIDDEN },
+	{ "cmdprio_bssplit", 0, OPT_STR, O(cmdprio_bssplit), NULL, 0, 0, "size/percent[/class/level]:...; or reads,writes",
+	  "io_uring, libaio: the shares of the I/Os of each size at another priority (--cmdprio_class/--cmdprio "
+	  "where an entry names none), instead of --cmdprio_percentage (fio's)", 0 },
 	{ "userspace_reap", 0, OPT_BOOL, O(userspace_reap), "0", 0, 0, NULL,
 	  "libaio: with --iodepth_batch_complete_min=0, completions read from the ring in memory, without "
 	  "io_getevents (fio's)", 0 },
@@ -1415,19 +1416,101 @@ static int parse_ss(const struct disk_cfg *c, struct job *j, char *err, size_t n
 	return 0;
 }
 
+/* a cmdprio priority's index in the direction's list (job.cmdprio_val), added when new;
+ * -1 when the list is full */
+static int cmdprio_index(struct job *j, int d, unsigned v)
+{
+	for (int k = 0; k < j->cmdprio_nval[d]; k++)
+		if (j->cmdprio_val[d][k] == v)
+			return k;
+	if (j->cmdprio_nval[d] > CMDPRIO_MAX)
+		return -1;
+	j->cmdprio_val[d][j->cmdprio_nval[d]] = v;
+	return j->cmdprio_nval[d]++;
+}
+
+/* fio's cmdprio_bssplit=bs/percent[/class/level]:...[,writes]: one direction's part p[0..l)
+ * (entries without a class and level at cls/lvl, those of 0 percent dropped, sorted by size
+ * as fio's); 0, or -1 with why */
+static int parse_cmdprio_bssplit(const char *all, const char *p, size_t l, struct job *j, int d, long cls,
+				 long lvl, char *err, size_t n)
+{
+	const char *e = p + l;
+	struct cmdprio_ent *ent = j->cmdprio_ent[d];
+	int ne = 0;
+	for (const char *q = p; q < e;) {
+		const char *colon = memchr(q, ':', (size_t)(e - q)), *qe = colon ? colon : e;
+		char b[64], *f[5], *save = NULL;
+		int nf = 0;
+		long x[3] = { 0, cls, lvl };
+		unsigned long long bs;
+		if (qe == q) {   /* "4k/50:" */
+			q = qe + 1;
+			continue;
+		}
+		snprintf(b, sizeof b, "%.*s", (int)(qe - q < 63 ? qe - q : 63), q);
+		for (char *t = strtok_r(b, "/", &save); t && nf < 5; t = strtok_r(NULL, "/", &save))
+			f[nf++] = t;
+		if (qe - q > 63 || nf < 1 || nf == 3 || nf > 4 || parse_size_fio(f[0], &bs) || !bs) {
+			snprintf(err, n, "--cmdprio_bssplit=%s: '%.*s' is not size/percent or size/percent/class/level",
+				 all, (int)(qe - q), q);
+			return -1;
+		}
+		for (int k = 1; k < nf; k++) {
+			static const long hi[3] = { 100, 3, 7 };
+			static const char *const what[3] = { "a percent (0-100)", "a class (0-3)", "a level (0-7)" };
+			char *end;
+			x[k - 1] = strtol(f[k], &end, 10);
+			if (*end || end == f[k] || x[k - 1] < 0 || x[k - 1] > hi[k - 1]) {
+				snprintf(err, n, "--cmdprio_bssplit=%s: '%s' in '%.*s' is not %s", all, f[k], (int)(qe - q),
+					 q, what[k - 1]);
+				return -1;
+			}
+		}
+		q = colon ? colon + 1 : e;
+		if (!x[0])   /* fio's: a share of 0 says nothing */
+			continue;
+		if (ne == MAX_BSSPLIT) {
+			snprintf(err, n, "--cmdprio_bssplit=%s: more than %d entries", all, MAX_BSSPLIT);
+			return -1;
+		}
+		{   /* after every entry of a size up to this one: fio's order */
+			int at = ne;
+			while (at > 0 && ent[at - 1].bs > bs)
+				at--;
+			memmove(ent + at + 1, ent + at, (size_t)(ne - at) * sizeof *ent);
+			ent[at] = (struct cmdprio_ent){ .bs = bs, .pct = (int)x[0], .idx = (int)(x[1] << 13 | x[2]) };
+			ne++;
+		}
+	}
+	for (int i = 0, tot = 0; i < ne; i++) {
+		int v = ent[i].idx;
+		tot = i && ent[i - 1].bs == ent[i].bs ? tot + ent[i].pct : ent[i].pct;
+		if (tot > 100) {
+			snprintf(err, n, "--cmdprio_bssplit=%s: the percents of %llu-byte I/Os add up to over 100", all,
+				 (unsigned long long)ent[i].bs);
+			return -1;
+		}
+		if (tot > j->cmdprio_pct[d])
+			j->cmdprio_pct[d] = tot;
+		if ((ent[i].idx = cmdprio_index(j, d, (unsigned)v)) < 0) {
+			snprintf(err, n, "--cmdprio_bssplit=%s: more than %d priorities in a direction", all, CMDPRIO_MAX);
+			return -1;
+		}
+	}
+	j->cmdprio_nent[d] = ne;
+	return 0;
+}
+
 /* fio's cmdprio_percentage, cmdprio_class, cmdprio: each a value for both directions, or
- * reads,writes (an empty part: the default); 0, or -1 with why */
+ * reads,writes (an empty part: the default); and cmdprio_bssplit, the shares by size
+ * instead; 0, or -1 with why */
 static int parse_cmdprio(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
 	const char *names[3] = { "cmdprio_percentage", "cmdprio_class", "cmdprio" };
 	const char *vals[3] = { c->cmdprio_pct, c->cmdprio_class, c->cmdprio };
 	const long lo[3] = { 0, 1, 0 }, hi[3] = { 100, 3, 7 }, def[3] = { 0, 1, 0 };
 	long v[3][2];
-	if (c->cmdprio_bssplit) {
-		snprintf(err, n, "--cmdprio_bssplit=%s: not done here: give --cmdprio_percentage (one share for "
-			 "every block size)", c->cmdprio_bssplit);
-		return -1;
-	}
 	for (int k = 0; k < 3; k++)
 		for (int d = 0; d < 2; d++) {
 			const char *p;
@@ -1451,13 +1534,33 @@ bad:
 			snprintf(err, n, "--%s=%s: a number %ld to %ld, or reads,writes", names[k], vals[k], lo[k], hi[k]);
 			return -1;
 		}
+	if (c->cmdprio_bssplit && (v[0][0] || v[0][1])) {
+		snprintf(err, n, "--cmdprio_bssplit and --cmdprio_percentage: give one or the other (fio's rule)");
+		return -1;
+	}
 	for (int d = 0; d < 2; d++) {
-		j->cmdprio_pct[d] = (int)v[0][d];
-		j->cmdprio_val[d] = (unsigned)(v[1][d] << 13 | v[2][d]);
+		const char *p;
+		size_t l;
+		j->cmdprio_nval[d] = 1;
+		j->cmdprio_val[d][0] = j->ioprio < 0 ? 0 : (unsigned)j->ioprio;
+		if (c->cmdprio_bssplit) {
+			if (opt_dir_part(c->cmdprio_bssplit, d, &p, &l)) {
+				snprintf(err, n, "--cmdprio_bssplit=%s: give one for both directions, or reads,writes",
+					 c->cmdprio_bssplit);
+				return -1;
+			}
+			if (parse_cmdprio_bssplit(c->cmdprio_bssplit, p, l, j, d, v[1][d], v[2][d], err, n))
+				return -1;
+		} else if ((j->cmdprio_pct[d] = (int)v[0][d])) {
+			j->cmdprio_nent[d] = 1;
+			j->cmdprio_ent[d][0] = (struct cmdprio_ent){
+				.pct = j->cmdprio_pct[d], .idx = cmdprio_index(j, d, (unsigned)(v[1][d] << 13 | v[2][d]))
+			};
+		}
 	}
 	if ((j->cmdprio_pct[0] || j->cmdprio_pct[1]) && !ioengine_queued(j->ioengine)) {
-		snprintf(err, n, "--cmdprio_percentage: an io_uring and libaio option (--ioengine=%s)",
-			 ioengine_names[j->ioengine]);
+		snprintf(err, n, "--%s: an io_uring and libaio option (--ioengine=%s)",
+			 c->cmdprio_bssplit ? "cmdprio_bssplit" : "cmdprio_percentage", ioengine_names[j->ioengine]);
 		return -1;
 	}
 	return 0;
@@ -2759,8 +2862,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->log.log_prio = c->log_prio;
 	if (parse_cmdprio(c, j, err, n))
 		return -1;
-	for (int d = 0; d < 2; d++)   /* the logs' last column, I/O by I/O */
-		j->log.cmdprio[d] = j->cmdprio_val[d];
+	memcpy(j->log.cmdprio, j->cmdprio_val, sizeof j->log.cmdprio);   /* the logs' last column, I/O by I/O */
 	if (c->latency_target && parse_think("latency_target", c->latency_target, &j->lat_target_ns, err, n))
 		return -1;
 	if (c->latency_window && parse_think("latency_window", c->latency_window, &j->lat_window_ns, err, n))
@@ -3945,6 +4047,7 @@ static int merge_group(struct job_result *rs, int n)
 		/* (fio merges priorities by value: jobs whose --cmdprio_* or priority differ have
 		 * none reported apart here) */
 		if (memcmp(b->job.cmdprio_pct, r->job.cmdprio_pct, sizeof b->job.cmdprio_pct) ||
+		    memcmp(b->job.cmdprio_nval, r->job.cmdprio_nval, sizeof b->job.cmdprio_nval) ||
 		    memcmp(b->job.cmdprio_val, r->job.cmdprio_val, sizeof b->job.cmdprio_val) || b->job.ioprio != r->job.ioprio)
 			b->job.cmdprio_pct[0] = b->job.cmdprio_pct[1] = 0;
 		moments_merge(&b->sync_lat, &r->sync_lat);

@@ -155,11 +155,17 @@ struct job {
 	int sfr_n;                /* fio's sync_file_range: every sfr_n writes, with sfr_flags */
 	unsigned sfr_flags;
 	int userspace_reap;       /* fio's libaio userspace_reap: a poll reads the ring itself */
-	/* fio's cmdprio_percentage, cmdprio_class, cmdprio (io_uring, libaio): this percent of
-	 * each direction's I/Os carry cmdprio_val (class << 13 | level), the others the job's
-	 * priority (ioprio, 0 when none); each priority's latency apart */
+	/* fio's cmdprio_percentage, cmdprio_class, cmdprio, cmdprio_bssplit (io_uring, libaio):
+	 * some of each direction's I/Os carry another priority than the job's (ioprio, 0 when
+	 * none); each priority's latency apart.  cmdprio_pct: nonzero when the direction draws
+	 * (the percent; cmdprio_bssplit: its largest total of a size); cmdprio_ent: the shares,
+	 * cmdprio_percentage's one for every size (bs 0), cmdprio_bssplit's by size (ascending,
+	 * fio's order); cmdprio_val: [0] the job's priority, then each other one (class << 13 |
+	 * level) in the order first named, an entry's idx pointing there */
 	int cmdprio_pct[2];
-	unsigned cmdprio_val[2];
+	int cmdprio_nent[2], cmdprio_nval[2];
+	struct cmdprio_ent { uint64_t bs; int pct, idx; } cmdprio_ent[2][MAX_BSSPLIT];
+	unsigned cmdprio_val[2][CMDPRIO_MAX + 1];
 	int warmup_ios;         /* first I/Os of each thread not counted (ioping's warm-up) */
 	double sample_ms;       /* iops/bw sample interval */
 	double io_timeout;      /* no completion for this long: the device stalled */
@@ -345,9 +351,9 @@ struct ddir_stats {
 	/* slat and lat fill their buckets only for --slat_percentiles / --lat_percentiles;
 	 * clat's always (its distribution and the "within" shares come from them) */
 	struct hist slat, clat, lat;
-	/* --cmdprio_percentage: clat (lat with --lat_percentiles) of the I/Os at the job's
-	 * priority [0] and at the cmdprio one [1] */
-	struct hist prio[2];
+	/* --cmdprio_percentage/--cmdprio_bssplit: clat (lat with --lat_percentiles) of the I/Os
+	 * at each priority (job.cmdprio_val's order: [0] the job's) */
+	struct hist prio[CMDPRIO_MAX + 1];
 };
 void ddir_stats_init(struct ddir_stats *st);
 void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src);

@@ -102,19 +102,26 @@ static int sum_samples(struct worker *const *w, int nw, int d, double sample_ms,
 	return 0;
 }
 
-/* fio's per-priority latency (--cmdprio_percentage): the job's priority, then the cmdprio
- * one, each one kind of latency (clat, or lat with --lat_percentiles); only when both had
- * I/Os and differ (fio's: two priorities with samples) */
+/* fio's per-priority latency (--cmdprio_percentage, --cmdprio_bssplit): the job's priority,
+ * then each cmdprio one, each one kind of latency (clat, or lat with --lat_percentiles);
+ * those with I/Os, only when two or more had (fio's) */
 static void prios_json(struct json *o, const struct ddir_stats *st, int d, const struct job *j)
 {
-	unsigned def = j->ioprio < 0 ? 0 : (unsigned)j->ioprio;
 	struct json *a;
-	if (d >= DDIR_TRIM || !j->cmdprio_pct[d] || !st->prio[0].m.n || !st->prio[1].m.n || j->cmdprio_val[d] == def)
+	int with = 0;
+	if (d >= DDIR_TRIM || !j->cmdprio_pct[d])
+		return;
+	for (int k = 0; k < j->cmdprio_nval[d]; k++)
+		with += st->prio[k].m.n > 0;
+	if (with < 2)
 		return;
 	a = json_add_arr(o, "prios");
-	for (int k = 0; k < 2; k++) {
-		unsigned v = k ? j->cmdprio_val[d] : def;
-		struct json *e = json_obj();
+	for (int k = 0; k < j->cmdprio_nval[d]; k++) {
+		unsigned v = j->cmdprio_val[d][k];
+		struct json *e;
+		if (!st->prio[k].m.n)
+			continue;
+		e = json_obj();
 		json_add_int(e, "prioclass", v >> 13);
 		json_add_int(e, "prio", v & 7);
 		json_add(e, j->lat_pcts ? "lat_ns" : "clat_ns", lat_json(&st->prio[k], j, j->clat_pcts || j->lat_pcts));
@@ -759,7 +766,7 @@ static void print_pcts(FILE *f, const char *label, const struct json *pct)
 	}
 }
 
-/* fio's lines of each priority (--cmdprio_percentage): its moments (pcts 0), or its
+/* fio's lines of each priority (--cmdprio_*): its moments (pcts 0), or its
  * percentiles with its share of the I/Os (pcts 1) */
 static void print_prios(FILE *f, const struct json *d, int pcts)
 {

@@ -35,8 +35,8 @@ void ddir_stats_init(struct ddir_stats *st)
 	hist_init(&st->slat);
 	hist_init(&st->clat);
 	hist_init(&st->lat);
-	hist_init(&st->prio[0]);
-	hist_init(&st->prio[1]);
+	for (int k = 0; k <= CMDPRIO_MAX; k++)
+		hist_init(&st->prio[k]);
 }
 
 void ddir_stats_merge(struct ddir_stats *d, const struct ddir_stats *s)
@@ -48,8 +48,8 @@ void ddir_stats_merge(struct ddir_stats *d, const struct ddir_stats *s)
 	hist_merge(&d->slat, &s->slat);
 	hist_merge(&d->clat, &s->clat);
 	hist_merge(&d->lat, &s->lat);
-	hist_merge(&d->prio[0], &s->prio[0]);
-	hist_merge(&d->prio[1], &s->prio[1]);
+	for (int k = 0; k <= CMDPRIO_MAX; k++)
+		hist_merge(&d->prio[k], &s->prio[k]);
 }
 
 size_t compress_zero(int compress_pct, size_t chunk)
@@ -114,7 +114,7 @@ struct slot {
 			   * latency, as fio records none (slat_ns N 0, no slat log line) */
 	int busy;
 	int rd_failed;    /* rewrite: the read half failed and the job went on */
-	int prio;         /* --cmdprio_percentage: 1 at the cmdprio priority, 0 at the job's */
+	int prio;         /* --cmdprio_*: its priority's index in job.cmdprio_val (0: the job's) */
 };
 
 /* a free slot of a queued engine, set up for the I/O at off */
@@ -923,17 +923,33 @@ static void count_io(const struct job *j, struct ddir_stats *st, const struct sl
 		hist_add(&st->prio[s->prio], j->lat_pcts ? t_done - s->t_prep : t_done - s->t_issue);
 }
 
-/* fio's cmdprio_percentage: whether this I/O goes at the cmdprio priority (fio's draw, 0-99
- * under the percentage), and the priority it goes at */
+/* fio's cmdprio_percentage and cmdprio_bssplit: the priority this I/O goes at (fio's draw:
+ * 0-99, once the I/O's size has shares; under their total, the share it falls in) */
 static void pick_prio(const struct job *j, struct meter *m, struct slot *s)
 {
-	s->prio = s->ddir < DDIR_TRIM && j->cmdprio_pct[s->ddir] &&
-		  (int)prng_below(&m->prio_rng, 100) < j->cmdprio_pct[s->ddir];
+	const struct cmdprio_ent *e, *end;
+	int tot = 0, r;
+	s->prio = 0;
+	if (s->ddir >= DDIR_TRIM || !j->cmdprio_pct[s->ddir])
+		return;
+	e = j->cmdprio_ent[s->ddir];
+	end = e + j->cmdprio_nent[s->ddir];
+	while (e < end && e->bs && e->bs != s->len)
+		e++;
+	for (const struct cmdprio_ent *q = e; q < end && q->bs == e->bs; q++)
+		tot += q->pct;
+	if (!tot || (r = (int)prng_below(&m->prio_rng, 100)) >= tot)
+		return;
+	for (int cum = 0; e < end; e++)
+		if (r < (cum += e->pct)) {
+			s->prio = e->idx;
+			return;
+		}
 }
 
 static unsigned slot_ioprio(const struct job *j, const struct slot *s)
 {
-	return s->prio ? j->cmdprio_val[s->ddir] : j->ioprio < 0 ? 0 : (unsigned)j->ioprio;
+	return s->prio ? j->cmdprio_val[s->ddir][s->prio] : j->ioprio < 0 ? 0 : (unsigned)j->ioprio;
 }
 
 /* account one completed I/O */
@@ -997,7 +1013,7 @@ static void account(struct worker *w, struct meter *m, struct slot *s, long res,
 	m->ss_bytes += (uint64_t)res;
 	if (w->log.on)
 		iolog_io(&w->log, s->ddir, s->off, s->len, s->t_issue - s->t_prep, t_done - s->t_issue, t_done,
-			 IOLOG_F_RATE | (s->sync ? 0 : IOLOG_F_SLAT) | (s->prio ? IOLOG_F_CMDPRIO : 0));
+			 IOLOG_F_RATE | (s->sync ? 0 : IOLOG_F_SLAT) | IOLOG_F_PRIO(s->prio));
 }
 
 /* fio's trim: the range discarded (BLKDISCARD; a file's blocks freed by punching a hole);
@@ -2037,7 +2053,7 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 	count_io(j, &w->st[DDIR_READ], s, res, t_done);
 	if (w->log.on)
 		iolog_io(&w->log, DDIR_READ, s->off, s->len, s->t_issue - s->t_prep, t_done - s->t_issue, t_done,
-			 (s->sync ? 0 : IOLOG_F_SLAT) | (s->prio ? IOLOG_F_CMDPRIO : 0));
+			 (s->sync ? 0 : IOLOG_F_SLAT) | IOLOG_F_PRIO(s->prio));
 	__atomic_store_n(&w->prog_ios[DDIR_READ], w->prog_ios[DDIR_READ] + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->prog_bytes[DDIR_READ], w->prog_bytes[DDIR_READ] + (uint64_t)res, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->ver.prog_bytes, w->ver.prog_bytes + (uint64_t)res, __ATOMIC_RELAXED);

@@ -194,7 +194,10 @@ void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t sl
 		e->len = (uint32_t)len;
 		e->ddir = (uint8_t)ddir;
 		e->has_slat = !!(flags & IOLOG_F_SLAT);
-		e->prio = (uint16_t)(flags & IOLOG_F_CMDPRIO && ddir < 2 ? l->cfg->cmdprio[ddir] : l->cfg->prio);
+		{
+			unsigned i = flags >> 8;
+			e->prio = (uint16_t)(i && ddir < 2 ? l->cfg->cmdprio[ddir][i] : l->cfg->prio);
+		}
 	}
 }
 

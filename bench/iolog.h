@@ -17,6 +17,8 @@ extern const char *const iolog_file_kind[LOGF_N];   /* "bw", "iops", "slat", "cl
 extern const char *const iolog_opt_name[IOLOG_NOPT]; /* "write_bw_log", ... */
 extern const int iolog_file_opt[LOGF_N];            /* the option each file comes from */
 
+#define CMDPRIO_MAX 8   /* priorities of a direction's I/Os beside the job's (--cmdprio_bssplit) */
+
 /* A job's log settings (fio's names). */
 struct iolog_cfg {
 	const char *prefix[IOLOG_NOPT];  /* file name prefix; "": the job's name; NULL: no log */
@@ -29,7 +31,7 @@ struct iolog_cfg {
 	uint64_t bs;                     /* the block size column of the histogram log */
 	int unix_epoch;                  /* log_unix_epoch: the time column from the Unix epoch */
 	unsigned prio;                   /* the threads' I/O priority (class << 13 | level; 0: none) */
-	unsigned cmdprio[2];             /* --cmdprio_percentage: the priority of reads, writes with IOLOG_F_CMDPRIO */
+	unsigned cmdprio[2][CMDPRIO_MAX + 1]; /* --cmdprio_*: the priorities of reads, writes (IOLOG_F_PRIO's index) */
 	int log_prio;                    /* log_prio: the last column is it (0x%04x), else 1 for realtime */
 };
 static inline int iolog_wanted(const struct iolog_cfg *c)
@@ -78,7 +80,9 @@ void iolog_start(struct iolog *l, uint64_t t);
 /* iolog_io's flags: the I/O counts in the windows' rates (verify's reads do not, in fio's:
  * they are in the latencies, and a line of their own per I/O); it has a submission
  * latency (a synchronous one has none: no slat line, slat still in lat) */
-enum { IOLOG_F_RATE = 1, IOLOG_F_SLAT = 2, IOLOG_F_CMDPRIO = 4 /* at cmdprio[ddir], not prio */ };
+enum { IOLOG_F_RATE = 1, IOLOG_F_SLAT = 2 };
+/* and the I/O's priority: cmdprio[ddir][i], 0 the threads' own (prio) */
+#define IOLOG_F_PRIO(i) ((unsigned)(i) << 8)
 /* one measured I/O completed at t_done */
 void iolog_io(struct iolog *l, int ddir, uint64_t off, uint64_t len, uint64_t slat, uint64_t clat,
 	      uint64_t t_done, unsigned flags);

@@ -352,7 +352,54 @@ expect 2 "^assay: error: disk: --cmdprio_percentage: an io_uring and libaio opti
 	"$A" disk --filename="$dev" --ioengine=psync --cmdprio_percentage=10
 expect 2 "cmdprio_class=4: a number 1 to 3, or reads,writes" "$A" disk --filename="$dev" --cmdprio_percentage=10 --cmdprio_class=4
 expect 2 "cmdprio_percentage=1,2,3: a number 0 to 100, or reads,writes" "$A" disk --filename="$dev" --cmdprio_percentage=1,2,3
-expect 2 "cmdprio_bssplit=4k/50: not done here: give --cmdprio_percentage" "$A" disk --filename="$dev" --cmdprio_bssplit=4k/50
+# fio's --cmdprio_bssplit: shares by I/O size, each at its own class/level or at
+# --cmdprio_class/--cmdprio; the priorities in fio's order (the job's, then by size, each
+# first named), each size's share drawn apart, every I/O's priority in the log
+cb="--rw=randrw --bssplit=4k/50:16k/30:64k/20 --norandommap --direct=1 --iodepth=8 --size=32m
+	--cmdprio_bssplit=4k/30/2/3:64k/50:4k/20/3/1,16k/40 --cmdprio_class=1 --cmdprio=5 --lat_percentiles=1"
+for e in io_uring libaio; do
+	(cd "$T" && rm -f cb_lat.1.log && "$A" disk --name=cb --filename="$dev" --ioengine=$e $cb --mode=rewrite \
+		--write_lat_log=cb --log_prio=1 -J > cb.json 2>/dev/null) || fail "cmdprio_bssplit $e: exit $?"
+	jq -e '.jobs[0] | [.read, .write] | map(.prios | map([.prioclass, .prio])) ==
+		[[[0, 0], [2, 3], [3, 1], [1, 5]], [[0, 0], [1, 5]]]' "$T/cb.json" >/dev/null ||
+		fail "cmdprio_bssplit $e: priorities $(jq -c '.jobs[0] | [.read, .write] | map(.prios | map([.prioclass, .prio]))' "$T/cb.json")"
+	jq -e '.jobs[0] | [.read, .write] | all(.total_ios as $n | .prios | (map(.lat_ns.N) | add) == $n)' "$T/cb.json" >/dev/null ||
+		fail "cmdprio_bssplit $e: an I/O not under one priority"
+	# by size in the log (column 4): 4k reads 30% at 2/3 and 20% at 3/1, 64k reads 50% at
+	# 1/5, 16k writes 40% at 1/5, nothing else at another priority than 0/0
+	awk -F', ' '{ n[$3 " " $4]++; p[$3 " " $4 " " $NF]++ }
+		function sh(k, v) { return p[k " " v] / n[k] }
+		END { ok = sh("0 4096", "0x4003") > 0.22 && sh("0 4096", "0x4003") < 0.38 &&
+			sh("0 4096", "0x6001") > 0.13 && sh("0 4096", "0x6001") < 0.27 &&
+			sh("0 65536", "0x2005") > 0.38 && sh("0 65536", "0x2005") < 0.62 &&
+			sh("1 16384", "0x2005") > 0.30 && sh("1 16384", "0x2005") < 0.50 &&
+			p["0 16384 0x0000"] == n["0 16384"] && p["1 4096 0x0000"] == n["1 4096"] &&
+			p["1 65536 0x0000"] == n["1 65536"]; exit !ok }' "$T/cb_lat.1.log" ||
+		fail "cmdprio_bssplit $e: shares $(awk -F', ' '{ print $3, $4, $NF }' "$T/cb_lat.1.log" | sort | uniq -c | tr '\n' ' ')"
+done
+if command -v fio >/dev/null; then
+	fio --name=cb --ioengine=libaio --filename="$dev" $cb --output-format=json --output="$T/fio.json" >/dev/null 2>&1 ||
+		fail "fio cmdprio_bssplit"
+	[ "$(jq -c '.jobs[0] | [.read, .write] | map(.prios | map(keys, [.prioclass, .prio]))' "$T/fio.json")" = \
+		"$(jq -c '.jobs[0] | [.read, .write] | map(.prios | map(keys, [.prioclass, .prio]))' "$T/cb.json")" ] ||
+		fail "cmdprio_bssplit: fio's prios $(jq -c '.jobs[0] | [.read, .write] | map(.prios | map([.prioclass, .prio]))' "$T/fio.json")"
+fi
+"$A" disk --filename="$dev" --rw=randread --bs=4k --direct=1 --size=4m --cmdprio_bssplit=8k/50 -J > "$T/out.json" ||
+	fail "cmdprio_bssplit of another size: exit $?"
+J '.jobs[0].read | .prios == null and .total_ios == 1024' "cmdprio_bssplit of another size: one priority"
+expect 2 "cmdprio_bssplit and --cmdprio_percentage: give one or the other" \
+	"$A" disk --filename="$dev" --cmdprio_bssplit=4k/50 --cmdprio_percentage=10
+expect 2 "^assay: error: disk: --cmdprio_bssplit=4k/60:4k/50/2/1: the percents of 4096-byte I/Os add up to over 100$" \
+	"$A" disk --filename="$dev" --cmdprio_bssplit=4k/60:4k/50/2/1
+expect 2 "cmdprio_bssplit=4k/50/2: '4k/50/2' is not size/percent or size/percent/class/level" \
+	"$A" disk --filename="$dev" --cmdprio_bssplit=4k/50/2
+expect 2 "cmdprio_bssplit=4k/50/4/0: '4' in '4k/50/4/0' is not a class \\(0-3\\)" \
+	"$A" disk --filename="$dev" --cmdprio_bssplit=4k/50/4/0
+expect 2 "cmdprio_bssplit=4k/101: '101' in '4k/101' is not a percent" "$A" disk --filename="$dev" --cmdprio_bssplit=4k/101
+expect 2 "more than 8 priorities in a direction" "$A" disk --filename="$dev" \
+	--cmdprio_bssplit=1k/1/1/1:2k/1/1/2:3k/1/1/3:4k/1/1/4:5k/1/1/5:6k/1/1/6:7k/1/1/7:8k/1/2/1:9k/1/2/2
+expect 2 "^assay: error: disk: --cmdprio_bssplit: an io_uring and libaio option \\(--ioengine=psync\\)$" \
+	"$A" disk --filename="$dev" --ioengine=psync --cmdprio_bssplit=4k/10
 
 # fio's pvsync2 --hipri (RWF_HIPRI, polled where the device has poll queues; a loop device
 # completes them as any): --hipri_percentage of the I/Os (fio's draw), all by default

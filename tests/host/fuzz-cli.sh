@@ -40,7 +40,7 @@ opts = {
           "--fadvise_hint", "--nrfiles", "--filesize", "--readonly", "--random_generator", "--ioscheduler",
           "--exitall_on_error", "--status-interval", "--log_unix_epoch", "--description", "--rate_min", "--rate_iops_min", "--rate_cycle", "--dedupe_percentage", "--fsync",
           "--verify_pattern", "--buffer_pattern", "--verify_fatal", "--verify_backlog", "--verify_backlog_batch", "--verify_interval", "--verify_offset", "--verify_dump", "--aux-path", "--iodepth_low", "--max_latency", "--nice",
-          "--prio", "--prioclass", "--cmdprio_percentage", "--cmdprio_class", "--cmdprio", "--disk_util", "--timeout", "--iomem", "--unit_base", "--atomic", "-iodepth", "-name",
+          "--prio", "--prioclass", "--cmdprio_percentage", "--cmdprio_class", "--cmdprio", "--cmdprio_bssplit", "--disk_util", "--timeout", "--iomem", "--unit_base", "--atomic", "-iodepth", "-name",
           "--read_iolog", "--write_iolog", "--replay_no_stall", "--replay_time_scale", "--replay_skip", "--kb_base", "--rw_sequencer", "--number_ios",
           "--write_hint", "--cpumask", "--percentage_sequential", "--offset_align", "--pre_read", "--fill_device", "--wait_for",
           "--exit_what", "--allow_file_create", "--parse-only", "--showcmd", "--exitall", "--offset", "--ioengine",
