@@ -1558,7 +1558,7 @@ bad:
 			};
 		}
 	}
-	if ((j->cmdprio_pct[0] || j->cmdprio_pct[1]) && !ioengine_queued(j->ioengine)) {
+	if ((j->cmdprio_pct[0] || j->cmdprio_pct[1]) && !ioengine_kernel_async(j->ioengine)) {
 		snprintf(err, n, "--%s: an io_uring and libaio option (--ioengine=%s)",
 			 c->cmdprio_bssplit ? "cmdprio_bssplit" : "cmdprio_percentage", ioengine_names[j->ioengine]);
 		return -1;
@@ -2620,7 +2620,7 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->nowait = c->nowait;
 	if (c->sync_file_range && parse_sfr(c->sync_file_range, j, err, n))
 		return -1;
-	if (j->nowait && !ioengine_queued(j->ioengine) && j->ioengine != IOE_PVSYNC2) {
+	if (j->nowait && !ioengine_kernel_async(j->ioengine) && j->ioengine != IOE_PVSYNC2) {
 		snprintf(err, n, "--nowait: an io_uring, libaio and pvsync2 option (--ioengine=%s)",
 			 ioengine_names[j->ioengine]);
 		return -1;
@@ -3653,10 +3653,12 @@ static void job_aggregate(struct job_result *r)
 		moments_merge(&r->sync_lat, &w->sync_lat);
 		r->sync_ios += w->sync_ios;
 		if (worker_runtime(w) > 0) {
-			r->usr_s += tv_s(&w->ru_end.ru_utime) - tv_s(&w->ru_start.ru_utime);
-			r->sys_s += tv_s(&w->ru_end.ru_stime) - tv_s(&w->ru_start.ru_stime);
-			r->ctx += (w->ru_end.ru_nvcsw + w->ru_end.ru_nivcsw) -
-				  (w->ru_start.ru_nvcsw + w->ru_start.ru_nivcsw);
+			double usr, sys;
+			long ctx, minf, majf;
+			worker_cpu(w, 0, &usr, &sys, &ctx, &minf, &majf);
+			r->usr_s += usr;
+			r->sys_s += sys;
+			r->ctx += ctx;
 		}
 		if (worker_runtime(w) > r->runtime_ns)
 			r->runtime_ns = worker_runtime(w);

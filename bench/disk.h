@@ -31,10 +31,13 @@ extern const char *const ddir_name[DDIR_N];   /* fio's: "read", "write", "trim" 
 enum mode { MODE_READONLY, MODE_REWRITE, MODE_DESTROY };
 #define MODE_CHOICES "readonly|rewrite|destroy"
 /* pvsync and pvsync2 (fio's preadv/pwritev engines) run as psync: the same kernel path */
-enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC, IOE_PVSYNC, IOE_PVSYNC2, IOE_NULL };
-#define IOENGINE_CHOICES "io_uring|psync|libaio|sync|pvsync|pvsync2|null"
+enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC, IOE_PVSYNC, IOE_PVSYNC2, IOE_NULL, IOE_POSIXAIO };
+#define IOENGINE_CHOICES "io_uring|psync|libaio|sync|pvsync|pvsync2|null|posixaio"
 extern const char *const ioengine_names[];   /* by enum ioeng */
-static inline int ioengine_queued(int e) { return e == IOE_IO_URING || e == IOE_LIBAIO; }
+/* engines with --iodepth I/Os in flight (posixaio runs libaio's loop over its own queue) */
+static inline int ioengine_queued(int e) { return e == IOE_IO_URING || e == IOE_LIBAIO || e == IOE_POSIXAIO; }
+/* the kernel's asynchronous interfaces: a priority or RWF_NOWAIT in each I/O */
+static inline int ioengine_kernel_async(int e) { return e == IOE_IO_URING || e == IOE_LIBAIO; }
 
 static inline int rw_is_random(int rw)
 {
@@ -356,6 +359,10 @@ struct ddir_stats {
 	struct hist prio[CMDPRIO_MAX + 1];
 };
 void ddir_stats_init(struct ddir_stats *st);
+struct worker;
+/* diskio.c: a thread's CPU while counting (aux: its engine's helper threads', posixaio's):
+ * user and system seconds, context switches, minor and major faults */
+void worker_cpu(const struct worker *w, int aux, double *usr, double *sys, long *ctx, long *minf, long *majf);
 void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src);
 
 #define MAX_SAMPLES 100000
@@ -426,6 +433,7 @@ struct worker {
 	uint64_t start_ns;      /* when counting began (after ramp/warm-up) */
 	uint64_t end_ns;
 	struct rusage ru_start, ru_end;   /* this thread's CPU over that window */
+	struct rusage ru_aux;   /* and the engine's helper threads' (posixaio), from when counting began */
 	int err;                /* errno of the first failure, 0 if none */
 	char errmsg[256];
 	int lat_depth;          /* --latency_target: the depth found (the last one allowed) */

@@ -521,8 +521,11 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	{
 		long majf = 0, minf = 0;
 		for (int i = 0; i < nw; i++) {
-			majf += w[i]->ru_end.ru_majflt - w[i]->ru_start.ru_majflt;
-			minf += w[i]->ru_end.ru_minflt - w[i]->ru_start.ru_minflt;
+			double usr, sys;
+			long cs, mi, ma;
+			worker_cpu(w[i], 0, &usr, &sys, &cs, &mi, &ma);
+			majf += ma;
+			minf += mi;
 		}
 		json_add_int(o, "majf", majf);
 		json_add_int(o, "minf", minf);
@@ -610,6 +613,23 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	if (j->warmup_ios)
 		json_add_int(as, "warmup_ios", j->warmup_ios);
+	if (j->ioengine == IOE_POSIXAIO && nw > 0 && !w[0]->engine_fallback) {
+		/* the helper threads' CPU (fio's usr/sys leave it out: its job thread's only) */
+		struct json *h = json_add_obj(as, "posixaio_helpers");
+		double hu = 0, hs = 0, rt = runtime_ns ? (double)runtime_ns / 1e9 : 0;
+		long hc = 0;
+		for (int i = 0; i < nw; i++) {
+			double u, hsy;
+			long c, mi, ma;
+			worker_cpu(w[i], 1, &u, &hsy, &c, &mi, &ma);
+			hu += u;
+			hs += hsy;
+			hc += c;
+		}
+		json_add_num(h, "usr_cpu", rt > 0 ? 100.0 * hu / rt : 0);
+		json_add_num(h, "sys_cpu", rt > 0 ? 100.0 * hs / rt : 0);
+		json_add_int(h, "ctx", hc);
+	}
 	if (j->hipri && j->ioengine == IOE_PVSYNC2)   /* I/Os issued polled (RWF_HIPRI) */
 		json_add_int(as, "hipri_ios", (long long)sum_field(w, nw, offsetof(struct worker, hipri_ios)));
 	if (j->userspace_reap)   /* completions read from the ring itself (fio's userspace_reap) */
@@ -670,10 +690,10 @@ void job_json(const struct job_result *r, int group, struct json *jobs)
 		uint64_t dn[DDIR_N];
 		for (int d = 0; d < DDIR_N; d++)
 			dn[d] = worker_dir_ns(w, d);
-		one_job(r, jobs, w->st, &w->sync_lat, w->sync_ios, worker_runtime(w), dn, &ws[i], 1, 1,
-			tv_s(&w->ru_end.ru_utime) - tv_s(&w->ru_start.ru_utime),
-			tv_s(&w->ru_end.ru_stime) - tv_s(&w->ru_start.ru_stime),
-			(w->ru_end.ru_nvcsw + w->ru_end.ru_nivcsw) - (w->ru_start.ru_nvcsw + w->ru_start.ru_nivcsw));
+		double usr, sys;
+		long ctx, minf, majf;
+		worker_cpu(w, 0, &usr, &sys, &ctx, &minf, &majf);
+		one_job(r, jobs, w->st, &w->sync_lat, w->sync_ios, worker_runtime(w), dn, &ws[i], 1, 1, usr, sys, ctx);
 	}
 }
 
@@ -956,6 +976,11 @@ void disk_text_job(const struct json *j, FILE *f)
 			json_get_num(as, "steal_pct", 0), json_get_num(as, "other_cpu_pct", 0));
 	if (json_get(as, "ioengine_used"))
 		fprintf(f, "  ioengine     : %s\n", json_get_str(as, "ioengine_used", ""));
+	if (json_get(as, "posixaio_helpers")) {
+		const struct json *h = json_get(as, "posixaio_helpers");
+		fprintf(f, "  helpers      : usr=%.2f%%, sys=%.2f%%, ctx=%.0f (posixaio's threads; not in cpu above, as fio)\n",
+			json_get_num(h, "usr_cpu", 0), json_get_num(h, "sys_cpu", 0), json_get_num(h, "ctx", 0));
+	}
 	if (json_get(as, "note"))
 		fprintf(f, "  note         : %s\n", json_get_str(as, "note", ""));
 	if (!strcmp(status, "failed"))

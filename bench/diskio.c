@@ -27,7 +27,7 @@
 #define REWRITE_READ (1ull << 63)   /* user_data flag: the read half of a rewrite */
 #define SYNC_SLOT    0xffffffffull
 
-const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync", "pvsync", "pvsync2", "null" };
+const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync", "pvsync", "pvsync2", "null", "posixaio" };
 
 void ddir_stats_init(struct ddir_stats *st)
 {
@@ -1485,6 +1485,198 @@ out:
 	return 0;
 }
 
+/* ---- posixaio: what fio's posixaio engine measures on Linux, glibc's POSIX AIO: aio_read
+ * and aio_write hand each request to a helper thread, one per file descriptor, which does
+ * that descriptor's requests one after the other with pread/pwrite (glibc's rule: no second
+ * thread for a descriptor being worked on), and aio_suspend waits for one to finish.
+ * musl's aio runs a thread per request instead (not the figures fio users see), so glibc's
+ * scheme is here, under libaio's loop: paio_submit and paio_getevents stand for io_submit
+ * and io_getevents.  The job's usr/sys CPU is its thread's, as fio's (RUSAGE_THREAD); the
+ * helpers' is reported apart. ---- */
+
+struct paio;
+struct paio_fd {
+	struct paio *p;
+	int fd, head, n, counted;
+	pthread_t tid;
+	pthread_cond_t work;
+	struct iocb **q;           /* FIFO of iodepth */
+	struct rusage ru0;         /* when counting began */
+};
+struct paio {
+	pthread_mutex_t mu;
+	pthread_cond_t done;
+	int cap, stop, counting, nfd, nev;
+	struct paio_fd fds[MAX_FILES];
+	struct io_event *ev;       /* finished, not yet reaped (FIFO of iodepth) */
+	struct rusage aux;         /* the helpers' CPU while counting, once they are gone */
+};
+
+static void ru_add(struct rusage *d, const struct rusage *a, const struct rusage *b)   /* d += a - b */
+{
+	long us = (a->ru_utime.tv_sec - b->ru_utime.tv_sec) * 1000000L + (a->ru_utime.tv_usec - b->ru_utime.tv_usec);
+	long ss = (a->ru_stime.tv_sec - b->ru_stime.tv_sec) * 1000000L + (a->ru_stime.tv_usec - b->ru_stime.tv_usec);
+	us += d->ru_utime.tv_sec * 1000000L + d->ru_utime.tv_usec;
+	ss += d->ru_stime.tv_sec * 1000000L + d->ru_stime.tv_usec;
+	d->ru_utime = (struct timeval){ us / 1000000L, us % 1000000L };
+	d->ru_stime = (struct timeval){ ss / 1000000L, ss % 1000000L };
+	d->ru_nvcsw += a->ru_nvcsw - b->ru_nvcsw;
+	d->ru_nivcsw += a->ru_nivcsw - b->ru_nivcsw;
+	d->ru_minflt += a->ru_minflt - b->ru_minflt;
+	d->ru_majflt += a->ru_majflt - b->ru_majflt;
+}
+
+void worker_cpu(const struct worker *w, int aux, double *usr, double *sys, long *ctx, long *minf, long *majf)
+{
+	struct rusage t = { 0 };
+	if (aux)
+		t = w->ru_aux;
+	else
+		ru_add(&t, &w->ru_end, &w->ru_start);
+	*usr = tv_s(&t.ru_utime);
+	*sys = tv_s(&t.ru_stime);
+	*ctx = t.ru_nvcsw + t.ru_nivcsw;
+	*minf = t.ru_minflt;
+	*majf = t.ru_majflt;
+}
+
+static void *paio_helper(void *arg)
+{
+	struct paio_fd *h = arg;
+	struct paio *p = h->p;
+	struct rusage ru;
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		struct iocb *cb;
+		ssize_t r;
+		while (!h->n && !p->stop)
+			pthread_cond_wait(&h->work, &p->mu);
+		if (!h->n)
+			break;
+		if (p->counting && !h->counted) {   /* the ramp's CPU is not the job's */
+			getrusage(RUSAGE_THREAD, &h->ru0);
+			h->counted = 1;
+		}
+		cb = h->q[h->head];
+		h->head = (h->head + 1) % p->cap;
+		h->n--;
+		pthread_mutex_unlock(&p->mu);
+		if (cb->aio_lio_opcode == IOCB_CMD_PWRITE)
+			r = pwrite(h->fd, (void *)(uintptr_t)cb->aio_buf, cb->aio_nbytes, (off_t)cb->aio_offset);
+		else
+			r = pread(h->fd, (void *)(uintptr_t)cb->aio_buf, cb->aio_nbytes, (off_t)cb->aio_offset);
+		pthread_mutex_lock(&p->mu);
+		p->ev[p->nev++] = (struct io_event){ .data = cb->aio_data, .res = r < 0 ? -errno : r };
+		pthread_cond_signal(&p->done);
+	}
+	getrusage(RUSAGE_THREAD, &ru);
+	if (h->counted)
+		ru_add(&p->aux, &ru, &h->ru0);
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+static struct paio *paio_new(int cap)
+{
+	struct paio *p = calloc(1, sizeof *p);
+	pthread_condattr_t ca;
+	if (!p || !(p->ev = calloc((size_t)cap, sizeof *p->ev))) {
+		free(p);
+		return NULL;
+	}
+	p->cap = cap;
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&p->done, &ca);
+	pthread_condattr_destroy(&ca);
+	return p;
+}
+
+/* queue n requests (their descriptors' helpers started on first use); n, or -1 with errno */
+static long paio_submit(struct paio *p, long n, struct iocb **cbs, int counting)
+{
+	long i;
+	int e = 0;
+	pthread_mutex_lock(&p->mu);
+	p->counting = counting;
+	for (i = 0; i < n; i++) {
+		struct paio_fd *h = NULL;
+		for (int k = 0; k < p->nfd && !h; k++)
+			if (p->fds[k].fd == (int)cbs[i]->aio_fildes)
+				h = &p->fds[k];
+		if (!h) {
+			if (p->nfd == MAX_FILES) {
+				e = EMFILE;
+				break;
+			}
+			h = &p->fds[p->nfd];
+			*h = (struct paio_fd){ .p = p, .fd = (int)cbs[i]->aio_fildes };
+			if (!(h->q = calloc((size_t)p->cap, sizeof *h->q))) {
+				e = ENOMEM;
+				break;
+			}
+			pthread_cond_init(&h->work, NULL);
+			if ((e = pthread_create(&h->tid, NULL, paio_helper, h))) {
+				pthread_cond_destroy(&h->work);
+				free(h->q);
+				break;
+			}
+			p->nfd++;
+		}
+		h->q[(h->head + h->n++) % p->cap] = cbs[i];
+		pthread_cond_signal(&h->work);
+	}
+	pthread_mutex_unlock(&p->mu);
+	if (!i && n) {
+		errno = e;
+		return -1;
+	}
+	return i;
+}
+
+/* wait up to *t for min finished requests (0: none), then take up to max */
+static long paio_getevents(struct paio *p, long min, long max, struct io_event *ev, const struct timespec *t)
+{
+	struct timespec dl;
+	long n;
+	clock_gettime(CLOCK_MONOTONIC, &dl);
+	dl.tv_sec += t->tv_sec + (dl.tv_nsec + t->tv_nsec) / 1000000000L;
+	dl.tv_nsec = (dl.tv_nsec + t->tv_nsec) % 1000000000L;
+	pthread_mutex_lock(&p->mu);
+	while (p->nev < min && pthread_cond_timedwait(&p->done, &p->mu, &dl) != ETIMEDOUT)
+		;
+	n = p->nev < max ? p->nev : max;
+	for (long i = 0; i < n; i++)   /* the oldest first; the rest move up */
+		ev[i] = p->ev[i];
+	memmove(p->ev, p->ev + n, (size_t)(p->nev - n) * sizeof *p->ev);
+	p->nev -= (int)n;
+	pthread_mutex_unlock(&p->mu);
+	return n;
+}
+
+/* the helpers finish what is queued and go; their CPU while counting added to *aux */
+static void paio_free(struct paio *p, struct rusage *aux)
+{
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->mu);
+	p->stop = 1;
+	for (int k = 0; k < p->nfd; k++)
+		pthread_cond_signal(&p->fds[k].work);
+	pthread_mutex_unlock(&p->mu);
+	for (int k = 0; k < p->nfd; k++) {
+		pthread_join(p->fds[k].tid, NULL);
+		pthread_cond_destroy(&p->fds[k].work);
+		free(p->fds[k].q);
+	}
+	ru_add(aux, &p->aux, &(struct rusage){ 0 });
+	pthread_cond_destroy(&p->done);
+	pthread_mutex_destroy(&p->mu);
+	free(p->ev);
+	free(p);
+}
+
 /* ---- libaio: io_setup/io_submit/io_getevents, what fio's libaio engine (the engine of
  * YABS's and most VPS write-ups' fio lines) does: io_submit every --iodepth_batch_submit
  * I/Os, io_getevents for --iodepth_batch_complete_min.  Called through syscall(2):
@@ -1506,6 +1698,8 @@ struct aio_state {
 	uint64_t until;            /* a rate cap holds the next I/O until then: wait no longer */
 	int ring;                  /* --userspace_reap, and the ring is the one it reads */
 	uint64_t ring_reaps;       /* completions read from it */
+	struct paio *px;           /* posixaio: its queue instead of the kernel's context */
+	const struct meter *m;
 };
 
 static void aio_prep(struct aio_state *a, const struct worker *w, int slot, int op_write,
@@ -1533,7 +1727,8 @@ static int aio_submit(struct worker *w, struct aio_state *a)
 {
 	int done = 0;
 	while (done < a->nqueue) {
-		long r = syscall(SYS_io_submit, a->ctx, (long)(a->nqueue - done), a->queue + done);
+		long r = a->px ? paio_submit(a->px, (long)(a->nqueue - done), a->queue + done, a->m->counting)
+			       : syscall(SYS_io_submit, a->ctx, (long)(a->nqueue - done), a->queue + done);
 		if (r > 0) {
 			done += (int)r;
 		} else if (r < 0 && errno == EINTR) {
@@ -1546,7 +1741,7 @@ static int aio_submit(struct worker *w, struct aio_state *a)
 				a->free_slots[a->nfree++] = slot;
 				a->inflight--;
 			}
-			set_err(w, r < 0 ? errno : EIO, "io_submit", a->queue[done]->aio_offset);
+			set_err(w, r < 0 ? errno : EIO, a->px ? "posixaio: queueing" : "io_submit", a->queue[done]->aio_offset);
 			a->nqueue = 0;
 			return -1;
 		}
@@ -1589,6 +1784,8 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 	ts.tv_nsec = (long)(wait % 1000000000ull);
 	if (!min && a->ring)
 		a->ring_reaps += (uint64_t)(n = aio_ring_reap(a, max));
+	else if (a->px)
+		n = paio_getevents(a->px, min, max, a->ev, min ? &ts : &zero);
 	else
 		do
 			n = syscall(SYS_io_getevents, a->ctx, (long)min, max, a->ev, min ? &ts : &zero);
@@ -1658,9 +1855,13 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	uint64_t writes_since_sync = 0;
 	struct prng scr;
 	int rewrite = j->mode == MODE_REWRITE;
+	a.m = m;
 	if (j->force_uring_errno)
 		return -j->force_uring_errno;
-	if (syscall(SYS_io_setup, (long)j->iodepth, &a.ctx)) {
+	if (j->ioengine == IOE_POSIXAIO) {
+		if (!(a.px = paio_new(j->iodepth)))
+			return -ENOMEM;
+	} else if (syscall(SYS_io_setup, (long)j->iodepth, &a.ctx)) {
 		if (errno != EAGAIN)
 			return -errno;   /* no AIO in this kernel: psync measures instead */
 		/* not a missing feature but too many events asked for: say which limit */
@@ -1671,7 +1872,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 		w->end_ns = now_ns();
 		return 0;
 	}
-	a.ring = j->userspace_reap && ((struct aio_ring_hdr *)(uintptr_t)a.ctx)->magic == AIO_RING_MAGIC;
+	a.ring = j->userspace_reap && !a.px && ((struct aio_ring_hdr *)(uintptr_t)a.ctx)->magic == AIO_RING_MAGIC;
 	a.cbs = calloc((size_t)j->iodepth, sizeof *a.cbs);
 	a.queue = calloc((size_t)j->iodepth, sizeof *a.queue);
 	a.ev = calloc((size_t)j->iodepth, sizeof *a.ev);
@@ -1772,7 +1973,10 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	w->end_ns = now_ns();
 	getrusage(RUSAGE_THREAD, &w->ru_end);
 out:
-	syscall(SYS_io_destroy, a.ctx);
+	if (a.px)
+		paio_free(a.px, &w->ru_aux);
+	else
+		syscall(SYS_io_destroy, a.ctx);
 	free(a.cbs);
 	free(a.queue);
 	free(a.ev);
@@ -2477,7 +2681,7 @@ void *worker_run(void *arg)
 		w->end_ns = w->start_ns;
 		w->ru_end = w->ru_start;
 	} else if (ioengine_queued(j->ioengine)) {
-		r = j->ioengine == IOE_LIBAIO ? run_libaio(w, &m, &g, bufs) : run_uring(w, &m, &g, bufs);
+		r = j->ioengine == IOE_IO_URING ? run_uring(w, &m, &g, bufs) : run_libaio(w, &m, &g, bufs);
 		if (r < 0) {
 			/* no io_uring (or AIO) here: measure with psync and say so */
 			w->engine_fallback = -r;

@@ -88,7 +88,7 @@ J '.jobs[1]."job options".bs == "1048576" and .jobs[1].assay.start_ms >= .jobs[0
 
 # fio's --bssplit/--bsrange: each I/O its own size; a size-based job does exactly the
 # region's bytes with every engine; reads and writes may differ ("reads,writes")
-for e in io_uring libaio psync sync; do
+for e in io_uring libaio posixaio psync sync; do
 	"$A" disk --filename="$dev" --direct=1 --rw=randread --size=8m --iodepth=8 --ioengine=$e \
 		--bssplit=4k/50:64k/30:1m/20 -J > "$T/out.json" || fail "bssplit $e: exit $?"
 	J '.jobs[0] | .read.io_bytes == 8388608 and .read.total_ios > 8 and .read.total_ios < 2048 and .read.short_ios == 0
@@ -100,6 +100,32 @@ J '.jobs[0].read | .io_bytes == 4194304 and .total_ios > 64 and .total_ios < 102
 	fail "bssplit r,w: exit $?"
 J '.jobs[0] | (.read.io_bytes / .read.total_ios == 4096) and (.write.io_bytes + .read.io_bytes == 4194304)
 	and .write.io_bytes / .write.total_ios > 200000' "bssplit reads,writes" '.jobs[0] | {r: .read.io_bytes, w: .write.io_bytes}'
+# fio's posixaio is glibc's POSIX AIO: one helper thread per file does its requests in
+# order, so the device never has more than one of a file's I/Os at once whatever
+# --iodepth says (fio's too: /sys/block/*/inflight); the job's CPU is its thread's (fio's
+# RUSAGE_THREAD), the helpers' reported apart
+b=$(basename "$(readlink -f "$dev")")
+"$A" disk --filename="$dev" --ioengine=posixaio --rw=randread --bs=4k --direct=1 --iodepth=8 --runtime=1.5 \
+	--time_based -J > "$T/pa.json" 2>"$T/pa.err" &
+pid=$!
+sleep 0.4
+mx=0 busy=0
+for i in $(seq 300); do
+	read -r r w < "/sys/block/$b/inflight"
+	[ "$r" -gt "$mx" ] && mx=$r
+	[ "$r" -gt 0 ] && busy=$((busy + 1))
+done
+wait $pid || fail "posixaio: exit $? $(cat "$T/pa.err")"
+[ "$mx" = 1 ] && [ "$busy" -gt 30 ] || fail "posixaio: at most $mx in flight, busy in $busy of 300 samples (want 1, some)"
+jq -e '.jobs[0] | .read.total_ios > 100 and .read.clat_ns.N == .read.total_ios and
+	(.assay.posixaio_helpers | .sys_cpu + .usr_cpu > 0 and .ctx > 0) and ."job options".ioengine == "posixaio"' \
+	"$T/pa.json" >/dev/null || fail "posixaio figures: $(jq -c '.jobs[0] | [.read.total_ios, .assay.posixaio_helpers]' "$T/pa.json")"
+"$A" disk --filename="$dev" --ioengine=posixaio --rw=randwrite --bs=16k --direct=1 --iodepth=4 --size=8m --mode=rewrite \
+	--end_fsync=1 > "$T/pa.txt" || fail "posixaio rewrite: exit $?"
+grep -qE '^  write: IOPS=.*\(8.00MiB/' "$T/pa.txt" && grep -qE '^  helpers      : usr=[0-9.]+%, sys=[0-9.]+%, ctx=[0-9]+ ' "$T/pa.txt" ||
+	fail "posixaio text: $(grep -E 'write:|helpers' "$T/pa.txt")"
+expect 2 "cmdprio_percentage: an io_uring and libaio option \\(--ioengine=posixaio\\)" \
+	"$A" disk --filename="$dev" --ioengine=posixaio --cmdprio_percentage=10
 # fio's --bs=reads,writes (an empty side keeps the other's size)
 "$A" disk --filename="$dev" --direct=1 --rw=randrw --size=4m --bs=4k,256k --mode=rewrite -J > "$T/out.json" ||
 	fail "bs r,w: exit $?"
