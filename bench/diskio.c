@@ -1506,7 +1506,7 @@ struct paio_fd {
 struct paio {
 	pthread_mutex_t mu;
 	pthread_cond_t done;
-	int cap, stop, counting, nfd, nev;
+	int cap, stop, counting, nfd, nev, waiting;
 	struct paio_fd fds[MAX_FILES];
 	struct io_event *ev;       /* finished, not yet reaped (FIFO of iodepth) */
 	struct rusage aux;         /* the helpers' CPU while counting, once they are gone */
@@ -1567,7 +1567,11 @@ static void *paio_helper(void *arg)
 			r = pread(h->fd, (void *)(uintptr_t)cb->aio_buf, cb->aio_nbytes, (off_t)cb->aio_offset);
 		pthread_mutex_lock(&p->mu);
 		p->ev[p->nev++] = (struct io_event){ .data = cb->aio_data, .res = r < 0 ? -errno : r };
-		pthread_cond_signal(&p->done);
+		if (p->waiting) {   /* (signalled unlocked: the waiter need not wait for the lock) */
+			pthread_mutex_unlock(&p->mu);
+			pthread_cond_signal(&p->done);
+			pthread_mutex_lock(&p->mu);
+		}
 	}
 	getrusage(RUSAGE_THREAD, &ru);
 	if (h->counted)
@@ -1644,8 +1648,10 @@ static long paio_getevents(struct paio *p, long min, long max, struct io_event *
 	dl.tv_sec += t->tv_sec + (dl.tv_nsec + t->tv_nsec) / 1000000000L;
 	dl.tv_nsec = (dl.tv_nsec + t->tv_nsec) % 1000000000L;
 	pthread_mutex_lock(&p->mu);
+	p->waiting = 1;
 	while (p->nev < min && pthread_cond_timedwait(&p->done, &p->mu, &dl) != ETIMEDOUT)
 		;
+	p->waiting = 0;
 	n = p->nev < max ? p->nev : max;
 	for (long i = 0; i < n; i++)   /* the oldest first; the rest move up */
 		ev[i] = p->ev[i];
