@@ -308,7 +308,11 @@ int blkdev_probe(const char *arg, struct blkdev *d, char *err, size_t errlen)
 			snprintf(d->path, sizeof d->path, "%s", arg);
 	}
 	if (stat(d->path, &st)) {
-		snprintf(err, errlen, "%s: %s", d->path, strerror(errno));
+		if (errno == ENOENT && !strchr(arg, '/'))   /* fio's --filename=test --size=4g */
+			snprintf(err, errlen, "%s: %s (a bare name is a device; a new file here is ./%s)", d->path,
+				 strerror(errno), arg);
+		else
+			snprintf(err, errlen, "%s: %s", d->path, strerror(errno));
 		return -1;
 	}
 	if (S_ISREG(st.st_mode)) {

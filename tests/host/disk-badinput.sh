@@ -71,7 +71,8 @@ awk -F';' 'NR == 1 && $3 == "setup" && $6 == 4096 { ok = 1 } END { exit !ok }' "
 	fail "lay out with offset"
 expect 2 '/dev/assay-no-such-disk: No such file or directory' "$A" disk --filename=/dev/assay-no-such-disk --size=1m
 [ ! -e /dev/assay-no-such-disk ] || { rm -f /dev/assay-no-such-disk; fail "a file was made under /dev"; }
-expect 2 '/dev/nosuchname: No such file or directory' env -C "$T" "$A" disk --filename=nosuchname --size=1m
+expect 2 '^assay: error: disk: /dev/nosuchname: No such file or directory \(a bare name is a device; a new file here is \./nosuchname\)$' \
+	env -C "$T" "$A" disk --filename=nosuchname --size=1m
 [ ! -e "$T/nosuchname" ] || fail "a file was made from a bare name"
 expect 2 "cannot create $T/no/dir/x: No such file or directory" "$A" disk --filename="$T/no/dir/x" --size=1m
 # fio's --directory: the file inside it (laid out when new); without a --filename, refused
