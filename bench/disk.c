@@ -2659,6 +2659,10 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->batch_cmin = (int)(c->batch_cmin < j->iodepth ? c->batch_cmin : j->iodepth);
 	j->batch_cmax = (int)(c->batch_cmax < j->batch_cmin ? j->batch_cmin : c->batch_cmax);
 	j->mode = dev->is_null ? MODE_DESTROY : c->mode;   /* /dev/null, /dev/zero: plain writes, nothing to keep */
+	if (dev->is_null && j->ioengine == IOE_MMAP) {
+		snprintf(err, n, "--ioengine=mmap: %s is a character device, nothing to map", dev->path);
+		return -1;
+	}
 	j->force_uring_errno = c->force_uring_errno;
 	j->slat_pcts = c->slat_pcts;
 	j->clat_pcts = c->clat_pcts;

@@ -31,8 +31,8 @@ extern const char *const ddir_name[DDIR_N];   /* fio's: "read", "write", "trim" 
 enum mode { MODE_READONLY, MODE_REWRITE, MODE_DESTROY };
 #define MODE_CHOICES "readonly|rewrite|destroy"
 /* pvsync and pvsync2 (fio's preadv/pwritev engines) run as psync: the same kernel path */
-enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC, IOE_PVSYNC, IOE_PVSYNC2, IOE_NULL, IOE_POSIXAIO };
-#define IOENGINE_CHOICES "io_uring|psync|libaio|sync|pvsync|pvsync2|null|posixaio"
+enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC, IOE_PVSYNC, IOE_PVSYNC2, IOE_NULL, IOE_POSIXAIO, IOE_MMAP };
+#define IOENGINE_CHOICES "io_uring|psync|libaio|sync|pvsync|pvsync2|null|posixaio|mmap"
 extern const char *const ioengine_names[];   /* by enum ioeng */
 /* engines with --iodepth I/Os in flight (posixaio runs libaio's loop over its own queue) */
 static inline int ioengine_queued(int e) { return e == IOE_IO_URING || e == IOE_LIBAIO || e == IOE_POSIXAIO; }

@@ -17,7 +17,10 @@
 #include <linux/aio_abi.h>
 #include <linux/fs.h>
 #include <liburing.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <stdlib.h>
@@ -27,7 +30,7 @@
 #define REWRITE_READ (1ull << 63)   /* user_data flag: the read half of a rewrite */
 #define SYNC_SLOT    0xffffffffull
 
-const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync", "pvsync", "pvsync2", "null", "posixaio" };
+const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync", "pvsync", "pvsync2", "null", "posixaio", "mmap" };
 
 void ddir_stats_init(struct ddir_stats *st)
 {
@@ -2021,6 +2024,84 @@ static ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off, 
 	return r < 0 ? -errno : r;
 }
 
+/* fio's mmap engine: each file mapped whole (MAP_SHARED; writable when opened for
+ * writing), a read a memcpy from the map, a write one into it; with --direct, msync of the
+ * I/O's range after it (fio's "not really direct").  A page the device fails to read is a
+ * SIGBUS in the memcpy: caught (this thread's jump), the I/O fails with EIO. */
+static __thread sigjmp_buf *mmap_jmp;
+
+static void mmap_sigbus(int sig, siginfo_t *si, void *uc)
+{
+	(void)si;
+	(void)uc;
+	if (mmap_jmp)
+		siglongjmp(*mmap_jmp, 1);
+	signal(sig, SIG_DFL);   /* not ours: the crash it is */
+	raise(sig);
+}
+
+static void mmap_sigbus_install(void)
+{
+	struct sigaction sa = { .sa_sigaction = mmap_sigbus, .sa_flags = SA_SIGINFO | SA_NODEFER };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+static ssize_t mmap_io(char *map, int write_, void *buf, size_t len, uint64_t off, int direct)
+{
+	sigjmp_buf jb;
+	if (sigsetjmp(jb, 0)) {
+		mmap_jmp = NULL;
+		return -EIO;
+	}
+	mmap_jmp = &jb;
+	if (write_)
+		memcpy(map + off, buf, len);
+	else
+		memcpy(buf, map + off, len);
+	mmap_jmp = NULL;
+	if (direct) {
+		long pg = sysconf(_SC_PAGESIZE);
+		uint64_t a = off & ~(uint64_t)(pg - 1);
+		if (msync(map + a, (size_t)(off + len - a), MS_SYNC))
+			return -errno;
+	}
+	return (ssize_t)len;
+}
+
+/* map each of the job's files; 0, or -1 with the worker's error set */
+static int mmap_files(struct worker *w, char **maps)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	const struct job *j = w->job;
+	pthread_once(&once, mmap_sigbus_install);
+	for (int f = 0; f < j->nfiles; f++) {
+		int fl = fcntl(w->f[f].fd, F_GETFL);
+		int prot = PROT_READ | (fl >= 0 && (fl & O_ACCMODE) == O_RDWR ? PROT_WRITE : 0);
+		size_t len = (size_t)w->f[f].dev->size;
+		maps[f] = len ? mmap(NULL, len, prot, MAP_SHARED, w->f[f].fd, 0) : MAP_FAILED;
+		if (maps[f] == MAP_FAILED) {
+			char what[300];
+			snprintf(what, sizeof what, "mapping %s (--ioengine=mmap)", w->f[f].dev->path);
+			set_err(w, len ? errno : EINVAL, what, UINT64_MAX);
+			maps[f] = NULL;
+			return -1;
+		}
+		/* fio's fadvise_hint, as madvise */
+		if (j->fadvise)
+			posix_madvise(maps[f], len, j->fadvise == 2 ? POSIX_MADV_SEQUENTIAL : j->fadvise == 3 ?
+				      POSIX_MADV_RANDOM : rw_is_random(j->rw) ? POSIX_MADV_RANDOM : POSIX_MADV_SEQUENTIAL);
+	}
+	return 0;
+}
+
+static void mmap_unmap(const struct worker *w, char **maps)
+{
+	for (int f = 0; f < w->job->nfiles; f++)
+		if (maps[f])
+			munmap(maps[f], (size_t)w->f[f].dev->size);
+}
+
 static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *buf)
 {
 	const struct job *j = w->job;
@@ -2028,9 +2109,16 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	struct prng scr;
 	int64_t fpos[MAX_FILES];   /* the sync engine's position in each file (-1: unknown) */
 	int vec = j->ioengine == IOE_PVSYNC ? 1 : j->ioengine == IOE_PVSYNC2 ? 2 : 0, rwf;
+	char *maps[MAX_FILES] = { 0 };
 	for (int f = 0; f < MAX_FILES; f++)
 		fpos[f] = -1;
 	prng_seed(&scr, j->randseed ^ 0x5eedull ^ (uint64_t)w->idx);
+	if (j->ioengine == IOE_MMAP && !w->engine_fallback && mmap_files(w, maps) < 0) {
+		mmap_unmap(w, maps);
+		start_line(w);
+		w->end_ns = now_ns();
+		return 0;
+	}
 	start_job(w, m);
 	for (;;) {
 		struct slot s = { .buf = buf, .sync = 1 };
@@ -2066,9 +2154,11 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			/* fio's null engine: done at once, no data moved (the engine's own cost) */
 			r = (ssize_t)s.len;
 		} else if (s.ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
-			r = full_io(w->f[s.file].fd, 0, buf, s.len, s.off, pos, vec, rwf);
+			r = maps[s.file] ? mmap_io(maps[s.file], 0, buf, s.len, s.off, j->direct)
+					 : full_io(w->f[s.file].fd, 0, buf, s.len, s.off, pos, vec, rwf);
 			if (r == (ssize_t)s.len)
-				r = full_io(w->f[s.file].fd, 1, buf, s.len, s.off, pos, vec, rwf);
+				r = maps[s.file] ? mmap_io(maps[s.file], 1, buf, s.len, s.off, j->direct)
+						 : full_io(w->f[s.file].fd, 1, buf, s.len, s.off, pos, vec, rwf);
 			else if (r < 0) {
 				if (!io_error(w, &s, COE_READ, (int)-r, "rewrite read"))
 					break;
@@ -2079,6 +2169,8 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 			}
 		} else if (s.ddir == DDIR_TRIM) {
 			r = trim_range(w, s.file, s.off, s.len);
+		} else if (maps[s.file]) {
+			r = mmap_io(maps[s.file], s.ddir == DDIR_WRITE, buf, s.len, s.off, j->direct);
 		} else {
 			r = full_io(w->f[s.file].fd, s.ddir == DDIR_WRITE, buf, s.len, s.off, pos, vec, rwf);
 		}
@@ -2108,6 +2200,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		timed_sync(w, m, j->end_full);
 	w->end_ns = now_ns();
 	getrusage(RUSAGE_THREAD, &w->ru_end);
+	mmap_unmap(w, maps);
 	return 0;
 }
 

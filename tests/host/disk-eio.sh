@@ -64,6 +64,33 @@ for eng in io_uring libaio posixaio psync; do
 		fail "$eng: stderr: $(cat err.txt)"
 done
 
+# mmap: a page the device fails is a SIGBUS in the copy from the mapping, caught: that
+# I/O fails (EIO) and the job goes on.  With --fadvise_hint=random each fault reads its
+# own page: one error; a sequential job's faults read ahead, and a window with the bad
+# page fails whole, each of its I/Os an error (as for any reader of a mapping)
+for fa in random sequential; do
+	before=$(failed read)
+	RUN "mmap-$fa" --rw=read --ioengine=mmap --fadvise_hint=$fa --continue_on_error=read
+	[ $rc = 0 ] || fail "mmap $fa: exit $rc: $(cat err.txt)"
+	n=$(($(failed read) - before))
+	[ "$n" -ge 1 ] || fail "mmap $fa: faultfs failed no read"
+	J ".jobs[0] | .error == 0 and .first_error == 5 and .read.total_ios == 8192 and
+		.total_err >= 1 and .total_err <= (if \"$fa\" == \"random\" then 1 else 256 end) and
+		.read.io_bytes == (8192 - .total_err) * 4096 and
+		(.assay.first_error | test(\"^read at offset [0-9]+: I/O error$\"))" "mmap $fa: faultfs failed $n"
+done
+# a write into a page of the mapping reads it first: at the bad sector that read fails,
+# and the write with it
+RUN mmap-w --rw=write --ioengine=mmap --offset=12m --size=8m --mode=destroy
+[ $rc = 1 ] && grep -qx 'assay: error: disk: mmap-w: write at offset 16777216: I/O error' err.txt ||
+	fail "mmap write over the bad sector: exit $rc: $(cat err.txt)"
+J '.jobs[0] | .error == 5 and .assay.status == "failed" and .write.total_ios == 1024' "mmap write over the bad sector"
+expect 2 "^assay: error: disk: --ioengine=mmap: /dev/null is a character device, nothing to map$" \
+	"$A" disk --filename=/dev/null --size=1m --ioengine=mmap
+RUN mmap-stop --rw=randread --ioengine=mmap --fadvise_hint=random
+[ $rc = 1 ] && grep -qx 'assay: error: disk: mmap-stop: read at offset 16777216: I/O error' err.txt ||
+	fail "mmap without continue_on_error: exit $rc: $(cat err.txt)"
+
 # queued random reads: what the device failed is what the job counts (a request the block
 # layer merged with the bad one's fails whole: its neighbour's I/O fails too, rarely)
 before=$(failed read)

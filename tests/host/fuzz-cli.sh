@@ -16,7 +16,7 @@ vals = ["", "0", "-1", "1", "2", "18446744073709551616", "9" * 40, "-0", "1e308"
         "json", "global", "rnd", "write", "none", "127.0.0.1", "::1", "rewrite", "psync", "libaio", "sync",
         "50:99.9", "zipf:1.2", "pareto:0.9:0.5", "zoned:60/10:40/90", "normal:", "zoned_abs:1/1k", "crc32c", "dsync", "iops:2%", "bw_slope:1", "4k/50:64k/", "4k-1m", "4k,64k", ",1m", "4k/50:64k/50,1m/100", "1k-64m", "1e-300:100", "99.99999999:0.0000001", ":".join(["1"] * 25), "trim", "randtrimwrite", "io", "all", "EIO,ENOSPC:5", "EIO::5:1", ",,200", "1,2,3", "scan", "zbd", "strided",
         "sha256", "md5", "meta", "pattern", "xxhash", "null", "sha3-512", "rw:4k", "randread:8", "identical", "0xdeadface\"ab\"-12", "%o", "\"a\"%o", "0x", "'/etc/hostname'", "'", "\"\"", "4294967295", "(4k*2)", "(1/0)", "(", "(2^99)", "(1e308*1e308)", "(-(-(-1)))",
-        "((((((((((1))))))))))", "(1m)", "(0x)", "(9" + "9" * 30 + ")", "(1.5k)%", "4z", "0z", "4294967296z", "z", "1kz", "working_set", "repeat", "posixaio", "4k/30/2/3:64k/50", "4k/60:4k/50/1/1,8k/1", "1k/1/1/1:2k/1/1/2"]
+        "((((((((((1))))))))))", "(1m)", "(0x)", "(9" + "9" * 30 + ")", "(1.5k)%", "4z", "0z", "4294967296z", "z", "1kz", "working_set", "repeat", "posixaio", "mmap", "4k/30/2/3:64k/50", "4k/60:4k/50/1/1,8k/1", "1k/1/1/1:2k/1/1/2"]
 opts = {
  "cpu": ["--cpu-max-prime", "--events", "--output-format", "--threads", "--time"],
  "mem": ["--memory-access-mode", "--memory-block-size", "--memory-oper", "--memory-scope",
