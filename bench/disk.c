@@ -2305,9 +2305,10 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 			 j->verify ? " --verify" : ", sequential", (unsigned long long)j->bs, j->verify ? " (fio's rule)" : "");
 		return -1;
 	}
-	if (rw_modifies(j->rw) && !strcmp(d->zoned, "host-managed") && !j->direct) {
+	if (rw_modifies(j->rw) && !strcmp(d->zoned, "host-managed") && (!j->direct || j->ioengine == IOE_MMAP)) {
 		snprintf(err, n, "--zonemode=zbd: writes to host-managed %s need --direct=1 (buffered ones reach it "
-			 "out of order; fio's rule)", d->path);
+			 "out of order; fio's rule)%s", d->path,
+			 j->ioengine == IOE_MMAP ? ", and --ioengine=mmap writes through the page cache" : "");
 		return -1;
 	}
 	if (rw_modifies(j->rw)) {
