@@ -374,9 +374,9 @@ static struct zone *find_zone(struct zbd *z, const struct zbd_thread *t, int ran
 }
 
 /* fio's zbd_convert_to_open_zone: a write whose zone cannot be opened goes to an open one
- * with room, or a zone opened now; NULL with *wait when the thread is to let its I/Os
- * complete first (zones close as their writes fill them); *opened: the zone was opened
- * now */
+ * with room, or a zone opened now; NULL with *wait when I/Os in flight (its own or other
+ * threads') are to complete first (zones close as their writes fill them); *opened: the
+ * zone was opened now */
 static struct zone *to_open_zone(struct zbd *z, struct zbd_thread *t, const struct job *j, uint64_t off,
 				 uint64_t lo, uint64_t size, int inflight, int *wait, int *opened)
 {
@@ -422,7 +422,11 @@ static struct zone *to_open_zone(struct zbd *z, struct zbd_thread *t, const stru
 		if (z->open[i] >= t->min_zone && z->open[i] < t->max_zone && zn->wp + min <= cap_end(zn))
 			return zn;
 	}
+	/* none: wait while writes of any thread are in flight in the region (zones close as
+	 * their writes fill them: fio's any_io_in_flight), else the job is done */
 	*wait = inflight > 0;
+	for (unsigned i = t->min_zone; i < t->max_zone && !*wait; i++)
+		*wait = z->z[i].inflight > 0;
 	return NULL;
 }
 
