@@ -3658,12 +3658,11 @@ static void job_aggregate(struct job_result *r)
 		moments_merge(&r->sync_lat, &w->sync_lat);
 		r->sync_ios += w->sync_ios;
 		if (worker_runtime(w) > 0) {
-			double usr, sys;
-			long ctx, minf, majf;
-			worker_cpu(w, 0, &usr, &sys, &ctx, &minf, &majf);
-			r->usr_s += usr;
-			r->sys_s += sys;
-			r->ctx += ctx;
+			struct cpu_use u = { 0 };
+			worker_cpu(w, 0, &u);
+			r->usr_s += u.usr;
+			r->sys_s += u.sys;
+			r->ctx += u.ctx;
 		}
 		if (worker_runtime(w) > r->runtime_ns)
 			r->runtime_ns = worker_runtime(w);

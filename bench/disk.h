@@ -360,9 +360,11 @@ struct ddir_stats {
 };
 void ddir_stats_init(struct ddir_stats *st);
 struct worker;
-/* diskio.c: a thread's CPU while counting (aux: its engine's helper threads', posixaio's):
- * user and system seconds, context switches, minor and major faults */
-void worker_cpu(const struct worker *w, int aux, double *usr, double *sys, long *ctx, long *minf, long *majf);
+/* CPU used: user and system seconds, context switches, minor and major faults */
+struct cpu_use { double usr, sys; long ctx, minf, majf; };
+/* diskio.c: a thread's CPU while counting (aux: its engine's helper threads', posixaio's),
+ * added to *u */
+void worker_cpu(const struct worker *w, int aux, struct cpu_use *u);
 void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src);
 
 #define MAX_SAMPLES 100000

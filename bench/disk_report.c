@@ -519,16 +519,11 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_int(o, "first_error", el && el->n ? el->first : 0);
 	}
 	{
-		long majf = 0, minf = 0;
-		for (int i = 0; i < nw; i++) {
-			double usr, sys;
-			long cs, mi, ma;
-			worker_cpu(w[i], 0, &usr, &sys, &cs, &mi, &ma);
-			majf += ma;
-			minf += mi;
-		}
-		json_add_int(o, "majf", majf);
-		json_add_int(o, "minf", minf);
+		struct cpu_use u = { 0 };
+		for (int i = 0; i < nw; i++)
+			worker_cpu(w[i], 0, &u);
+		json_add_int(o, "majf", u.majf);
+		json_add_int(o, "minf", u.minf);
 	}
 	dist_json(o, st, w, nw);
 	{
@@ -616,19 +611,13 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	if (j->ioengine == IOE_POSIXAIO && nw > 0 && !w[0]->engine_fallback) {
 		/* the helper threads' CPU (fio's usr/sys leave it out: its job thread's only) */
 		struct json *h = json_add_obj(as, "posixaio_helpers");
-		double hu = 0, hs = 0, rt = runtime_ns ? (double)runtime_ns / 1e9 : 0;
-		long hc = 0;
-		for (int i = 0; i < nw; i++) {
-			double u, hsy;
-			long c, mi, ma;
-			worker_cpu(w[i], 1, &u, &hsy, &c, &mi, &ma);
-			hu += u;
-			hs += hsy;
-			hc += c;
-		}
-		json_add_num(h, "usr_cpu", rt > 0 ? 100.0 * hu / rt : 0);
-		json_add_num(h, "sys_cpu", rt > 0 ? 100.0 * hs / rt : 0);
-		json_add_int(h, "ctx", hc);
+		double rt = runtime_ns ? (double)runtime_ns / 1e9 : 0;
+		struct cpu_use u = { 0 };
+		for (int i = 0; i < nw; i++)
+			worker_cpu(w[i], 1, &u);
+		json_add_num(h, "usr_cpu", rt > 0 ? 100.0 * u.usr / rt : 0);
+		json_add_num(h, "sys_cpu", rt > 0 ? 100.0 * u.sys / rt : 0);
+		json_add_int(h, "ctx", u.ctx);
 	}
 	if (j->hipri && j->ioengine == IOE_PVSYNC2)   /* I/Os issued polled (RWF_HIPRI) */
 		json_add_int(as, "hipri_ios", (long long)sum_field(w, nw, offsetof(struct worker, hipri_ios)));
@@ -690,10 +679,9 @@ void job_json(const struct job_result *r, int group, struct json *jobs)
 		uint64_t dn[DDIR_N];
 		for (int d = 0; d < DDIR_N; d++)
 			dn[d] = worker_dir_ns(w, d);
-		double usr, sys;
-		long ctx, minf, majf;
-		worker_cpu(w, 0, &usr, &sys, &ctx, &minf, &majf);
-		one_job(r, jobs, w->st, &w->sync_lat, w->sync_ios, worker_runtime(w), dn, &ws[i], 1, 1, usr, sys, ctx);
+		struct cpu_use u = { 0 };
+		worker_cpu(w, 0, &u);
+		one_job(r, jobs, w->st, &w->sync_lat, w->sync_ios, worker_runtime(w), dn, &ws[i], 1, 1, u.usr, u.sys, u.ctx);
 	}
 }
 

@@ -1529,18 +1529,18 @@ static void ru_add(struct rusage *d, const struct rusage *a, const struct rusage
 	d->ru_majflt += a->ru_majflt - b->ru_majflt;
 }
 
-void worker_cpu(const struct worker *w, int aux, double *usr, double *sys, long *ctx, long *minf, long *majf)
+void worker_cpu(const struct worker *w, int aux, struct cpu_use *u)
 {
 	struct rusage t = { 0 };
 	if (aux)
 		t = w->ru_aux;
 	else
 		ru_add(&t, &w->ru_end, &w->ru_start);
-	*usr = tv_s(&t.ru_utime);
-	*sys = tv_s(&t.ru_stime);
-	*ctx = t.ru_nvcsw + t.ru_nivcsw;
-	*minf = t.ru_minflt;
-	*majf = t.ru_majflt;
+	u->usr += tv_s(&t.ru_utime);
+	u->sys += tv_s(&t.ru_stime);
+	u->ctx += t.ru_nvcsw + t.ru_nivcsw;
+	u->minf += t.ru_minflt;
+	u->majf += t.ru_majflt;
 }
 
 static void *paio_helper(void *arg)

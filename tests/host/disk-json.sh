@@ -324,13 +324,16 @@ for e in io_uring libaio; do
 	[ "$(awk -F', ' '{ print $3, $NF }' "$T/cp_lat.1.log" | sort -u | tr '\n' ' ')" = "0 0x4003 0 0x4006 1 0x4006 1 0x6003 " ] ||
 		fail "cmdprio $e: log priorities $(awk -F', ' '{ print $3, $NF }' "$T/cp_lat.1.log" | sort | uniq -c | tr '\n' ' ')"
 done
-if command -v fio >/dev/null; then
-	fio --name=cp --ioengine=libaio --filename="$dev" $cp --output-format=json --output="$T/fio.json" >/dev/null 2>&1 ||
-		fail "fio cmdprio"
-	[ "$(jq -c '.jobs[0] | [.read, .write] | map(.prios | map(keys, [.prioclass, .prio]))' "$T/fio.json")" = \
-		"$(jq -c '.jobs[0] | [.read, .write] | map(.prios | map(keys, [.prioclass, .prio]))' "$T/out.json")" ] ||
-		fail "cmdprio: fio's prios $(jq -c '.jobs[0].read.prios | map(keys)' "$T/fio.json")"
-fi
+# fio_prios WHAT OURS OPTS...: fio 3.33's prios (keys, class and level of each) equal ours
+fio_prios() {
+	local what=$1 ours=$2 p='.jobs[0] | [.read, .write] | map(.prios | map(keys, [.prioclass, .prio]))'
+	shift 2
+	command -v fio >/dev/null || return 0
+	fio --ioengine=libaio --filename="$dev" "$@" --output-format=json --output="$T/fio.json" >/dev/null 2>&1 ||
+		fail "fio $what"
+	[ "$(jq -c "$p" "$T/fio.json")" = "$(jq -c "$p" "$ours")" ] || fail "$what: fio's prios $(jq -c "$p" "$T/fio.json")"
+}
+fio_prios cmdprio "$T/out.json" --name=cp $cp
 # a --verify read-back's reads are reads: at the cmdprio priority as often (fio's)
 "$A" disk --filename="$dev" --rw=write --bs=4k --direct=1 --size=4m --iodepth=8 --verify=crc32c --mode=destroy \
 	--cmdprio_percentage=50 -J > "$T/out.json" 2>/dev/null || fail "cmdprio verify: exit $?"
@@ -377,13 +380,7 @@ for e in io_uring libaio; do
 			p["1 65536 0x0000"] == n["1 65536"]; exit !ok }' "$T/cb_lat.1.log" ||
 		fail "cmdprio_bssplit $e: shares $(awk -F', ' '{ print $3, $4, $NF }' "$T/cb_lat.1.log" | sort | uniq -c | tr '\n' ' ')"
 done
-if command -v fio >/dev/null; then
-	fio --name=cb --ioengine=libaio --filename="$dev" $cb --output-format=json --output="$T/fio.json" >/dev/null 2>&1 ||
-		fail "fio cmdprio_bssplit"
-	[ "$(jq -c '.jobs[0] | [.read, .write] | map(.prios | map(keys, [.prioclass, .prio]))' "$T/fio.json")" = \
-		"$(jq -c '.jobs[0] | [.read, .write] | map(.prios | map(keys, [.prioclass, .prio]))' "$T/cb.json")" ] ||
-		fail "cmdprio_bssplit: fio's prios $(jq -c '.jobs[0] | [.read, .write] | map(.prios | map([.prioclass, .prio]))' "$T/fio.json")"
-fi
+fio_prios cmdprio_bssplit "$T/cb.json" --name=cb $cb
 "$A" disk --filename="$dev" --rw=randread --bs=4k --direct=1 --size=4m --cmdprio_bssplit=8k/50 -J > "$T/out.json" ||
 	fail "cmdprio_bssplit of another size: exit $?"
 J '.jobs[0].read | .prios == null and .total_ios == 1024' "cmdprio_bssplit of another size: one priority"
