@@ -3449,8 +3449,7 @@ static int pre_read(const struct plan *p, struct job_result *r, int k)
  * (POSIX_FADV_SEQUENTIAL); buffered reads then cost what fio's cost */
 static void fadvise_hint(const struct job *j, int k, int fd)
 {
-	int advice = j->fadvise == 2 ? POSIX_FADV_SEQUENTIAL : j->fadvise == 3 ? POSIX_FADV_RANDOM :
-		     rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
+	int advice = fadvise_random(j) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
 	if (j->fadvise)
 		posix_fadvise(fd, (off_t)file_base(j, k % j->nfiles, 0),
 			      (off_t)(j->fsize[k % j->nfiles] + (uint64_t)(j->numjobs - 1) * j->offset_inc), advice);

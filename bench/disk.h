@@ -573,6 +573,11 @@ static inline uint64_t file_base(const struct job *j, int f, int idx)
 }
 /* the job reads back what it wrote (or, --verify_only, its region) and checks it */
 static inline int job_reads_back(const struct job *j) { return j->verify && (j->do_verify || j->verify_only); }
+/* fio's fadvise_hint (with it on): the target read as random (no readahead), else as sequential */
+static inline int fadvise_random(const struct job *j)
+{
+	return j->fadvise == 3 || (j->fadvise == 1 && rw_is_random(j->rw));
+}
 /* the directions the job reports: those it does, and reads for a read-back */
 static inline unsigned job_dirs(const struct job *j)
 {

@@ -2089,8 +2089,7 @@ static int mmap_files(struct worker *w, char **maps)
 		}
 		/* fio's fadvise_hint, as madvise */
 		if (j->fadvise)
-			posix_madvise(maps[f], len, j->fadvise == 2 ? POSIX_MADV_SEQUENTIAL : j->fadvise == 3 ?
-				      POSIX_MADV_RANDOM : rw_is_random(j->rw) ? POSIX_MADV_RANDOM : POSIX_MADV_SEQUENTIAL);
+			posix_madvise(maps[f], len, fadvise_random(j) ? POSIX_MADV_RANDOM : POSIX_MADV_SEQUENTIAL);
 	}
 	return 0;
 }
