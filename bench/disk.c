@@ -1474,7 +1474,8 @@ static int parse_cmdprio_bssplit(const char *all, const char *p, size_t l, struc
 			snprintf(err, n, "--cmdprio_bssplit=%s: more than %d entries", all, MAX_BSSPLIT);
 			return -1;
 		}
-		{   /* after every entry of a size up to this one: fio's order */
+		{   /* after every entry of a size up to this one: fio's order (idx holds the
+		     * priority until the loop below turns it into its index) */
 			int at = ne;
 			while (at > 0 && ent[at - 1].bs > bs)
 				at--;
