@@ -234,7 +234,7 @@ static const struct opt disk_opts[] = {
 	  "run this long before measuring", 0 },
 	{ "ioengine", 0, OPT_ENUM, O(ioengine), "io_uring", 0, 0, IOENGINE_CHOICES,
 	  "I/O engine (psync is also the fallback; pvsync: preadv/pwritev; pvsync2: preadv2/pwritev2 (--hipri: RWF_HIPRI); null moves no data: "
-	  "the engine's own cost per I/O)", 0 },
+	  "the engine's own cost per I/O; vsync: adjacent I/Os of a batch in one readv/writev)", 0 },
 	{ "direct", 0, OPT_BOOL, O(direct), "0", 0, 0, NULL, "O_DIRECT (bypass the page cache)", 0 },
 	{ "fdatasync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "fdatasync every N writes", 0 },
 	{ "fsync", 0, OPT_INT, O(fsync_n), "0", 0, 1e9, NULL,
@@ -3620,9 +3620,9 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
 				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,
 							      &w->st[DDIR_TRIM].clat });
-		/* the sync engine moves the file position: a descriptor of its own each (fio's
+		/* the sync and vsync engines move the file position: a descriptor of its own each (fio's
 		 * files of each thread are its own already) */
-		for (int k = 0; j->ioengine == IOE_SYNC && i > 0 && !j->per_thread && k < j->nfiles; k++)
+		for (int k = 0; ioengine_seeks(j->ioengine) && i > 0 && !j->per_thread && k < j->nfiles; k++)
 			if ((w->f[k].fd = open_target(p, j, k, writing, err, sizeof err)) >= 0)
 				fadvise_hint(j, k, w->f[k].fd);
 			else if (!w->err) {
@@ -3637,7 +3637,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 /* the sync engine's own descriptors of thread i (above) */
 static int own_fds(const struct job_result *r, int i)
 {
-	return r->job.ioengine == IOE_SYNC && i > 0 && !r->job.per_thread;
+	return ioengine_seeks(r->job.ioengine) && i > 0 && !r->job.per_thread;
 }
 
 /* Add a job's threads up (the aggregate: group_reporting). */

@@ -31,11 +31,17 @@ extern const char *const ddir_name[DDIR_N];   /* fio's: "read", "write", "trim" 
 enum mode { MODE_READONLY, MODE_REWRITE, MODE_DESTROY };
 #define MODE_CHOICES "readonly|rewrite|destroy"
 /* pvsync and pvsync2 (fio's preadv/pwritev engines) run as psync: the same kernel path */
-enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC, IOE_PVSYNC, IOE_PVSYNC2, IOE_NULL, IOE_POSIXAIO, IOE_MMAP };
-#define IOENGINE_CHOICES "io_uring|psync|libaio|sync|pvsync|pvsync2|null|posixaio|mmap"
+enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC, IOE_PVSYNC, IOE_PVSYNC2, IOE_NULL, IOE_POSIXAIO, IOE_MMAP, IOE_VSYNC };
+#define IOENGINE_CHOICES "io_uring|psync|libaio|sync|pvsync|pvsync2|null|posixaio|mmap|vsync"
 extern const char *const ioengine_names[];   /* by enum ioeng */
-/* engines with --iodepth I/Os in flight (posixaio runs libaio's loop over its own queue) */
-static inline int ioengine_queued(int e) { return e == IOE_IO_URING || e == IOE_LIBAIO || e == IOE_POSIXAIO; }
+/* engines with --iodepth I/Os in flight (posixaio and vsync run libaio's loop over their
+ * own queue: vsync's a batch done in the submit, adjacent I/Os in one readv/writev) */
+static inline int ioengine_queued(int e)
+{
+	return e == IOE_IO_URING || e == IOE_LIBAIO || e == IOE_POSIXAIO || e == IOE_VSYNC;
+}
+/* engines that move the file position (lseek, then read/write): a descriptor per thread */
+static inline int ioengine_seeks(int e) { return e == IOE_SYNC || e == IOE_VSYNC; }
 /* the kernel's asynchronous interfaces: a priority or RWF_NOWAIT in each I/O */
 static inline int ioengine_kernel_async(int e) { return e == IOE_IO_URING || e == IOE_LIBAIO; }
 

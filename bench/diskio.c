@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <linux/aio_abi.h>
 #include <linux/fs.h>
+#include <limits.h>
 #include <liburing.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -23,6 +24,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,7 +32,7 @@
 #define REWRITE_READ (1ull << 63)   /* user_data flag: the read half of a rewrite */
 #define SYNC_SLOT    0xffffffffull
 
-const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync", "pvsync", "pvsync2", "null", "posixaio", "mmap" };
+const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync", "pvsync", "pvsync2", "null", "posixaio", "mmap", "vsync" };
 
 void ddir_stats_init(struct ddir_stats *st)
 {
@@ -891,7 +893,8 @@ static void issued_now(struct worker *w, const struct meter *m, struct slot *slo
 {
 	uint64_t t_issue = now_ns();
 	for (int i = *issued; i < queued; i++)
-		slots[batch[i]].t_issue = t_issue;
+		if (!slots[batch[i]].sync)   /* (vsync's: issued when queued, done in the submit) */
+			slots[batch[i]].t_issue = t_issue;
 	mark_depth(w, m, inflight, queued - *issued);
 	mark_calls(m, w->submit_map, queued - *issued);
 	*issued = queued;
@@ -1708,8 +1711,45 @@ struct aio_state {
 	int ring;                  /* --userspace_reap, and the ring is the one it reads */
 	uint64_t ring_reaps;       /* completions read from it */
 	struct paio *px;           /* posixaio: its queue instead of the kernel's context */
+	int vs;                    /* vsync: the batch done in the submit, its completions in vev */
+	struct io_event *vev;
+	int nvev;
 	const struct meter *m;
 };
+
+/* fio's vsync: what is submitted is done now; each run of adjacent I/Os in it (one file, one
+ * direction, each starting where the one before ended) one lseek and one readv or writev.
+ * A short transfer is shared out in order, an error is each I/O's of the run. */
+static long vsync_submit(struct aio_state *a, long n, struct iocb **cbs)
+{
+	struct iovec iov[IOV_MAX];
+	for (long i = 0, k; i < n; i = k) {
+		const struct iocb *c = cbs[i];
+		uint64_t end = (uint64_t)c->aio_offset;
+		ssize_t r;
+		for (k = i; k < n && k - i < IOV_MAX && cbs[k]->aio_fildes == c->aio_fildes &&
+			    cbs[k]->aio_lio_opcode == c->aio_lio_opcode && (uint64_t)cbs[k]->aio_offset == end; k++) {
+			iov[k - i] = (struct iovec){ (void *)(uintptr_t)cbs[k]->aio_buf, (size_t)cbs[k]->aio_nbytes };
+			end += cbs[k]->aio_nbytes;
+		}
+		if (lseek((int)c->aio_fildes, (off_t)c->aio_offset, SEEK_SET) < 0)
+			r = -errno;
+		else {
+			do
+				r = c->aio_lio_opcode == IOCB_CMD_PWRITE ? writev((int)c->aio_fildes, iov, (int)(k - i))
+									 : readv((int)c->aio_fildes, iov, (int)(k - i));
+			while (r < 0 && errno == EINTR);
+			if (r < 0)
+				r = -errno;
+		}
+		for (long q = i; q < k; q++) {
+			ssize_t res = r < 0 ? r : r < (ssize_t)cbs[q]->aio_nbytes ? r : (ssize_t)cbs[q]->aio_nbytes;
+			a->vev[a->nvev++] = (struct io_event){ .data = cbs[q]->aio_data, .res = res };
+			r -= r < 0 ? 0 : res;
+		}
+	}
+	return n;
+}
 
 static void aio_prep(struct aio_state *a, const struct worker *w, int slot, int op_write,
 		     uint64_t off, char *buf, uint64_t data)
@@ -1737,7 +1777,8 @@ static int aio_submit(struct worker *w, struct aio_state *a)
 	int done = 0;
 	while (done < a->nqueue) {
 		long r = a->px ? paio_submit(a->px, (long)(a->nqueue - done), a->queue + done, a->m->counting)
-			       : syscall(SYS_io_submit, a->ctx, (long)(a->nqueue - done), a->queue + done);
+			 : a->vs ? vsync_submit(a, (long)(a->nqueue - done), a->queue + done)
+				 : syscall(SYS_io_submit, a->ctx, (long)(a->nqueue - done), a->queue + done);
 		if (r > 0) {
 			done += (int)r;
 		} else if (r < 0 && errno == EINTR) {
@@ -1793,7 +1834,10 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 	ts.tv_nsec = (long)(wait % 1000000000ull);
 	if (!min && a->ring)
 		a->ring_reaps += (uint64_t)(n = aio_ring_reap(a, max));
-	else if (a->px)
+	else if (a->vs) {   /* all done already: all of them, whatever the maximum (fio's) */
+		memcpy(a->ev, a->vev, (size_t)(n = a->nvev) * sizeof *a->ev);
+		a->nvev = 0;
+	} else if (a->px)
 		n = paio_getevents(a->px, min, max, a->ev, min ? &ts : &zero);
 	else
 		do
@@ -1870,6 +1914,8 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	if (j->ioengine == IOE_POSIXAIO) {
 		if (!(a.px = paio_new(j->iodepth)))
 			return -ENOMEM;
+	} else if (j->ioengine == IOE_VSYNC) {
+		a.vs = 1;
 	} else if (syscall(SYS_io_setup, (long)j->iodepth, &a.ctx)) {
 		if (errno != EAGAIN)
 			return -errno;   /* no AIO in this kernel: psync measures instead */
@@ -1888,7 +1934,9 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	a.slots = calloc((size_t)j->iodepth, sizeof *a.slots);
 	a.free_slots = calloc((size_t)j->iodepth, sizeof *a.free_slots);
 	a.batch = calloc((size_t)j->iodepth, sizeof *a.batch);
-	if (!a.cbs || !a.queue || !a.ev || !a.slots || !a.free_slots || !a.batch) {
+	if (a.vs)
+		a.vev = calloc((size_t)j->iodepth, sizeof *a.vev);
+	if (!a.cbs || !a.queue || !a.ev || !a.slots || !a.free_slots || !a.batch || (a.vs && !a.vev)) {
 		set_err(w, ENOMEM, "I/O slots", UINT64_MAX);
 		start_line(w);
 		goto out;
@@ -1923,6 +1971,10 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 					scramble(w, buf, off, len, &scr);
 				aio_prep(&a, w, slot, ddir == DDIR_WRITE, off, buf, (uint64_t)slot);
 			}
+			if (a.vs) {   /* fio's sync engines: issued now (no slat), the data made before */
+				a.slots[slot].sync = 1;
+				a.slots[slot].t_issue = now_ns();
+			}
 			a.inflight++;
 			a.batch[queued++] = slot;
 			if (queued - issued >= j->batch_submit && aio_submit_batch(w, m, &a, &issued, queued, &t_prep) < 0)
@@ -1952,9 +2004,9 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 			while (a.inflight && !w->err && aio_reap(w, m, &a, bufs, 1) >= 0)
 				;
 			if (w->passes_left && w->pass_bytes >= w->pass_len)
-				pass_check(w, m, 1);
+				pass_check(w, m, !a.vs);
 			else
-				backlog_check(w, m, 1);
+				backlog_check(w, m, !a.vs);
 		}
 		if (!a.inflight) {
 			if (!stop && more < 0) {      /* a rate cap's wait (not a stall) */
@@ -1984,8 +2036,9 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 out:
 	if (a.px)
 		paio_free(a.px, &w->ru_aux);
-	else
+	else if (!a.vs)
 		syscall(SYS_io_destroy, a.ctx);
+	free(a.vev);
 	free(a.cbs);
 	free(a.queue);
 	free(a.ev);
@@ -2800,7 +2853,8 @@ void *worker_run(void *arg)
 	workload_done(w);
 	log_end = w->end_ns;
 	if (job_reads_back(j) && (w->vmap || j->verify_only)) {
-		readback(w, &m, bufs, (unsigned)nbuf, ioengine_queued(j->ioengine) && !w->engine_fallback);
+		readback(w, &m, bufs, (unsigned)nbuf, ioengine_queued(j->ioengine) && j->ioengine != IOE_VSYNC &&
+			 !w->engine_fallback);
 		log_end = now_ns();
 	}
 	/* the logs end with the thread (fio's: the read-back's reads are in them) */

@@ -51,7 +51,7 @@ J '.jobs[0] | .error == 5 and .total_err == null and .assay.status == "failed" a
 	.read.total_ios == 4096' "plain: partial figures up to the bad sector"
 
 # every engine goes on: one error, every other block read and counted
-for eng in io_uring libaio posixaio psync; do
+for eng in io_uring libaio posixaio psync vsync; do
 	before=$(failed read)
 	RUN "$eng" --rw=read --ioengine="$eng" --continue_on_error=read
 	[ $rc = 0 ] || fail "$eng: exit $rc: $(cat err.txt)"
@@ -125,7 +125,7 @@ J '.jobs[0] | .total_err == 1 and .write.total_ios == 256 and .write.io_bytes ==
 # rewrite: the read half fails at 16 MiB, the write half at 20 MiB; every byte stays (at
 # depth 4 the block layer may merge a neighbour's request with the bad one: both fail)
 sum=$(sha "$back")
-for eng in io_uring libaio posixaio psync; do
+for eng in io_uring libaio posixaio psync vsync; do
 	before=$(($(failed read) + $(failed write)))
 	RUN "rw-$eng" --rw=write --mode=rewrite --ioengine="$eng" --iodepth=4 --continue_on_error=io
 	[ $rc = 0 ] || fail "rewrite $eng: exit $rc: $(cat err.txt)"
@@ -164,7 +164,7 @@ J '.jobs[0] | .total_err == 1 and .assay.verify.blocks == 2047 and .assay.verify
 	.read.total_ios == 2048 and .read.io_bytes == 2047 * 4096 and .write.io_bytes == 2048 * 4096' "v2"
 # --verify_backlog: the check runs as the job writes, so the unreadable block ends the
 # job there (a quarter of the way, not at the end); with continue_on_error=read it goes on
-for e in io_uring:8 libaio:8 posixaio:8 psync:1; do
+for e in io_uring:8 libaio:8 posixaio:8 psync:1 vsync:8; do
 	RUN vb --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --verify_backlog=64 \
 		--ioengine="${e%:*}" --iodepth="${e#*:}"
 	# (reads in flight side by side may merge into one request: the first failed one may

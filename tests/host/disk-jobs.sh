@@ -88,7 +88,7 @@ J '.jobs[1]."job options".bs == "1048576" and .jobs[1].assay.start_ms >= .jobs[0
 
 # fio's --bssplit/--bsrange: each I/O its own size; a size-based job does exactly the
 # region's bytes with every engine; reads and writes may differ ("reads,writes")
-for e in io_uring libaio posixaio psync sync mmap; do
+for e in io_uring libaio posixaio psync sync mmap vsync; do
 	"$A" disk --filename="$dev" --direct=1 --rw=randread --size=8m --iodepth=8 --ioengine=$e \
 		--bssplit=4k/50:64k/30:1m/20 -J > "$T/out.json" || fail "bssplit $e: exit $?"
 	J '.jobs[0] | .read.io_bytes == 8388608 and .read.total_ios > 8 and .read.total_ios < 2048 and .read.short_ios == 0
@@ -126,6 +126,29 @@ grep -qE '^  write: IOPS=.*\(8.00MiB/' "$T/pa.txt" && grep -qE '^  helpers      
 	fail "posixaio text: $(grep -E 'write:|helpers' "$T/pa.txt")"
 expect 2 "cmdprio_percentage: an io_uring and libaio option \\(--ioengine=posixaio\\)" \
 	"$A" disk --filename="$dev" --ioengine=posixaio --cmdprio_percentage=10
+# fio's vsync: a batch (--iodepth_batch) is done in its submit, each run of adjacent I/Os in
+# one readv/writev: the device gets one request per run (/sys/block/*/stat), where psync
+# makes one per I/O; random I/Os are seldom adjacent: about one request each
+reqs() { awk -v c="$1" '{ print $c }' "/sys/block/$b/stat"; }
+r0=$(reqs 1)
+"$A" disk --filename="$dev" --ioengine=vsync --rw=read --bs=4k --direct=1 --iodepth=16 --iodepth_batch=16 --size=16m \
+	-J > "$T/out.json" || fail "vsync: exit $?"
+n=$(($(reqs 1) - r0))
+[ "$n" -ge 256 ] && [ "$n" -le 300 ] || fail "vsync: 4096 reads of 4k in batches of 16 made $n requests, want about 256"
+J '.jobs[0] | .read.total_ios == 4096 and .read.io_bytes == 16777216 and .read.clat_ns.N == 4096 and
+	.read.slat_ns.N == 0 and .iodepth_submit."16" == 100 and .iodepth_complete."16" == 100 and
+	."job options".ioengine == "vsync"' "vsync figures" '.jobs[0] | {read, iodepth_submit, iodepth_complete}'
+r0=$(reqs 1)
+"$A" disk --filename="$dev" --ioengine=vsync --rw=read --bs=4k --direct=1 --iodepth=16 --size=4m -J > "$T/out.json" ||
+	fail "vsync batch 1: exit $?"
+n=$(($(reqs 1) - r0))
+[ "$n" -ge 1024 ] || fail "vsync: batches of 1 (fio's default) made $n requests for 1024 reads"
+w0=$(reqs 5)
+"$A" disk --filename="$dev" --ioengine=vsync --rw=randwrite --bs=4k --direct=1 --iodepth=8 --iodepth_batch=8 --size=4m \
+	--mode=rewrite --numjobs=2 -J > "$T/out.json" || fail "vsync rewrite: exit $?"
+n=$(($(reqs 5) - w0))
+J '.jobs[0] | .write.total_ios == 2048 and .write.io_bytes == 8388608' "vsync rewrite" '.jobs[0].write'
+[ "$n" -ge 1800 ] || fail "vsync: random rewrites of 4k made $n write requests for 2048, want about one each"
 # fio's --bs=reads,writes (an empty side keeps the other's size)
 "$A" disk --filename="$dev" --direct=1 --rw=randrw --size=4m --bs=4k,256k --mode=rewrite -J > "$T/out.json" ||
 	fail "bs r,w: exit $?"
