@@ -53,6 +53,7 @@ struct disk_cfg {
 	double runtime, ramp_time;
 	int time_based;
 	int ioengine;
+	int submit_mode;        /* fio's io_submit_mode: 0 inline, 1 offload */
 	int direct;
 	long long fdatasync, fsync_n;
 	int end_fsync;
@@ -516,8 +517,9 @@ static const struct opt disk_opts[] = {
 	  OPT_HIDDEN },
 	{ "unit_base", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0|8", "accepted (fio's): figures are in bytes",
 	  OPT_HIDDEN },
-	{ "io_submit_mode", 0, OPT_ENUM, O(ignored), "inline", 0, 0, "inline",
-	  "accepted (fio's): the job threads submit and reap", OPT_HIDDEN },
+	{ "io_submit_mode", 0, OPT_ENUM, O(submit_mode), "inline", 0, 0, "inline|offload",
+	  "fio's: inline, each job thread does its I/Os; offload, it hands them to --iodepth threads "
+	  "of its own (psync, pvsync, pvsync2)", 0 },
 	{ "nonvectored", 0, OPT_ENUM, O(ignored), "-1", 0, 0, "-1|1",
 	  "accepted (fio's): io_uring reads and writes are non-vectored", OPT_HIDDEN },
 	{ "serialize_overlap", 0, OPT_BOOL, O(serialize_overlap), "0", 0, 0, NULL,
@@ -2624,6 +2626,12 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 		return -1;
 	if (j->nowait && !ioengine_kernel_async(j->ioengine) && j->ioengine != IOE_PVSYNC2) {
 		snprintf(err, n, "--nowait: an io_uring, libaio and pvsync2 option (--ioengine=%s)",
+			 ioengine_names[j->ioengine]);
+		return -1;
+	}
+	j->offload = c->submit_mode == 1;
+	if (j->offload && j->ioengine != IOE_PSYNC && j->ioengine != IOE_PVSYNC && j->ioengine != IOE_PVSYNC2) {
+		snprintf(err, n, "--io_submit_mode=offload: for psync, pvsync and pvsync2 (--ioengine=%s)",
 			 ioengine_names[j->ioengine]);
 		return -1;
 	}

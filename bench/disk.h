@@ -40,6 +40,8 @@ static inline int ioengine_queued(int e)
 {
 	return e == IOE_IO_URING || e == IOE_LIBAIO || e == IOE_POSIXAIO || e == IOE_VSYNC;
 }
+/* the job runs libaio's (or io_uring's) loop with --iodepth I/Os in flight */
+#define job_queued(j) (ioengine_queued((j)->ioengine) || (j)->offload)
 /* engines that move the file position (lseek, then read/write): a descriptor per thread */
 static inline int ioengine_seeks(int e) { return e == IOE_SYNC || e == IOE_VSYNC; }
 /* the kernel's asynchronous interfaces: a priority or RWF_NOWAIT in each I/O */
@@ -161,6 +163,7 @@ struct job {
 	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI) */
 	int hipri_pct;            /* pvsync2's hipri_percentage */
 	int nowait;               /* fio's nowait (io_uring, libaio, pvsync2): RWF_NOWAIT on each I/O */
+	int offload;              /* fio's io_submit_mode=offload: --iodepth threads do the job's I/Os */
 	int sfr_n;                /* fio's sync_file_range: every sfr_n writes, with sfr_flags */
 	unsigned sfr_flags;
 	int userspace_reap;       /* fio's libaio userspace_reap: a poll reads the ring itself */

@@ -358,6 +358,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		opt_num(opt, j->fsync_full ? "fsync" : "fdatasync", j->fdatasync);
 	}
 	json_add_str(opt, "ioengine", ioengine_names[j->ioengine]);
+	if (j->offload)
+		json_add_str(opt, "io_submit_mode", "offload");
 	for (int d = 0; d < DDIR_N; d++) {
 		/* the caps as applied, per thread */
 		if (j->rate_gap_ns[d])

@@ -1498,25 +1498,35 @@ out:
  * musl's aio runs a thread per request instead (not the figures fio users see), so glibc's
  * scheme is here, under libaio's loop: paio_submit and paio_getevents stand for io_submit
  * and io_getevents.  The job's usr/sys CPU is its thread's, as fio's (RUSAGE_THREAD); the
- * helpers' is reported apart. ---- */
+ * helpers' is reported apart.
+ * The same queue, one for all files and --iodepth helpers on it, is fio's
+ * io_submit_mode=offload: the job thread hands out its I/Os, each helper does one at a
+ * time (fio's offload workers, each an iodepth-1 copy of the job on a sync engine) and
+ * stamps when it began and ended it: clat is the helper's, lat from the job thread's
+ * preparation, the wait for a free helper in it; the helpers' CPU the job's (fio's). ---- */
 
 struct paio;
 struct paio_fd {
 	struct paio *p;
-	int fd, head, n, counted;
+	int fd, head, n;           /* (fd: -1 for a pool's queue) */
 	pthread_t tid;
 	pthread_cond_t work;
 	struct iocb **q;           /* FIFO of iodepth */
-	struct rusage ru0;         /* when counting began */
 };
 struct paio {
 	pthread_mutex_t mu;
 	pthread_cond_t done;
 	int cap, stop, counting, nfd, nev, waiting;
+	int pool;                  /* offload: this many helpers on fds[0], the only queue */
+	int vec;                   /* full_io's: pread/pwrite, preadv/pwritev, preadv2/pwritev2 */
+	pthread_t *tids;           /* the pool's helpers */
 	struct paio_fd fds[MAX_FILES];
-	struct io_event *ev;       /* finished, not yet reaped (FIFO of iodepth) */
+	struct io_event *ev;       /* finished, not yet reaped (FIFO of iodepth); a pool's with
+				    * obj: when its I/O began, res2: when it ended (ns) */
 	struct rusage aux;         /* the helpers' CPU while counting, once they are gone */
 };
+
+static ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off, int64_t *pos, int vec, int rwf);
 
 static void ru_add(struct rusage *d, const struct rusage *a, const struct rusage *b)   /* d += a - b */
 {
@@ -1539,6 +1549,8 @@ void worker_cpu(const struct worker *w, int aux, struct cpu_use *u)
 		t = w->ru_aux;
 	else
 		ru_add(&t, &w->ru_end, &w->ru_start);
+	if (!aux && w->job->offload)   /* fio's: the offload workers' CPU is the job's */
+		ru_add(&t, &w->ru_aux, &(struct rusage){ 0 });
 	u->usr += tv_s(&t.ru_utime);
 	u->sys += tv_s(&t.ru_stime);
 	u->ctx += t.ru_nvcsw + t.ru_nivcsw;
@@ -1550,29 +1562,33 @@ static void *paio_helper(void *arg)
 {
 	struct paio_fd *h = arg;
 	struct paio *p = h->p;
-	struct rusage ru;
+	struct rusage ru, ru0;
+	int counted = 0;
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
 		struct iocb *cb;
 		ssize_t r;
+		uint64_t t0 = 0, t1 = 0;
 		while (!h->n && !p->stop)
 			pthread_cond_wait(&h->work, &p->mu);
 		if (!h->n)
 			break;
-		if (p->counting && !h->counted) {   /* the ramp's CPU is not the job's */
-			getrusage(RUSAGE_THREAD, &h->ru0);
-			h->counted = 1;
+		if (p->counting && !counted) {   /* the ramp's CPU is not the job's */
+			getrusage(RUSAGE_THREAD, &ru0);
+			counted = 1;
 		}
 		cb = h->q[h->head];
 		h->head = (h->head + 1) % p->cap;
 		h->n--;
 		pthread_mutex_unlock(&p->mu);
-		if (cb->aio_lio_opcode == IOCB_CMD_PWRITE)
-			r = pwrite(h->fd, (void *)(uintptr_t)cb->aio_buf, cb->aio_nbytes, (off_t)cb->aio_offset);
-		else
-			r = pread(h->fd, (void *)(uintptr_t)cb->aio_buf, cb->aio_nbytes, (off_t)cb->aio_offset);
+		if (p->pool)
+			t0 = now_ns();
+		r = full_io((int)cb->aio_fildes, cb->aio_lio_opcode == IOCB_CMD_PWRITE, (void *)(uintptr_t)cb->aio_buf,
+			    (size_t)cb->aio_nbytes, (uint64_t)cb->aio_offset, NULL, p->vec, (int)cb->aio_rw_flags);
+		if (p->pool)
+			t1 = now_ns();
 		pthread_mutex_lock(&p->mu);
-		p->ev[p->nev++] = (struct io_event){ .data = cb->aio_data, .res = r < 0 ? -errno : r };
+		p->ev[p->nev++] = (struct io_event){ .data = cb->aio_data, .obj = t0, .res = r, .res2 = (int64_t)t1 };
 		if (p->waiting) {   /* (signalled unlocked: the waiter need not wait for the lock) */
 			pthread_mutex_unlock(&p->mu);
 			pthread_cond_signal(&p->done);
@@ -1580,21 +1596,26 @@ static void *paio_helper(void *arg)
 		}
 	}
 	getrusage(RUSAGE_THREAD, &ru);
-	if (h->counted)
-		ru_add(&p->aux, &ru, &h->ru0);
+	if (counted)
+		ru_add(&p->aux, &ru, &ru0);
 	pthread_mutex_unlock(&p->mu);
 	return NULL;
 }
 
-static struct paio *paio_new(int cap)
+/* pool: 0, posixaio's helper per descriptor; n, offload's n helpers on one queue */
+static struct paio *paio_new(int cap, int pool, int vec)
 {
 	struct paio *p = calloc(1, sizeof *p);
 	pthread_condattr_t ca;
-	if (!p || !(p->ev = calloc((size_t)cap, sizeof *p->ev))) {
+	if (!p || !(p->ev = calloc((size_t)cap, sizeof *p->ev)) || (pool && !(p->tids = calloc((size_t)pool, sizeof *p->tids)))) {
+		if (p)
+			free(p->ev);
 		free(p);
 		return NULL;
 	}
 	p->cap = cap;
+	p->pool = pool;
+	p->vec = vec;
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
@@ -1612,8 +1633,9 @@ static long paio_submit(struct paio *p, long n, struct iocb **cbs, int counting)
 	p->counting = counting;
 	for (i = 0; i < n; i++) {
 		struct paio_fd *h = NULL;
+		int fd = p->pool ? -1 : (int)cbs[i]->aio_fildes;
 		for (int k = 0; k < p->nfd && !h; k++)
-			if (p->fds[k].fd == (int)cbs[i]->aio_fildes)
+			if (p->fds[k].fd == fd)
 				h = &p->fds[k];
 		if (!h) {
 			if (p->nfd == MAX_FILES) {
@@ -1621,17 +1643,22 @@ static long paio_submit(struct paio *p, long n, struct iocb **cbs, int counting)
 				break;
 			}
 			h = &p->fds[p->nfd];
-			*h = (struct paio_fd){ .p = p, .fd = (int)cbs[i]->aio_fildes };
+			*h = (struct paio_fd){ .p = p, .fd = fd };
 			if (!(h->q = calloc((size_t)p->cap, sizeof *h->q))) {
 				e = ENOMEM;
 				break;
 			}
 			pthread_cond_init(&h->work, NULL);
-			if ((e = pthread_create(&h->tid, NULL, paio_helper, h))) {
+			if ((e = pthread_create(p->pool ? &p->tids[0] : &h->tid, NULL, paio_helper, h))) {
 				pthread_cond_destroy(&h->work);
 				free(h->q);
 				break;
 			}
+			for (int t = 1; t < p->pool; t++)   /* (the pool's first is enough to go on) */
+				if (pthread_create(&p->tids[t], NULL, paio_helper, h)) {
+					p->pool = t;
+					break;
+				}
 			p->nfd++;
 		}
 		h->q[(h->head + h->n++) % p->cap] = cbs[i];
@@ -1675,10 +1702,13 @@ static void paio_free(struct paio *p, struct rusage *aux)
 	pthread_mutex_lock(&p->mu);
 	p->stop = 1;
 	for (int k = 0; k < p->nfd; k++)
-		pthread_cond_signal(&p->fds[k].work);
+		pthread_cond_broadcast(&p->fds[k].work);
 	pthread_mutex_unlock(&p->mu);
+	for (int t = 0; p->nfd && t < p->pool; t++)
+		pthread_join(p->tids[t], NULL);
 	for (int k = 0; k < p->nfd; k++) {
-		pthread_join(p->fds[k].tid, NULL);
+		if (!p->pool)
+			pthread_join(p->fds[k].tid, NULL);
 		pthread_cond_destroy(&p->fds[k].work);
 		free(p->fds[k].q);
 	}
@@ -1686,6 +1716,7 @@ static void paio_free(struct paio *p, struct rusage *aux)
 	pthread_cond_destroy(&p->done);
 	pthread_mutex_destroy(&p->mu);
 	free(p->ev);
+	free(p->tids);
 	free(p);
 }
 
@@ -1861,6 +1892,14 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 		int slot = (int)(ud & ~REWRITE_READ);
 		struct slot *s = &a->slots[slot];
 		long res = (long)a->ev[i].res;
+		uint64_t t_end = t_done;
+		if (a->px && a->px->pool) {
+			/* offload: issued when a helper took it (a rewrite: its read), done when the
+			 * helper was */
+			if ((ud & REWRITE_READ) || j->mode != MODE_REWRITE || s->ddir != DDIR_WRITE)
+				s->t_issue = a->ev[i].obj;
+			t_end = (uint64_t)a->ev[i].res2;
+		}
 		if (ud & REWRITE_READ) {
 			/* the read half of a rewrite: on success, write the same bytes back */
 			if (res < 0)
@@ -1872,7 +1911,7 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 				continue;
 			}
 		} else {
-			account(w, m, s, res, t_done);
+			account(w, m, s, res, t_end);
 		}
 		s->busy = 0;
 		a->free_slots[a->nfree++] = slot;
@@ -1911,8 +1950,9 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	a.m = m;
 	if (j->force_uring_errno)
 		return -j->force_uring_errno;
-	if (j->ioengine == IOE_POSIXAIO) {
-		if (!(a.px = paio_new(j->iodepth)))
+	if (j->ioengine == IOE_POSIXAIO || j->offload) {
+		if (!(a.px = paio_new(j->iodepth, j->offload ? j->iodepth : 0,
+				      j->ioengine == IOE_PVSYNC ? 1 : j->ioengine == IOE_PVSYNC2 ? 2 : 0)))
 			return -ENOMEM;
 	} else if (j->ioengine == IOE_VSYNC) {
 		a.vs = 1;
@@ -1971,9 +2011,15 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 					scramble(w, buf, off, len, &scr);
 				aio_prep(&a, w, slot, ddir == DDIR_WRITE, off, buf, (uint64_t)slot);
 			}
-			if (a.vs) {   /* fio's sync engines: issued now (no slat), the data made before */
+			if (a.vs || j->offload) {   /* fio's sync engines: issued now (no slat), the data
+						     * made before; offload: when a helper takes it */
 				a.slots[slot].sync = 1;
 				a.slots[slot].t_issue = now_ns();
+			}
+			if (j->offload && j->hipri && j->ioengine == IOE_PVSYNC2 &&
+			    (int)prng_below(&m->prio_rng, 100) < j->hipri_pct) {   /* (as run_psync) */
+				a.cbs[slot].aio_rw_flags |= RWF_HIPRI;
+				w->hipri_ios += m->counting;
 			}
 			a.inflight++;
 			a.batch[queued++] = slot;
@@ -2687,7 +2733,7 @@ void *worker_run(void *arg)
 	struct meter m = { 0 };
 	struct iogen g;
 	size_t align = w->dev->lbs > 4096 ? w->dev->lbs : 4096;
-	size_t nbuf = ioengine_queued(j->ioengine) ? (size_t)j->iodepth : 1;
+	size_t nbuf = job_queued(j) ? (size_t)j->iodepth : 1;
 	char *bufs = NULL;
 	int r = 0;
 	uint64_t log_end;
@@ -2831,7 +2877,7 @@ void *worker_run(void *arg)
 		begin_counting(w, &m, now_ns());
 		w->end_ns = w->start_ns;
 		w->ru_end = w->ru_start;
-	} else if (ioengine_queued(j->ioengine)) {
+	} else if (job_queued(j)) {
 		r = j->ioengine == IOE_IO_URING ? run_uring(w, &m, &g, bufs) : run_libaio(w, &m, &g, bufs);
 		if (r < 0) {
 			/* no io_uring (or AIO) here: measure with psync and say so */

@@ -42,6 +42,8 @@ RUN() {
 	"$A" disk --filename="$dev" --direct=1 --name="$name" -J "$@" > out.json 2> err.txt
 	rc=$?
 }
+# eng E: the options for engine E (E+offload: E with --io_submit_mode=offload)
+eng() { case $1 in *+offload) echo "--ioengine=${1%+offload} --io_submit_mode=offload" ;; *) echo "--ioengine=$1" ;; esac; }
 
 # no --continue_on_error: the first error ends the job, named; exit 1
 RUN plain --rw=read
@@ -51,9 +53,9 @@ J '.jobs[0] | .error == 5 and .total_err == null and .assay.status == "failed" a
 	.read.total_ios == 4096' "plain: partial figures up to the bad sector"
 
 # every engine goes on: one error, every other block read and counted
-for eng in io_uring libaio posixaio psync vsync; do
+for eng in io_uring libaio posixaio psync vsync pvsync+offload; do
 	before=$(failed read)
-	RUN "$eng" --rw=read --ioengine="$eng" --continue_on_error=read
+	RUN "$eng" --rw=read $(eng $eng) --continue_on_error=read
 	[ $rc = 0 ] || fail "$eng: exit $rc: $(cat err.txt)"
 	[ $(($(failed read) - before)) = 1 ] || fail "$eng: faultfs failed $(($(failed read) - before)) reads, want 1"
 	J '.jobs[0] | .error == 0 and .total_err == 1 and .first_error == 5 and .read.total_ios == 8192 and
@@ -125,9 +127,9 @@ J '.jobs[0] | .total_err == 1 and .write.total_ios == 256 and .write.io_bytes ==
 # rewrite: the read half fails at 16 MiB, the write half at 20 MiB; every byte stays (at
 # depth 4 the block layer may merge a neighbour's request with the bad one: both fail)
 sum=$(sha "$back")
-for eng in io_uring libaio posixaio psync vsync; do
+for eng in io_uring libaio posixaio psync vsync psync+offload; do
 	before=$(($(failed read) + $(failed write)))
-	RUN "rw-$eng" --rw=write --mode=rewrite --ioengine="$eng" --iodepth=4 --continue_on_error=io
+	RUN "rw-$eng" --rw=write --mode=rewrite $(eng $eng) --iodepth=4 --continue_on_error=io
 	[ $rc = 0 ] || fail "rewrite $eng: exit $rc: $(cat err.txt)"
 	n=$(($(failed read) + $(failed write) - before))
 	[ "$n" -ge 2 ] || fail "rewrite $eng: faultfs failed $n requests, want a read and a write"
@@ -164,15 +166,15 @@ J '.jobs[0] | .total_err == 1 and .assay.verify.blocks == 2047 and .assay.verify
 	.read.total_ios == 2048 and .read.io_bytes == 2047 * 4096 and .write.io_bytes == 2048 * 4096' "v2"
 # --verify_backlog: the check runs as the job writes, so the unreadable block ends the
 # job there (a quarter of the way, not at the end); with continue_on_error=read it goes on
-for e in io_uring:8 libaio:8 posixaio:8 psync:1 vsync:8; do
+for e in io_uring:8 libaio:8 posixaio:8 psync:1 vsync:8 pvsync2+offload:8; do
 	RUN vb --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --verify_backlog=64 \
-		--ioengine="${e%:*}" --iodepth="${e#*:}"
+		$(eng "${e%:*}") --iodepth="${e#*:}"
 	# (reads in flight side by side may merge into one request: the first failed one may
 	# be a neighbour of the bad sector's)
 	[ $rc = 1 ] && grep -qE 'verify: reading at offset 167[0-9]{5}: I/O error$' err.txt || fail "vb $e: $rc $(cat err.txt)"
 	J '.jobs[0] | .write.total_ios >= 1025 and .write.total_ios <= 1024 + 64 + 8 and .read.total_ios <= .write.total_ios' "vb $e"
 	RUN vb2 --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c --verify_backlog=64 \
-		--ioengine="${e%:*}" --iodepth="${e#*:}" --continue_on_error=read
+		$(eng "${e%:*}") --iodepth="${e#*:}" --continue_on_error=read
 	[ $rc = 0 ] || fail "vb2 $e: exit $rc: $(cat err.txt)"
 	# (reads in flight side by side may merge into one request, which fails whole)
 	J '.jobs[0] | .total_err >= 1 and .total_err <= 8 and .write.total_ios == 2048 and .read.total_ios == 2048 and

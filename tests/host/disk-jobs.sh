@@ -149,6 +149,30 @@ w0=$(reqs 5)
 n=$(($(reqs 5) - w0))
 J '.jobs[0] | .write.total_ios == 2048 and .write.io_bytes == 8388608' "vsync rewrite" '.jobs[0].write'
 [ "$n" -ge 1800 ] || fail "vsync: random rewrites of 4k made $n write requests for 2048, want about one each"
+# fio's --io_submit_mode=offload: the job hands its I/Os to --iodepth threads of its own,
+# each doing one at a time with the sync engine: several in flight at the device (where
+# psync has one); clat is the helper's call, lat from the job's preparation (never less)
+"$A" disk --filename="$dev" --ioengine=pvsync --io_submit_mode=offload --rw=randread --bs=4k --direct=1 --iodepth=8 \
+	--runtime=1.5 --time_based -J > "$T/out.json" 2>"$T/pa.err" &
+pid=$!
+mx=0 n=0
+while kill -0 $pid 2>/dev/null; do
+	read -r r w < "/sys/block/$b/inflight"
+	[ "$r" -gt "$mx" ] && mx=$r
+	n=$((n + 1))
+done
+wait $pid || fail "offload: exit $? $(cat "$T/pa.err")"
+[ "$mx" -ge 2 ] || fail "offload: at most $mx reads in flight in $n samples, want several"
+J '.jobs[0] | .read.total_ios > 100 and .read.clat_ns.N == .read.total_ios and .read.lat_ns.N == .read.total_ios and
+	.read.slat_ns.N == 0 and .read.lat_ns.mean >= .read.clat_ns.mean and .read.lat_ns.min >= .read.clat_ns.min and
+	.sys_cpu > 0 and (.assay | has("posixaio_helpers") | not) and
+	(."job options" | .io_submit_mode == "offload" and .ioengine == "pvsync")' "offload figures" \
+	'.jobs[0] | {r: (.read | {total_ios, clat_ns, lat_ns, slat_ns}), sys_cpu, a: .assay.posixaio_helpers}'
+"$A" disk --filename="$dev" --ioengine=psync --io_submit_mode=offload --rw=read --bs=16k --direct=1 --iodepth=4 \
+	--size=8m -J > "$T/out.json" || fail "offload size-based: exit $?"
+J '.jobs[0].read | .io_bytes == 8388608 and .total_ios == 512' "offload: the region's bytes" '.jobs[0].read'
+expect 2 "^assay: error: disk: --io_submit_mode=offload: for psync, pvsync and pvsync2 \\(--ioengine=libaio\\)$" \
+	"$A" disk --filename="$dev" --ioengine=libaio --io_submit_mode=offload
 # fio's --bs=reads,writes (an empty side keeps the other's size)
 "$A" disk --filename="$dev" --direct=1 --rw=randrw --size=4m --bs=4k,256k --mode=rewrite -J > "$T/out.json" ||
 	fail "bs r,w: exit $?"

@@ -16,7 +16,7 @@ grep -q 'skipped: writes; --mode=readonly' "$T/ro.txt" || fail "readonly: no ski
 # rewrite: every profile (io_uring), and every other engine
 "$A" disk --filename="$dev" --profile=all --runtime=0.3 --mode=rewrite > "$T/rw.txt" 2>&1 || fail "rewrite run: exit $?"
 grep -q 'write: IOPS=' "$T/rw.txt" || fail "rewrite: no write figures"
-for eng in psync sync libaio posixaio mmap vsync; do
+for eng in psync sync libaio posixaio mmap vsync "pvsync2 --io_submit_mode=offload"; do
 	"$A" disk --filename="$dev" --rw=randrw --ioengine=$eng --iodepth=8 --numjobs=3 --direct=1 --runtime=0.5 --time_based \
 		--mode=rewrite --output-format=json > "$T/rw.json" 2>&1 || fail "$eng rewrite: exit $?"
 	jq -e '.jobs[0].write.total_ios > 0' "$T/rw.json" >/dev/null || fail "$eng rewrite: no writes done"
@@ -25,7 +25,7 @@ done
 
 # rewrite killed mid-run (SIGKILL), every engine (the queued ones at depth 32; io_uring
 # also with its kernel submission thread, and with mixed block sizes)
-for eng in io_uring libaio posixaio psync sync mmap vsync "io_uring --sqthread_poll" "io_uring --bssplit=4k/50:64k/50"; do
+for eng in io_uring libaio posixaio psync sync mmap vsync "psync --io_submit_mode=offload" "io_uring --sqthread_poll" "io_uring --bssplit=4k/50:64k/50"; do
 	"$A" disk --filename="$dev" --rw=randwrite --iodepth=32 --direct=1 --ioengine=$eng --mode=rewrite \
 		--time_based --runtime=60 >/dev/null 2>&1 &
 	pid=$!
