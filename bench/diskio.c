@@ -1527,6 +1527,20 @@ struct paio {
 };
 
 static ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off, int64_t *pos, int vec, int rwf);
+/* full_io's vec for the job's engine: pread/pwrite 0, preadv/pwritev 1, preadv2/pwritev2 2 */
+static int psync_vec(const struct job *j)
+{
+	return j->ioengine == IOE_PVSYNC ? 1 : j->ioengine == IOE_PVSYNC2 ? 2 : 0;
+}
+/* fio's pvsync2 hipri: this share of the I/Os polled (fio's draw, 1-100): RWF_HIPRI or 0, counted */
+static int hipri_draw(struct worker *w, struct meter *m)
+{
+	const struct job *j = w->job;
+	if (!j->hipri || j->ioengine != IOE_PVSYNC2 || (int)prng_below(&m->prio_rng, 100) >= j->hipri_pct)
+		return 0;
+	w->hipri_ios += m->counting;
+	return RWF_HIPRI;
+}
 
 static void ru_add(struct rusage *d, const struct rusage *a, const struct rusage *b)   /* d += a - b */
 {
@@ -1951,8 +1965,7 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 	if (j->force_uring_errno)
 		return -j->force_uring_errno;
 	if (j->ioengine == IOE_POSIXAIO || j->offload) {
-		if (!(a.px = paio_new(j->iodepth, j->offload ? j->iodepth : 0,
-				      j->ioengine == IOE_PVSYNC ? 1 : j->ioengine == IOE_PVSYNC2 ? 2 : 0)))
+		if (!(a.px = paio_new(j->iodepth, j->offload ? j->iodepth : 0, psync_vec(j))))
 			return -ENOMEM;
 	} else if (j->ioengine == IOE_VSYNC) {
 		a.vs = 1;
@@ -2016,11 +2029,8 @@ static int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *
 				a.slots[slot].sync = 1;
 				a.slots[slot].t_issue = now_ns();
 			}
-			if (j->offload && j->hipri && j->ioengine == IOE_PVSYNC2 &&
-			    (int)prng_below(&m->prio_rng, 100) < j->hipri_pct) {   /* (as run_psync) */
-				a.cbs[slot].aio_rw_flags |= RWF_HIPRI;
-				w->hipri_ios += m->counting;
-			}
+			if (j->offload)
+				a.cbs[slot].aio_rw_flags |= (uint32_t)hipri_draw(w, m);
 			a.inflight++;
 			a.batch[queued++] = slot;
 			if (queued - issued >= j->batch_submit && aio_submit_batch(w, m, &a, &issued, queued, &t_prep) < 0)
@@ -2206,7 +2216,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 	uint64_t writes_since_sync = 0;
 	struct prng scr;
 	int64_t fpos[MAX_FILES];   /* the sync engine's position in each file (-1: unknown) */
-	int vec = j->ioengine == IOE_PVSYNC ? 1 : j->ioengine == IOE_PVSYNC2 ? 2 : 0, rwf;
+	int vec = psync_vec(j), rwf;
 	char *maps[MAX_FILES] = { 0 };
 	for (int f = 0; f < MAX_FILES; f++)
 		fpos[f] = -1;
@@ -2233,11 +2243,7 @@ static int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *b
 		s.counted = m->counting;
 		s.file = m->io_file;
 		pos = j->ioengine == IOE_SYNC ? &fpos[s.file] : NULL;
-		/* fio's pvsync2 hipri: this share of the I/Os polled (RWF_HIPRI; fio's draw, 1-100) */
-		rwf = j->hipri && j->ioengine == IOE_PVSYNC2 && (int)prng_below(&m->prio_rng, 100) < j->hipri_pct
-			      ? RWF_HIPRI : 0;
-		w->hipri_ios += rwf != 0 && m->counting;
-		rwf |= j->nowait ? RWF_NOWAIT : 0;
+		rwf = hipri_draw(w, m) | (j->nowait ? RWF_NOWAIT : 0);
 		log_issue(w, m, s.file, s.ddir, s.off, s.len);
 		/* a write's data made (and verify header stamped) after its start, before its
 		 * issue: in its lat, not its clat (fio's) */
