@@ -813,6 +813,8 @@ struct target {
 	int excl_fd;            /* the device's exclusive claim, read-write (-1: none) */
 	int writes;             /* a job changes it */
 	int unlink;             /* a job on it gave --unlink */
+	uint64_t pct_of;        /* what --offset=N% is of: its size before this run laid it out
+				 * or extended it (fio's), 0 for a file made */
 	struct zbd *zbd;        /* --zonemode=zbd: its zones, made by the first such job */
 	struct dstat ds0, ds1;
 };
@@ -835,9 +837,9 @@ struct plan {
 #define KB_BASE(c) ((c)->kb_base ? 1000 : 1024)
 
 /* region size from --size (bytes or N%), the profile's cap and the device */
-/* fio's offset: bytes, or a percentage of the target's size aligned down to align (the
+/* fio's offset: bytes, or a percentage of of (the target's size) aligned up to align (the
  * job's block size); 0, or -1 with why */
-static int parse_offset(const char *v, const struct blkdev *d, uint64_t align, uint64_t *off, char *err, size_t n)
+static int parse_offset(const char *v, uint64_t of, uint64_t align, uint64_t *off, char *err, size_t n)
 {
 	size_t l = strlen(v);
 	unsigned long long x;
@@ -850,11 +852,7 @@ static int parse_offset(const char *v, const struct blkdev *d, uint64_t align, u
 			snprintf(err, n, "--offset=%s: a percentage must be in [0,100)%%", v);
 			return -1;
 		}
-		if (!d) {
-			snprintf(err, n, "--offset=%s: a percentage of a target that does not exist yet", v);
-			return -1;
-		}
-		*off = (uint64_t)((double)d->size * pct / 100.0);
+		*off = (uint64_t)((double)of * pct / 100.0);
 		if (align && *off % align)
 			*off += align - *off % align;   /* fio's: up to the block size */
 		return 0;
@@ -906,8 +904,10 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t off
 		} else {
 			want = v;
 			if (want > avail) {
-				snprintf(err, n, "--size=%s: beyond the end of %s (%llu bytes from offset %llu)",
-					 c->size, d->path, (unsigned long long)avail, (unsigned long long)offset);
+				snprintf(err, n, "--size=%s: beyond the end of %s (%llu bytes from offset %llu)%s",
+					 c->size, d->path, (unsigned long long)avail, (unsigned long long)offset,
+					 d->is_file && c->mode != MODE_DESTROY ?
+					 "; fio extends a file that short, assay with --mode=destroy" : "");
 				return -1;
 			}
 		}
@@ -2058,33 +2058,54 @@ static int zones_in_bytes(const struct disk_cfg *c, const struct blkdev *d, stru
 
 /* fio lays out a test file that does not exist yet: a path (with a '/', never under /dev)
  * and a --size in bytes make one of --offset + --size bytes of random data (its share of
- * them, one of nshare files of a job), which stays.  1 when made, 0 when there is nothing
- * to make, -1 on failure (err says why). */
-static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct blkdev *dry, char *err,
-			size_t n)
+ * them, one of nshare files of a job), which stays; a --offset=N% of it is of the empty
+ * file, 0 (fio's).  A regular file that exists but ends before --offset + --size is
+ * extended with random data as fio does -- only with --mode=destroy, as it changes the
+ * file (its bytes up to its old end stay).  1 when made, 2 when extended, 0 when there is
+ * nothing to make, -1 on failure (err says why). */
+static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct blkdev *dry, uint64_t *was,
+			char *err, size_t n)
 {
 	unsigned long long size;
 	struct stat st;
 	char *buf;
-	uint64_t left;
-	int fd, e = 0;
+	uint64_t from = 0, to, done = 0;
+	int fd, e = 0, exists;
 	uint64_t offset;
 	struct disk_cfg cz;
 	char zsize[32], zoff[32];
-	const struct blkdev none = { 0 };
-	int zr = fn ? zones_in_bytes(c, &none, &cz, zsize, zoff, err, n) : 0;
+	struct blkdev old = { 0 };
+	int zr = fn ? zones_in_bytes(c, &old, &cz, zsize, zoff, err, n) : 0;
 	if (zr > 0)
 		c = &cz;    /* --size=4z --zonesize=1m: of those zones */
-	if (!fn || !strchr(fn, '/') || !strncmp(fn, "/dev/", 5) || !stat(fn, &st) || errno != ENOENT)
+	if (!fn || !strchr(fn, '/') || !strncmp(fn, "/dev/", 5))
+		return 0;
+	exists = !stat(fn, &st);
+	if (exists ? !S_ISREG(st.st_mode) || c->mode != MODE_DESTROY : errno != ENOENT)
 		return 0;
 	if (zr < 0)
 		return -1;
 	if (!c->size || parse_size_fio(c->size, &size) || !size)
 		return 0;
-	if (parse_offset(c->offset_s, NULL, 0, &offset, err, n))
+	old.size = exists ? (uint64_t)st.st_size : 0;
+	*was = old.size;
+	if (parse_offset(c->offset_s, old.size, 0, &offset, err, n))
 		return -1;
 	size /= (unsigned)nshare;
-	if (!c->allow_file_create) {
+	to = offset + size;
+	if (exists && (from = (uint64_t)st.st_size) >= to)
+		return 0;
+	if (exists) {
+		/* what the destroy checks would refuse is not touched: they say why, later */
+		struct blkdev *cur = malloc(sizeof *cur);
+		int keep = !cur || blkdev_probe(fn, cur, err, n) ||
+			(!c->force && (!cur->signature_checked || cur->partitions || cur->signature[0])) ||
+			(c->expect_size && c->expect_size != cur->size);
+		free(cur);
+		if (keep)
+			return 0;
+	}
+	if (!exists && !c->allow_file_create) {
 		snprintf(err, n, "%s does not exist, and --allow_file_create=0", fn);
 		return -1;
 	}
@@ -2094,44 +2115,51 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, st
 		snprintf(dry->path, sizeof dry->path, "%s", fn);
 		snprintf(dry->name, sizeof dry->name, "%s", fn);
 		dry->is_file = 1;
-		dry->size = offset + size;
+		dry->size = to;
 		dry->lbs = 512;
 		dry->pbs = 4096;
-		return 1;
+		return exists ? 2 : 1;
 	}
-	fd = open(fn, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	fd = open(fn, exists ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd < 0) {
-		snprintf(err, n, "cannot create %s: %s", fn, strerror(errno));
+		snprintf(err, n, exists ? "cannot open %s to extend it: %s" : "cannot create %s: %s", fn, strerror(errno));
 		return -1;
 	}
 	buf = malloc(1 << 20);
-	left = offset + size;
-	for (uint64_t k = 0; buf && left && !e; k++) {
+	for (uint64_t k = from >> 20; buf && from + done < to && !e; k++) {
+		uint64_t left = to - from - done;
 		size_t len = left < (1u << 20) ? (size_t)left : (1u << 20);
 		ssize_t w;
 		fill_buffer(buf, len, (uint64_t)c->randseed * 977 + k, 0, 512);
-		w = write(fd, buf, len);
+		w = pwrite(fd, buf, len, (off_t)(from + done));
 		if (w < 0)
 			e = errno;
 		else
-			left -= (uint64_t)w;
+			done += (uint64_t)w;
 	}
 	if (!buf)
 		e = ENOMEM;
 	if (!e && fsync(fd))
 		e = errno;
+	if (e && exists && ftruncate(fd, (off_t)from))
+		warn("disk: %s: could not cut it back to its %llu bytes: %s", fn, (unsigned long long)from,
+		     strerror(errno));
 	free(buf);
 	close(fd);
 	if (e) {
-		unlink(fn);
-		snprintf(err, n, "cannot lay out %s (%llu bytes): %s", fn,
-			 (unsigned long long)(offset + size), strerror(e));
+		if (!exists)
+			unlink(fn);
+		snprintf(err, n, "cannot %s %s (%llu bytes): %s", exists ? "extend" : "lay out", fn,
+			 (unsigned long long)to, strerror(e));
 		return -1;
 	}
-	info("disk: laid out %s: %llu bytes of random data (%s)", fn,
-	     (unsigned long long)(offset + size),
-	     c->unlink ? "--unlink removes it at the end" : "it stays: delete it when done");
-	return 1;
+	if (exists)
+		info("disk: extended %s from %llu to %llu bytes with random data, as fio does (--offset + --size "
+		     "beyond its end)", fn, (unsigned long long)from, (unsigned long long)to);
+	else
+		info("disk: laid out %s: %llu bytes of random data (%s)", fn, (unsigned long long)to,
+		     c->unlink ? "--unlink removes it at the end" : "it stays: delete it when done");
+	return exists ? 2 : 1;
 }
 
 /* fio's unlink: the test files go when the run ends (regular files, never a device) */
@@ -2185,9 +2213,16 @@ static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, i
 	/* a name not seen: the file laid out, the device probed, then one of those already
 	 * named under another name, or a new one */
 	struct blkdev d;
-	int made = lay_out_file(c, fn, nshare, p->c->parse_only ? &d : NULL, err, n);
+	uint64_t was = 0;
+	int made = lay_out_file(c, fn, nshare, p->c->parse_only ? &d : NULL, &was, err, n);
 	if (made < 0 || (!(made && p->c->parse_only) && blkdev_probe(fn, &d, err, n)))
 		return -1;
+	if (made == 2 && p->c->parse_only) {   /* the file as it is, as long as it would be */
+		uint64_t to = d.size;
+		if (blkdev_probe(fn, &d, err, n))
+			return -1;
+		d.size = to;
+	}
 	for (t = 0; t < p->ntg; t++)
 		if (same_target(p->tg[t].dev.path, d.path))
 			return t;
@@ -2199,6 +2234,7 @@ static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, i
 	p->tg[t].excl_fd = -1;
 	p->tg[t].filename = fn;
 	p->tg[t].dev = d;
+	p->tg[t].pct_of = made ? was : d.size;
 	return p->ntg++;
 }
 
@@ -2461,7 +2497,8 @@ static int files_extent(const struct plan *p, const struct disk_cfg *c, struct j
 			snprintf(err, n, "--filename: %s in a list of files: give it a job of its own", d->path);
 			return -1;
 		}
-		if (parse_offset(c->offset_s, d, c->offset_align ? c->offset_align : j->bs, &off, err, n))
+		if (parse_offset(c->offset_s, p->tg[j->ftg[k]].pct_of, c->offset_align ? c->offset_align : j->bs, &off,
+				 err, n))
 			return -1;
 		if (k >= j->nfiles && off != j->foff[k % j->nfiles]) {
 			snprintf(err, n, "--offset=%s: %s's region would start at %llu, thread 1's %s's at %llu: each "
@@ -2680,7 +2717,8 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->npcts = c->npcts;
 	j->bins = p->c->common.format == 3;   /* the run's (a job's words may repeat it) */
 	memcpy(j->pcts, c->pcts, sizeof j->pcts);
-	if (parse_offset(c->offset_s, dev, c->offset_align ? c->offset_align : j->bs, &j->offset, err, n))
+	if (parse_offset(c->offset_s, TG(p, j)->pct_of, c->offset_align ? c->offset_align : j->bs, &j->offset,
+			 err, n))
 		return -1;
 	j->bs_max = j->bs;
 	if ((bs_rw[0] != bs_rw[1] || bs_rw[1] != bs_rw[2]) && pair_bs(c, j, bs_rw, err, n))

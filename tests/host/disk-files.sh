@@ -215,6 +215,33 @@ if command -v fio >/dev/null; then
 		[ "$(awk '$3 == "read" { print $2, $4 }' f.log | sort)" = "$(awk '$3 == "read" { print $2, $4 }' m.log | sort)" ] ||
 			fail "$o: offsets differ from fio's"
 	done
+	# --offset=N% of files the run lays out (fio's: of the empty file, 0), then of the same
+	# files, now too short for --offset + --size: fio extends them, assay with --mode=destroy
+	rm -rf fo ao && mkdir fo ao
+	offs() { awk '$3 == "write" { n = split($2, p, "/"); print p[n], $4 }' "$1" | sort; }
+	for round in made extended; do
+		rm -f f.log m.log
+		fio --name=j --directory=fo --nrfiles=2 --size=4m --offset=50% --rw=write --bs=64k --write_iolog=f.log \
+			> /dev/null 2>&1 || fail "fio offset=50% $round failed"
+		[ $round = extended ] && low_a=$(head -c 1048576 ao/j.0.0 | sha256sum)
+		"$A" disk --name=j --directory=ao --nrfiles=2 --size=4m --offset=50% --rw=write --bs=64k --mode=destroy \
+			--write_iolog=m.log > /dev/null 2>&1 || fail "offset=50% $round: exit $?"
+		[ -n "$(offs f.log)" ] && [ "$(offs f.log)" = "$(offs m.log)" ] || fail "offset=50% $round: offsets differ from fio's"
+		[ "$(cd fo && stat -c '%n %s' j.0.*)" = "$(cd ao && stat -c '%n %s' j.0.*)" ] ||
+			fail "offset=50% $round: fio's files $(ls -l fo), ours $(ls -l ao)"
+	done
+	[ "$(head -c 1048576 ao/j.0.0 | sha256sum)" = "$low_a" ] || fail "offset=50% extended: bytes below the offset changed"
+	[ "$(stat -c %s ao/j.0.0)" = 3145728 ] || fail "offset=50%: $(ls -l ao)"
+	# not without --mode=destroy, nor a file holding a filesystem without --force: untouched
+	sum=$(sha ao/j.0.0)
+	expect 2 "--size=4m: beyond the end of ao/j.0.0 .*; fio extends a file that short, assay with --mode=destroy" \
+		"$A" disk --filename=ao/j.0.0 --size=4m --rw=read
+	[ "$(sha ao/j.0.0)" = "$sum" ] || fail "a short file changed without --mode=destroy"
+	if command -v mkfs.ext4 >/dev/null; then
+		truncate -s 8m ao/fs.img && mkfs.ext4 -q ao/fs.img && sum=$(sha ao/fs.img)
+		expect 2 "--size=16m: beyond the end of ao/fs.img" "$A" disk --filename=ao/fs.img --size=16m --rw=read --mode=destroy
+		[ "$(sha ao/fs.img)" = "$sum" ] || fail "a file holding ext4 was extended without --force"
+	fi
 	fio --name=x --filename="$a:$b" --rw=randread --bs=16k --output-format=json > f.json 2>/dev/null || fail "fio a:b failed"
 	"$A" disk --filename="$a:$b" --rw=randread --bs=16k -J > out.json || fail "a:b vs fio: exit $?"
 	[ "$(jq '.jobs[0].read.total_ios' f.json)" = "$(jq '.jobs[0].read.total_ios' out.json)" ] ||
