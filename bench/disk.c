@@ -865,6 +865,12 @@ static int parse_offset(const char *v, uint64_t of, uint64_t align, uint64_t *of
 	return 0;
 }
 
+/* the end of an error about a region past a file's end: what fio would do (lay_out_file) */
+static const char *extend_hint(const struct disk_cfg *c, const struct blkdev *d)
+{
+	return d->is_file && c->mode != MODE_DESTROY ? "; fio extends a file that short, assay with --mode=destroy" : "";
+}
+
 static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t offset, uint64_t cap, uint64_t bs,
 		  uint64_t *size, char *err, size_t n)
 {
@@ -906,8 +912,7 @@ static int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t off
 			if (want > avail) {
 				snprintf(err, n, "--size=%s: beyond the end of %s (%llu bytes from offset %llu)%s",
 					 c->size, d->path, (unsigned long long)avail, (unsigned long long)offset,
-					 d->is_file && c->mode != MODE_DESTROY ?
-					 "; fio extends a file that short, assay with --mode=destroy" : "");
+					 extend_hint(c, d));
 				return -1;
 			}
 		}
@@ -2515,8 +2520,8 @@ static int files_extent(const struct plan *p, const struct disk_cfg *c, struct j
 		}
 		if (shared && (off >= d->size || per > d->size - off)) {
 			snprintf(err, n, "--size=%s: %llu bytes of it (the job's files' share) from offset %llu go beyond "
-				 "the end of %s (%llu bytes)", c->size, (unsigned long long)per, (unsigned long long)off,
-				 d->path, (unsigned long long)d->size);
+				 "the end of %s (%llu bytes)%s", c->size, (unsigned long long)per, (unsigned long long)off,
+				 d->path, (unsigned long long)d->size, extend_hint(c, d));
 			return -1;
 		}
 		if (shared)

@@ -130,6 +130,13 @@ head -c 4096 /dev/urandom > d/small.1.0
 head -c 1048576 /dev/urandom > d/small.0.0
 expect 2 "--size=1m: 1048576 bytes of it \\(the job's files' share\\) from offset 0 go beyond the end of d/small.1.0 \\(4096" \
 	"$A" disk --name=small --directory=d --rw=read --size=1m --numjobs=2
+# with --mode=destroy extended to its share, as fio's (its 4096 bytes kept)
+mkdir -p dx && cp d/small.* dx/ && low=$(sha dx/small.1.0)
+"$A" disk --name=small --directory=dx --rw=read --size=1m --numjobs=2 --mode=destroy -J > out.json 2>/dev/null ||
+	fail "short file extended: exit $?"
+J '.jobs[0].read.io_bytes == 2097152' "short file extended: each thread's share read"
+[ "$(stat -c %s dx/small.1.0)" = 1048576 ] && [ "$(head -c 4096 dx/small.1.0 | sha256sum | cut -d' ' -f1)" = "$low" ] ||
+	fail "short file extended: $(ls -l dx/small.1.0)"
 expect 2 "d/small.1.0: 4096 bytes from --offset, thread 1's d/small.0.0 has 1048576: each thread's files as big" \
 	"$A" disk --name=small --directory=d --rw=read --size=100% --numjobs=2
 # fio's --sync_file_range=FLAGS:N: every N writes over the range written since, in the sync
