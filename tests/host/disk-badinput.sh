@@ -117,8 +117,11 @@ awk -F', ' '$5 < 4194304 || $5 >= 5242880 { bad = 1 } END { exit bad }' "$T/o_io
 	fail "offset=25%: I/Os outside [4m, 5m)"
 expect 2 '^assay: error: disk: --offset=100%: a percentage must be in \[0,100\)%$' "$A" disk --filename="$dev" --offset=100%
 expect 2 'offset=12x: not a size' "$A" disk --filename="$dev" --offset=12x
-expect 2 'offset=50%: a percentage of a target that does not exist yet' \
-	"$A" disk --filename="$T/newfile" --size=1m --offset=50%
+# of a file this run lays out: of the empty file, 0 (fio's), the whole --size read
+"$A" disk --filename="$T/newfile" --size=1m --offset=50% --rw=read -J > "$T/nf.json" 2>/dev/null ||
+	fail "offset=50% of a new file: exit $?"
+[ "$(jq '.jobs[0].read.io_bytes' "$T/nf.json")" = 1048576 ] && [ "$(stat -c %s "$T/newfile")" = 1048576 ] ||
+	fail "offset=50% of a new file: $(jq -c '.jobs[0].read.io_bytes' "$T/nf.json") bytes read, $(ls -l "$T/newfile")"
 
 # fio options a pasted line carries: accepted (no effect, or aliases), or refused with a line
 "$A" disk --filename="$dev" --rw=randread --size=1m --disable_lat=1 --disable_clat=1 --disable_slat=1 \
