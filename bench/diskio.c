@@ -1921,7 +1921,10 @@ static int aio_reap(struct worker *w, struct meter *m, struct aio_state *a, char
 			else if ((uint64_t)res < s->len)
 				set_err(w, EIO, "rewrite read came back short", s->off);
 			else {
+				/* the write-back polled as its read was (one draw for both, as inline) */
+				uint32_t hipri = a->cbs[slot].aio_rw_flags & (uint32_t)RWF_HIPRI;
 				aio_prep(a, w, slot, 1, s->off, bufs + (size_t)slot * j->bs_max, (uint64_t)slot);
+				a->cbs[slot].aio_rw_flags |= hipri;
 				continue;
 			}
 		} else {

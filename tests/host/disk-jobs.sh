@@ -414,6 +414,21 @@ if command -v strace >/dev/null; then
 		fail "io_uring --fsync: exit $?"
 	J '.jobs[0] | .sync.total_ios == 4 and .["job options"].fsync == "4"' "io_uring --fsync=4: 4 syncs"
 	expect 2 'fsync and --fdatasync: give one or the other' "$A" disk --filename="$f" --fsync=1 --fdatasync=1
+	# pvsync2 --hipri in a rewrite: one draw for the read and its write-back, inline and
+	# offloaded alike (each I/O's offset read and written with the same flag)
+	for sm in inline offload; do
+		rm -f "$T"/stf.*
+		strace -ff -qq -e trace=preadv2,pwritev2 -o "$T/stf" "$A" disk --filename="$dev" --rw=randwrite --bs=4k \
+			--size=1m --direct=1 --ioengine=pvsync2 --hipri --hipri_percentage=50 --mode=rewrite --iodepth=4 \
+			--io_submit_mode=$sm > /dev/null 2>&1 || fail "rewrite hipri $sm: exit $?"
+		# OFFSET READ-FLAG, OFFSET WRITE-FLAG: pairs of equal lines, half of them polled
+		cat "$T"/stf.* | awk '/^p(read|write)v2\(/ { h = /RWF_HIPRI/; sub(/^.*\], 1, /, ""); sub(/[,)].*/, "")
+			n[$0 " " h]++ } END { for (k in n) { split(k, a, " "); t[a[2]] += n[k] == 2; bad += n[k] != 2 }
+			print t[1] + 0, t[0] + 0, bad + 0 }' > "$T/pairs"
+		read -r hp nhp bad < "$T/pairs"
+		[ "$bad" = 0 ] && [ $((hp + nhp)) = 256 ] && [ "$hp" -ge 64 ] && [ "$hp" -le 192 ] ||
+			fail "rewrite hipri $sm: polled pairs $hp, unpolled $nhp, split $bad"
+	done
 fi
 
 # fio's dedupe_percentage: that share of 4k writes identical (counted in the data written)
