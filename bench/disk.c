@@ -116,6 +116,7 @@ struct disk_cfg {
 	int exitall_on_error;
 	int exit_what;          /* fio's: 0 group, 1 stonewall, 2 all */
 	int allow_file_create;
+	int create_on_open;     /* fio's: a new file made empty, not laid out */
 	const char *random_distribution;
 	const char *percentage_random;
 	const char *steadystate;
@@ -578,7 +579,8 @@ static const struct opt disk_opts[] = {
 	{ "write_hint", 0, OPT_ENUM, O(write_hint), "default", 0, 0, "default|none|short|medium|long|extreme",
 	  "the writes' expected lifetime, told to the kernel for the job (fcntl F_SET_RW_HINT on the "
 	  "target, the old hint put back after; fio's; default: not set)", 0 },
-	{ "create_on_open", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
+	{ "create_on_open", 0, OPT_BOOL, O(create_on_open), "0", 0, 0, NULL,
+	  "1: a file to be laid out is made empty instead (mode 0600), its writes extending it (fio's)", OPT_HIDDEN },
 	{ "create_only", 0, OPT_ENUM, O(ignored), "0", 0, 0, "0", "accepted as 0 (fio's default)", OPT_HIDDEN },
 	{ "create_fsync", 0, OPT_ENUM, O(ignored), "1", 0, 0, "1",
 	  "accepted as 1 (fio's default: a laid out file is synced)", OPT_HIDDEN },
@@ -2066,10 +2068,12 @@ static int zones_in_bytes(const struct disk_cfg *c, const struct blkdev *d, stru
  * them, one of nshare files of a job), which stays; a --offset=N% of it is of the empty
  * file, 0 (fio's).  A regular file that exists but ends before --offset + --size is
  * extended with random data as fio does -- only with --mode=destroy, as it changes the
- * file (its bytes up to its old end stay).  1 when made, 2 when extended, 0 when there is
- * nothing to make, -1 on failure (err says why). */
+ * file (its bytes up to its old end stay).  --create_on_open=1: a new file is made empty
+ * (fio's, which makes it when the job opens it), a write job extending it.  1 when made,
+ * 2 when extended, 3 when made empty, 0 when there is nothing to make, -1 on failure (err
+ * says why). */
 static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct blkdev *dry, uint64_t *was,
-			char *err, size_t n)
+			uint64_t *planned, char *err, size_t n)
 {
 	unsigned long long size;
 	struct stat st;
@@ -2097,7 +2101,7 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, st
 	if (parse_offset(c->offset_s, old.size, 0, &offset, err, n))
 		return -1;
 	size /= (unsigned)nshare;
-	to = offset + size;
+	*planned = to = offset + size;
 	if (exists && (from = (uint64_t)st.st_size) >= to)
 		return 0;
 	if (exists) {
@@ -2123,7 +2127,18 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, st
 		dry->size = to;
 		dry->lbs = 512;
 		dry->pbs = 4096;
-		return exists ? 2 : 1;
+		return exists ? 2 : c->create_on_open ? 3 : 1;
+	}
+	if (!exists && c->create_on_open) {
+		fd = open(fn, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd < 0) {
+			snprintf(err, n, "cannot create %s: %s", fn, strerror(errno));
+			return -1;
+		}
+		close(fd);
+		info("disk: made %s empty (--create_on_open=1: not laid out; reads of it fail, writes extend it; it "
+		     "stays)", fn);
+		return 3;
 	}
 	fd = open(fn, exists ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd < 0) {
@@ -2218,15 +2233,14 @@ static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, i
 	/* a name not seen: the file laid out, the device probed, then one of those already
 	 * named under another name, or a new one */
 	struct blkdev d;
-	uint64_t was = 0;
-	int made = lay_out_file(c, fn, nshare, p->c->parse_only ? &d : NULL, &was, err, n);
+	uint64_t was = 0, planned = 0;
+	int made = lay_out_file(c, fn, nshare, p->c->parse_only ? &d : NULL, &was, &planned, err, n);
 	if (made < 0 || (!(made && p->c->parse_only) && blkdev_probe(fn, &d, err, n)))
 		return -1;
-	if (made == 2 && p->c->parse_only) {   /* the file as it is, as long as it would be */
-		uint64_t to = d.size;
-		if (blkdev_probe(fn, &d, err, n))
+	if ((made == 2 && p->c->parse_only) || made == 3) {   /* the file as it is, as long as it would be */
+		if (made == 2 && blkdev_probe(fn, &d, err, n))
 			return -1;
-		d.size = to;
+		d.size = planned;
 	}
 	for (t = 0; t < p->ntg; t++)
 		if (same_target(p->tg[t].dev.path, d.path))

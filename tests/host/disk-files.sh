@@ -249,6 +249,21 @@ if command -v fio >/dev/null; then
 		expect 2 "--size=16m: beyond the end of ao/fs.img" "$A" disk --filename=ao/fs.img --size=16m --rw=read --mode=destroy
 		[ "$(sha ao/fs.img)" = "$sum" ] || fail "a file holding ext4 was extended without --force"
 	fi
+	# --create_on_open=1: made empty (0600), not laid out; the writes make it, as fio's
+	rm -f fo/c ao/c f.log m.log
+	fio --name=j --filename=fo/c --size=1m --rw=write --bs=64k --create_on_open=1 --write_iolog=f.log > /dev/null 2>&1 ||
+		fail "fio create_on_open failed"
+	"$A" disk --name=j --filename=ao/c --size=1m --rw=write --bs=64k --create_on_open=1 --mode=destroy \
+		--write_iolog=m.log -J > out.json 2>/dev/null || fail "create_on_open: exit $?"
+	J '.jobs[0].write.io_bytes == 1048576' "create_on_open: the writes"
+	[ "$(stat -c '%s %a' fo/c)" = "$(stat -c '%s %a' ao/c)" ] && [ "$(offs f.log)" = "$(offs m.log)" ] ||
+		fail "create_on_open: fio's $(stat -c '%s %a' fo/c), ours $(stat -c '%s %a' ao/c)"
+	rm -f ao/c
+	"$A" disk --name=j --filename=ao/c --size=1m --rw=read --create_on_open=1 > /dev/null 2> err.txt
+	rc=$?
+	[ $rc = 1 ] && grep -q "^assay: error: disk: j: read returned no data (end of device?) at offset 0" err.txt ||
+		fail "create_on_open read: exit $rc, $(cat err.txt)"
+	[ "$(stat -c %s ao/c)" = 0 ] || fail "create_on_open read: $(ls -l ao/c)"
 	fio --name=x --filename="$a:$b" --rw=randread --bs=16k --output-format=json > f.json 2>/dev/null || fail "fio a:b failed"
 	"$A" disk --filename="$a:$b" --rw=randread --bs=16k -J > out.json || fail "a:b vs fio: exit $?"
 	[ "$(jq '.jobs[0].read.total_ios' f.json)" = "$(jq '.jobs[0].read.total_ios' out.json)" ] ||
