@@ -2083,8 +2083,8 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, st
 	uint64_t offset;
 	struct disk_cfg cz;
 	char zsize[32], zoff[32];
-	struct blkdev old = { 0 };
-	int zr = fn ? zones_in_bytes(c, &old, &cz, zsize, zoff, err, n) : 0;
+	const struct blkdev none = { 0 };
+	int zr = fn ? zones_in_bytes(c, &none, &cz, zsize, zoff, err, n) : 0;
 	if (zr > 0)
 		c = &cz;    /* --size=4z --zonesize=1m: of those zones */
 	if (!fn || !strchr(fn, '/') || !strncmp(fn, "/dev/", 5))
@@ -2096,13 +2096,12 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, st
 		return -1;
 	if (!c->size || parse_size_fio(c->size, &size) || !size)
 		return 0;
-	old.size = exists ? (uint64_t)st.st_size : 0;
-	*was = old.size;
-	if (parse_offset(c->offset_s, old.size, 0, &offset, err, n))
+	*was = from = exists ? (uint64_t)st.st_size : 0;
+	if (parse_offset(c->offset_s, from, 0, &offset, err, n))
 		return -1;
 	size /= (unsigned)nshare;
 	*planned = to = offset + size;
-	if (exists && (from = (uint64_t)st.st_size) >= to)
+	if (exists && from >= to)
 		return 0;
 	if (exists) {
 		/* what the destroy checks would refuse is not touched: they say why, later */
@@ -2118,6 +2117,8 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, st
 		snprintf(err, n, "%s does not exist, and --allow_file_create=0", fn);
 		return -1;
 	}
+	if (dry && exists)
+		return 2;    /* --parse-only: the file as it is (probed), as long as it would be */
 	if (dry) {
 		/* --parse-only: the file it would be */
 		memset(dry, 0, sizeof *dry);
@@ -2127,7 +2128,7 @@ static int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, st
 		dry->size = to;
 		dry->lbs = 512;
 		dry->pbs = 4096;
-		return exists ? 2 : c->create_on_open ? 3 : 1;
+		return c->create_on_open ? 3 : 1;
 	}
 	if (!exists && c->create_on_open) {
 		fd = open(fn, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -2235,13 +2236,11 @@ static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, i
 	struct blkdev d;
 	uint64_t was = 0, planned = 0;
 	int made = lay_out_file(c, fn, nshare, p->c->parse_only ? &d : NULL, &was, &planned, err, n);
-	if (made < 0 || (!(made && p->c->parse_only) && blkdev_probe(fn, &d, err, n)))
+	/* (--parse-only: a new file is not made, lay_out_file said what it would be) */
+	if (made < 0 || (!(p->c->parse_only && (made == 1 || made == 3)) && blkdev_probe(fn, &d, err, n)))
 		return -1;
-	if ((made == 2 && p->c->parse_only) || made == 3) {   /* the file as it is, as long as it would be */
-		if (made == 2 && blkdev_probe(fn, &d, err, n))
-			return -1;
+	if (made >= 2)   /* extended (or would be), or made empty: as long as planned */
 		d.size = planned;
-	}
 	for (t = 0; t < p->ntg; t++)
 		if (same_target(p->tg[t].dev.path, d.path))
 			return t;
