@@ -2717,12 +2717,22 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	j->io_timeout = c->io_timeout;
 	j->spin_us = c->spin_us;
 	/* fio's rules: a submit batch of 0 or beyond iodepth is the iodepth; a completion
-	 * maximum below the minimum (0, the default, included) is the minimum -- one at a
-	 * time unless told; never waiting (a minimum of 0) and no maximum: all there are */
+	 * maximum below the minimum (0 included) is the minimum -- one at a time unless told;
+	 * never waiting (a minimum of 0) and no maximum: all there are */
 	j->batch_submit = c->batch_submit && c->batch_submit <= j->iodepth ? (int)c->batch_submit
 									  : j->iodepth;
 	j->batch_cmin = (int)(c->batch_cmin < j->iodepth ? c->batch_cmin : j->iodepth);
 	j->batch_cmax = (int)(c->batch_cmax < j->batch_cmin ? j->batch_cmin : c->batch_cmax);
+	/* assay's defaults for the kernel's queues (fio's are one I/O a call each way): every
+	 * I/O ready in one submit, every completion there in one reap, as t/io_uring -- a
+	 * system call is the dearest part of an I/O in a VM.  Given either way, fio's rules. */
+	j->batch_default = ioengine_kernel_async(j->ioengine) && !j->offload;
+	if (j->batch_default && !GIVEN(c, "iodepth_batch_submit") && !GIVEN(c, "iodepth_batch"))
+		j->batch_submit = j->iodepth;
+	else
+		j->batch_default = 0;
+	if (ioengine_kernel_async(j->ioengine) && !j->offload && !GIVEN(c, "iodepth_batch_complete_max"))
+		j->batch_cmax = 0;
 	j->mode = dev->is_null ? MODE_DESTROY : c->mode;   /* /dev/null, /dev/zero: plain writes, nothing to keep */
 	if (dev->is_null && j->ioengine == IOE_MMAP) {
 		snprintf(err, n, "--ioengine=mmap: %s is a character device, nothing to map", dev->path);

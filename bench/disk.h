@@ -193,6 +193,8 @@ struct job {
 	char iolog_out[256];    /* fio's write_iolog: the file the issued I/Os go to (empty: none) */
 	int batch_cmin;         /* wait for this many completions (0: never wait) */
 	int batch_cmax;         /* reap at most this many at once (0: all there are) */
+	int batch_default;      /* assay's batching (no --iodepth_batch*): a submit that would be
+				 * followed by a wait waits in the same call */
 	int invalidate;         /* drop the page cache of the region before the job */
 	int pre_read;           /* read the region into the page cache before the job */
 	const char *exec_prerun, *exec_postrun;   /* fio's: shell commands before and after */

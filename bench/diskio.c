@@ -1324,6 +1324,16 @@ static int uring_submit(struct worker *w, const struct meter *m, struct uring_ct
 	return 0;
 }
 
+/* whether the I/Os just prepared go in with the wait for completions (assay's batching
+ * at depth, with the ring empty so that a wait comes next anyway): not at iodepth 1, where
+ * fio's two calls are kept (the completion often comes between them: no sleep), nor with a
+ * rate cap's wait, polling (sqthread_poll, hipri) or --iodepth_batch_complete_min=0 */
+static int wait_in_submit(const struct job *j, struct uring_ctx *u, int more)
+{
+	return j->batch_default && j->iodepth > 1 && j->batch_cmin > 0 && more >= 0 && !j->sqpoll && !j->hipri &&
+	       !io_uring_cq_ready(&u->ring);
+}
+
 static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *bufs)
 {
 	const struct job *j = w->job;
@@ -1418,8 +1428,18 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		}
 		if (w->err)
 			break;
-		if (queued > issued && uring_submit(w, m, &u, batch, &issued, queued, &t_prep) < 0)
+		r = -1;   /* nothing reaped yet */
+		if (queued > issued && wait_in_submit(j, &u, more)) {
+			/* nothing in the ring and a wait to come: the submit waits too, one
+			 * io_uring_enter (submit_and_wait) where fio makes two; the I/Os are
+			 * issued when that call is made */
+			issued_now(w, m, u.slots, batch, &issued, queued, u.inflight, &t_prep);
+			r = uring_reap(w, m, &u, j->batch_cmin < u.inflight ? j->batch_cmin : u.inflight, j->batch_cmax);
+			if (r < 0)
+				break;
+		} else if (queued > issued && uring_submit(w, m, &u, batch, &issued, queued, &t_prep) < 0) {
 			break;
+		}
 		if (j->fdatasync && writes_since_sync >= (uint64_t)j->fdatasync) {
 			uring_sync(w, m, &u, j->fsync_full);
 			writes_since_sync = 0;
@@ -1452,8 +1472,9 @@ static int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *b
 		/* reap what is there; wait only for what --iodepth_batch_complete_min still
 		 * asks -- after spinning --spin microseconds for it at iodepth 1: waking a
 		 * sleeping thread can cost more than a fast device takes (an IPI, a halted
-		 * vCPU), at the price of CPU time */
-		r = uring_reap(w, m, &u, 0, j->batch_cmax);
+		 * vCPU), at the price of CPU time.  (Reaped in the submit already: done.) */
+		if (r < 0)
+			r = uring_reap(w, m, &u, 0, j->batch_cmax);
 		if (r >= 0 && r < j->batch_cmin) {
 			int want = j->batch_cmin - r;
 			if (r == 0 && u.spin_flag)

@@ -129,15 +129,32 @@ if command -v fio >/dev/null; then
 	done
 fi
 
-# fio's iodepth_low, reaping one completion at a time as fio does by default: the queue
-# fills to 16, drains to 4, fills again (each I/O issued at depth 5..16: fio's
-# 25/66.7/8.3%); 0: kept full, each reap one I/O; a maximum of --iodepth: all there are
+# assay's batching by default on the kernel's queues: every I/O ready in one submit, every
+# completion there in one reap (io_uring: the submit and the wait in one io_uring_enter),
+# far fewer calls than I/Os; fio's batching given: one call or more an I/O, as fio's
+if command -v strace >/dev/null; then
+	for e in io_uring libaio; do
+		for b in "" "--iodepth_batch_submit=1 --iodepth_batch_complete_max=1"; do
+			strace -f -qq -c -o "$T/st" -e trace=io_uring_enter,io_submit,io_getevents "$A" disk --filename="$dev" \
+				--rw=randread --bs=4k --size=8m --iodepth=32 --direct=1 --ioengine=$e $b -J > "$T/out.json" ||
+				fail "calls ($e $b): exit $?"
+			calls=$(awk '$NF ~ /^(io_uring_enter|io_submit|io_getevents)$/ { n += $4 } END { print n + 0 }' "$T/st")
+			J ".jobs[0].read.total_ios == 2048 and (if \"$b\" == \"\" then $calls * 4 < 2048 else $calls >= 2048 end)" \
+				"calls ($e ${b:-default}): $calls for 2048 I/Os" '.jobs[0] | [.iodepth_submit, .iodepth_complete]'
+		done
+	done
+fi
+
+# fio's iodepth_low, with fio's batching (each I/O submitted at once, one completion a
+# reap): the queue fills to 16, drains to 4, fills again (each I/O issued at depth 5..16:
+# fio's 25/66.7/8.3%); 0: kept full, each reap one I/O; a maximum of --iodepth: all there are
+fiob="--iodepth_batch_submit=1 --iodepth_batch_complete_max=1"
 for e in io_uring libaio; do
-	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_low=4 \
+	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_low=4 $fiob \
 		--ioengine=$e --direct=1 --runtime=0.5 --time_based -J > "$T/out.json" || fail "iodepth_low ($e): exit $?"
 	J '.jobs[0].iodepth_level | (.["4"] - 25 | fabs) < 0.5 and (.["8"] - 66.67 | fabs) < 0.5 and
 		(.["16"] - 8.33 | fabs) < 0.5' "iodepth_low=4 ($e)" '.jobs[0].iodepth_level'
-	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_low=0 \
+	"$A" disk --filename="$dev" --rw=randread --iodepth=16 --iodepth_low=0 $fiob \
 		--ioengine=$e --direct=1 --runtime=0.5 --time_based -J > "$T/out.json" || fail "iodepth_low=0 ($e): exit $?"
 	J '.jobs[0] | .iodepth_level["16"] > 99 and .iodepth_complete["4"] == 100' \
 		"iodepth_low=0 ($e): the queue kept full, one completion a reap" '.jobs[0] | [.iodepth_level, .iodepth_complete]'
