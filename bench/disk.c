@@ -302,7 +302,8 @@ static const struct opt disk_opts[] = {
 	{ "bwavgtime", 0, OPT_INT, O(sample_ms), "1000", 10, 60000, NULL, "same as --iops_avg_time", OPT_HIDDEN },
 	{ "iopsavgtime", 0, OPT_INT, O(sample_ms), "1000", 10, 60000, NULL, "same as --iops_avg_time", OPT_HIDDEN },
 	{ "iodepth_batch_submit", 0, OPT_INT, O(batch_submit), "1", 0, 4096, NULL,
-	  "submit once this many I/Os are ready (fio's; 1: each at once, 0: a whole iodepth)", 0 },
+	  "submit once this many I/Os are ready (fio's; 1: each at once, 0: a whole iodepth); not given, "
+	  "io_uring and libaio submit every I/O ready in one call (the default shown is the other engines')", 0 },
 	{ "iodepth_batch", 0, OPT_INT, O(batch_submit), "1", 0, 4096, NULL,
 	  "same as --iodepth_batch_submit", OPT_HIDDEN },
 	{ "iodepth_batch_complete_min", 0, OPT_INT, O(batch_cmin), "1", 0, 4096, NULL,
@@ -310,7 +311,8 @@ static const struct opt disk_opts[] = {
 	{ "iodepth_batch_complete", 0, OPT_INT, O(batch_cmin), "1", 0, 4096, NULL,
 	  "same as --iodepth_batch_complete_min", OPT_HIDDEN },
 	{ "iodepth_batch_complete_max", 0, OPT_INT, O(batch_cmax), "0", 0, 4096, NULL,
-	  "reap at most this many completions at once (fio's; below the minimum, as by default: the minimum)", 0 },
+	  "reap at most this many completions at once (fio's; below the minimum: the minimum); not given, "
+	  "io_uring and libaio reap all there are, the other engines the minimum", 0 },
 	{ "steadystate", 0, OPT_STR, O(steadystate), "iops_slope:0.01%", 0, 0,
 	  "iops:L, iops_slope:L, bw:L or bw_slope:L; L absolute (per second) or a percent of the mean (2%)",
 	  "stop the job once its last --steadystate_duration seconds meet this (fio's)", 0 },
