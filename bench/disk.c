@@ -2728,13 +2728,14 @@ static int add_job(struct plan *p, const struct disk_cfg *c, const char *name, c
 	/* assay's defaults for the kernel's queues (fio's are one I/O a call each way): every
 	 * I/O ready in one submit, every completion there in one reap, as t/io_uring -- a
 	 * system call is the dearest part of an I/O in a VM.  Given either way, fio's rules. */
-	j->batch_default = ioengine_kernel_async(j->ioengine) && !j->offload;
-	if (j->batch_default && !GIVEN(c, "iodepth_batch_submit") && !GIVEN(c, "iodepth_batch"))
-		j->batch_submit = j->iodepth;
-	else
-		j->batch_default = 0;
-	if (ioengine_kernel_async(j->ioengine) && !j->offload && !GIVEN(c, "iodepth_batch_complete_max"))
-		j->batch_cmax = 0;
+	{
+		int queues = ioengine_kernel_async(j->ioengine) && !j->offload;
+		j->batch_default = queues && !GIVEN(c, "iodepth_batch_submit") && !GIVEN(c, "iodepth_batch");
+		if (j->batch_default)
+			j->batch_submit = j->iodepth;
+		if (queues && !GIVEN(c, "iodepth_batch_complete_max"))
+			j->batch_cmax = 0;
+	}
 	j->mode = dev->is_null ? MODE_DESTROY : c->mode;   /* /dev/null, /dev/zero: plain writes, nothing to keep */
 	if (dev->is_null && j->ioengine == IOE_MMAP) {
 		snprintf(err, n, "--ioengine=mmap: %s is a character device, nothing to map", dev->path);
