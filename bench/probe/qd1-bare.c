@@ -11,7 +11,7 @@
  *
  * usage: qd1-bare DEVICE SECONDS
  * prints a fio-shaped JSON object: jobs[0].read {iops, total_ios, clat_ns.percentile,
- * lat_ns.percentile} with the 50th and 99th percentiles as fio reports them (lat: from
+ * lat_ns.mean, lat_ns.percentile} with the 50th and 99th percentiles as fio reports them (lat: from
  * before the submit call to the completion seen; clat: from after the submit call
  * returned). */
 #include <errno.h>
@@ -114,10 +114,11 @@ int main(int argc, char **argv)
 		double run = (double)(now_ns() - t_start) / 1e9;
 		printf("{\"jobs\": [{\"jobname\": \"qd1-bare\", \"read\": {\"iops\": %.3f, \"total_ios\": %llu, "
 		       "\"clat_ns\": {\"percentile\": {\"50.000000\": %llu, \"99.000000\": %llu}}, "
-		       "\"lat_ns\": {\"percentile\": {\"50.000000\": %llu, \"99.000000\": %llu}}}}]}\n",
+		       "\"lat_ns\": {\"mean\": %.3f, \"percentile\": {\"50.000000\": %llu, \"99.000000\": %llu}}}}]}\n",
 		       (double)n / run, (unsigned long long)n,
 		       (unsigned long long)hist_percentile(&clat, 50), (unsigned long long)hist_percentile(&clat, 99),
-		       (unsigned long long)hist_percentile(&lat, 50), (unsigned long long)hist_percentile(&lat, 99));
+		       lat.m.mean, (unsigned long long)hist_percentile(&lat, 50),
+		       (unsigned long long)hist_percentile(&lat, 99));
 	}
 	return 0;
 }

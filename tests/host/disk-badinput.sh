@@ -96,7 +96,8 @@ expect 2 "directory=$T/dir: give --filename too" "$A" disk --directory="$T/dir" 
 expect 2 "nrfiles=2 with --numjobs=40: more than 64 files in one job \\(16 for each thread\\)" \
 	"$A" disk --size=64k --rw=read --name=t --numjobs=40 --nrfiles=2
 expect 2 "job 't' has no --filename, and there is none for every job" "$A" disk --rw=read --name=t
-# bench/compare-fio --bare's probe: its inputs, and one short run that reads
+# bench/compare-fio --bare's probe: its inputs, and one short run that reads (one I/O
+# always in flight: IOPS x mean lat, compare-fio's "in flight", is 1)
 P=$BUILD/qd1-bare
 expect 2 'usage: qd1-bare DEVICE SECONDS' "$P"
 expect 2 'SECONDS: a number of seconds' "$P" "$dev" soon
@@ -106,7 +107,8 @@ expect 111 '/dev/assay-no-such-disk: No such file or directory' "$P" /dev/assay-
 "$P" "$dev" 0.2 > "$T/bare.json" || fail "qd1-bare: exit $?"
 jq -e '.jobs[0].read | .total_ios > 0 and .iops > 0 and .lat_ns.percentile["50.000000"] > 0 and
 	.lat_ns.percentile["99.000000"] >= .lat_ns.percentile["50.000000"] and
-	.clat_ns.percentile["50.000000"] <= .lat_ns.percentile["50.000000"]' "$T/bare.json" >/dev/null ||
+	.clat_ns.percentile["50.000000"] <= .lat_ns.percentile["50.000000"] and
+	(.iops * .lat_ns.mean / 1e9) > 0.9 and (.iops * .lat_ns.mean / 1e9) <= 1.01' "$T/bare.json" >/dev/null ||
 	fail "qd1-bare: $(cat "$T/bare.json")"
 # fio's --offset as a percentage of the target (aligned down to --bs)
 "$A" disk --filename="$dev" --rw=read --offset=25% --size=1m --write_iops_log="$T/o" --log_offset=1 -J > "$T/off.json" \
