@@ -410,7 +410,8 @@ int zbd_join(struct zbd *z, struct zbd_thread *t, const struct job *j, uint64_t 
  * its zones reset for the next (fio's, time based); 0, or -1 with why */
 uint64_t zbd_room(const struct zbd *z, const struct zbd_thread *t);
 int zbd_verify_pass(struct zbd *z, struct zbd_thread *t, int fd, char *err, size_t n);
-/* the thread is done: zones it kept open closed, writes it left in flight forgotten */
+/* the thread is done: zones it opened stay open for the others to fill (counted to
+ * none), writes it left in flight forgotten */
 void zbd_leave(struct zbd *z, struct zbd_thread *t);
 /* fio's zbd_adjust_ddir and zbd_adjust_block: the I/O moved to where the zones take it
  * (a write at a write pointer, a zone reset first when it is full; a read below one).

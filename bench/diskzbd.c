@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/utsname.h>
 
 #include "disk.h"
 #include "json.h"
@@ -29,6 +30,8 @@ struct zone {
 	unsigned char reset;       /* --zone_reset_frequency chose it */
 	unsigned inflight;         /* writes in flight, of owner */
 	const struct zbd_thread *owner;
+	struct zbd_thread *opener; /* whose --job_max_open_zones it counts in: the thread that
+				    * opened it, not the one whose write fills it */
 };
 
 struct zbd {
@@ -42,6 +45,8 @@ struct zbd {
 	unsigned open[ZBD_MAX_OPEN];
 	uint64_t data;             /* bytes below the write pointers (fio's sectors_with_data) */
 	uint32_t write_cnt;        /* writes to the next --zone_reset_frequency reset */
+	int one_write;             /* one write in flight per zone: nothing in the kernel keeps
+				    * a zone's writes in order (see write_order) */
 };
 
 static unsigned zone_idx(const struct zbd *z, uint64_t off)
@@ -136,6 +141,24 @@ static int report(struct zbd *z, int fd, const struct blkdev *d, char *err, size
 	return 0;
 }
 
+/* Does the kernel keep a host-managed zone's writes in the order they were issued?  Since
+ * Linux 6.10 the block layer does (zone write plugging), whatever the scheduler; before,
+ * only mq-deadline did (its zone write lock), and with "none" (the only other a zoned
+ * queue takes; a kernel without mq-deadline gets it) several writes in flight to a zone
+ * can reach the device out of order, which refuses them (an I/O error at QD > 1, seen
+ * with QEMU's NVMe ZNS).  Then we keep one write in flight per zone, as mq-deadline
+ * does.  1: ordered */
+static int write_order(const struct blkdev *d)
+{
+	struct utsname u;
+	unsigned maj = 0, min = 0;
+	char s[64];
+	if (!uname(&u) && sscanf(u.release, "%u.%u", &maj, &min) == 2 && (maj > 6 || (maj == 6 && min >= 10)))
+		return 1;
+	blkdev_scheduler(d, s, sizeof s);
+	return !strcmp(s, "mq-deadline");
+}
+
 int zbd_make(struct zbd **out, int fd, const struct blkdev *d, const struct job *j, char *err, size_t n)
 {
 	struct zbd *z = calloc(1, sizeof *z);
@@ -186,6 +209,7 @@ int zbd_make(struct zbd **out, int fd, const struct blkdev *d, const struct job 
 	for (unsigned i = 0; i < z->nr; i++)
 		z->data += z->z[i].wp - z->z[i].start;
 	z->write_cnt = UINT32_MAX;
+	z->one_write = z->model_hm && !write_order(d);
 	*out = z;
 	return 0;
 fail:
@@ -223,11 +247,15 @@ static int open_zone(struct zbd *z, struct zbd_thread *t, const struct job *j, s
 		return 0;
 	z->open[z->nopen++] = (unsigned)(zn - z->z);
 	t->nopen++;
+	zn->opener = t;
 	zn->open = 1;
 	return 2;
 }
 
-static void close_zone(struct zbd *z, struct zbd_thread *t, struct zone *zn)
+/* the zone closed: it leaves the open list and its opener's count (another thread's
+ * write may fill it: counting it off the closer's left the opener at its limit for good,
+ * its job ending early once no zone stayed open) */
+static void close_zone(struct zbd *z, struct zone *zn)
 {
 	unsigned i = 0, idx = (unsigned)(zn - z->z);
 	if (zn->open != 1)
@@ -238,8 +266,9 @@ static void close_zone(struct zbd *z, struct zbd_thread *t, struct zone *zn)
 		return;
 	memmove(z->open + i, z->open + i + 1, (z->nopen - i - 1) * sizeof *z->open);
 	z->nopen--;
-	if (t->nopen)
-		t->nopen--;
+	if (zn->opener && zn->opener->nopen)
+		zn->opener->nopen--;
+	zn->opener = NULL;
 	zn->open = 0;
 }
 
@@ -268,7 +297,7 @@ static int reset_region(struct zbd *z, struct zbd_thread *t, int fd, char *err, 
 		struct zone *zn = &z->z[i];
 		if (!zn->seq)
 			continue;
-		close_zone(z, t, zn);
+		close_zone(z, zn);
 		if ((rc = reset_zone(z, t, fd, zn)))
 			snprintf(err, n, "--zonemode=zbd --verify: resetting the zone at %llu: %s",
 				 (unsigned long long)zn->start, strerror(-rc));
@@ -332,11 +361,14 @@ void zbd_leave(struct zbd *z, struct zbd_thread *t)
 	if (!t->on)
 		return;
 	pthread_mutex_lock(&z->mu);
-	for (unsigned i = 0; i < z->nr; i++)
+	for (unsigned i = 0; i < z->nr; i++) {
 		if (z->z[i].owner == t) {
 			z->z[i].inflight = 0;
 			z->z[i].owner = NULL;
 		}
+		if (z->z[i].opener == t)   /* open still, for the others to fill: counted to none */
+			z->z[i].opener = NULL;
+	}
 	pthread_mutex_unlock(&z->mu);
 	t->on = 0;
 }
@@ -351,7 +383,7 @@ void zbd_done(struct zbd *z, struct zbd_thread *t, int ddir, uint64_t off, uint6
 	if (zn->owner == t && zn->inflight && !--zn->inflight)
 		zn->owner = NULL;
 	if (zn->seq && ddir == DDIR_WRITE && off + len >= cap_end(zn))
-		close_zone(z, t, zn);   /* full: fio's zbd_end_zone_io */
+		close_zone(z, zn);   /* full: fio's zbd_end_zone_io */
 	pthread_mutex_unlock(&z->mu);
 }
 
@@ -507,7 +539,7 @@ int zbd_adjust(struct zbd *z, struct zbd_thread *t, const struct job *j, int fd,
 		rc = wait ? -1 : 0;   /* no zone to write in: the job is done (fio's) */
 		goto out;
 	}
-	if (busy(zb, t))
+	if (busy(zb, t) || (z->one_write && zb->inflight))
 		goto wait;
 	/* fio's zone_reset_threshold and zone_reset_frequency: with that share of the region
 	 * written, every 1/frequency-th write resets its zone first */
@@ -548,7 +580,7 @@ go:
 	goto out;
 wait:   /* to come back to: a zone opened for it now is not held meanwhile */
 	if (opened)
-		close_zone(z, t, zb);
+		close_zone(z, zb);
 	rc = -1;
 out:
 	pthread_mutex_unlock(&z->mu);
@@ -584,4 +616,7 @@ void zbd_describe(const struct zbd *z, struct json *o)
 	json_add_int(o, "zones", z->nr);
 	json_add_str(o, "zones_of", z->real ? "device" : "zonesize");
 	json_add_int(o, "max_open_zones", z->max_open);
+	if (z->one_write)
+		json_add_str(o, "one_write_per_zone", "the queue's scheduler is not mq-deadline and the kernel "
+			     "is older than 6.10: nothing else keeps a zone's writes in order");
 }
