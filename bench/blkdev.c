@@ -241,6 +241,13 @@ static int count_partitions(const char *name)
 	return partition_dirs(name, parts, MAX_PARTS);
 }
 
+void blkdev_scheduler(const struct blkdev *d, char *out, size_t n)
+{
+	char b[256];
+	sysfs_str(d->name, "queue/scheduler", b, sizeof b);
+	active_scheduler(b, out, n);
+}
+
 static void probe_sysfs(struct blkdev *d)
 {
 	char b[256];
@@ -265,8 +272,7 @@ static void probe_sysfs(struct blkdev *d)
 	d->rotational = (int)sysfs_num(n, "queue/rotational");
 	d->nr_requests = (int)sysfs_num(n, "queue/nr_requests");
 	d->queue_depth = (int)sysfs_num(n, "device/queue_depth");
-	sysfs_str(n, "queue/scheduler", b, sizeof b);
-	active_scheduler(b, d->scheduler, sizeof d->scheduler);
+	blkdev_scheduler(d, d->scheduler, sizeof d->scheduler);
 	d->discard_max = sysfs_num(n, "queue/discard_max_bytes");
 	d->discard_gran = sysfs_num(n, "queue/discard_granularity");
 	sysfs_str(n, "queue/write_cache", d->write_cache, sizeof d->write_cache);

@@ -51,5 +51,7 @@ int blkdev_list(struct blkdev **out, int include_virtual);
  * label too when it is FAT (label may be NULL). */
 void blkdev_signature(int fd, uint64_t size, char *out, size_t n, char *label, size_t ln);
 struct json *blkdev_json(const struct blkdev *d);
+/* the I/O scheduler d's queue uses now (queue/scheduler's bracketed one), "" unknown */
+void blkdev_scheduler(const struct blkdev *d, char *out, size_t n);
 
 #endif

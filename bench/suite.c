@@ -42,6 +42,7 @@ struct run_cfg {
 	const char *destroy;
 	double disk_time;
 	const char *disk_profile;
+	const char *disk_sched;
 	const char *results;
 	const char *certify;
 	const char *iperf, *ping, *http, *dns, *dns_file;
@@ -70,6 +71,9 @@ static const struct opt run_opts[] = {
 	  "seconds per time-based disk job (0: the suite's default)", 0 },
 	{ "disk-profile", 0, OPT_STR, offsetof(struct run_cfg, disk_profile), NULL, 0, 0,
 	  "a comma list of assay disk profiles", "disk profiles (default: the suite's)", 0 },
+	{ "disk-ioscheduler", 0, OPT_STR, offsetof(struct run_cfg, disk_sched), NULL, 0, 0,
+	  "none, mq-deadline, bfq or kyber", "each disk's I/O scheduler for its tests, put back after "
+	  "(disk --ioscheduler; default: as it is)", 0 },
 	{ "iperf", 0, OPT_STR, offsetof(struct run_cfg, iperf), NULL, 0, 0, "HOST[:PORT]",
 	  "an iperf3 server for the TCP throughput tests", 0 },
 	{ "ping", 0, OPT_STR, offsetof(struct run_cfg, ping), NULL, 0, 0, "HOST[:TCPPORT]",
@@ -211,10 +215,11 @@ static void plan_disks(const struct run_cfg *c, struct plan *p)
 	const struct suite_def *sd = &suites[c->suite];
 	struct blkdev *list;
 	int n = blkdev_list(&list, strcmp(c->disks, "all") != 0), added = 0;  /* loop, ram...: only when named */
-	char prof[256], rt[64], rep[32];
+	char prof[256], rt[64], rep[32], sched[64];
 	snprintf(prof, sizeof prof, "--profile=%s", c->disk_profile ? c->disk_profile : sd->disk_profile);
 	snprintf(rt, sizeof rt, "--runtime=%g", c->disk_time > 0 ? c->disk_time : sd->disk_time);
 	snprintf(rep, sizeof rep, "--repeat=%d", sd->repeat);
+	snprintf(sched, sizeof sched, "--ioscheduler=%s", c->disk_sched ? c->disk_sched : "");
 	for (int i = 0; i < n; i++) {
 		const struct blkdev *d = &list[i];
 		char name[48], file[300], mode[32], ident[200] = "", err[300];
@@ -249,6 +254,8 @@ static void plan_disks(const struct run_cfg *c, struct plan *p)
 			argv[argc++] = ident;
 		if (force)
 			argv[argc++] = "--force";
+		if (c->disk_sched)
+			argv[argc++] = sched;
 		argv[argc++] = "--eta=never";     /* the suite's own progress line is on the terminal */
 		plan_addv(p, name, "disk", argc, argv)->expect_s =
 			disk_estimate(c->disk_profile ? c->disk_profile : sd->disk_profile,

@@ -66,6 +66,22 @@ grep -qE '^  qd1 +read  IOPS [0-9]+ \+- [0-9]+ \[' "$T/out.txt" && grep -q '^acr
 jq -e '[.summary[].name] as $n | ["disk.qd1.read.iops", "disk.qd1.read.bw", "disk.qd1.read.clat.p50",
 	"disk.qd1.read.clat.p99", "disk.qd1.steal", "steal.max"] | all(. as $k | $n | index($k) != null)' "$T/run.json" \
 	>/dev/null || fail "run summary: $(jq -c '[.summary[].name]' "$T/run.json" 2>&1 | head -c 300)"
+# the disks' scheduler for a suite's disk tests (assay.disk-ioscheduler), put back after;
+# one the disk does not offer: the disk test fails with the offers named
+sched=/sys/block/${dev#/dev/}/queue/scheduler
+before=$(cat "$sched")
+want=$(grep -oE 'mq-deadline|kyber|none' "$sched" | grep -vxF "$(grep -oE '\[[^]]*\]' "$sched" | tr -d '[]')" | head -1)
+if [ -n "$want" ]; then
+	"$A" run --tests=disk --disks="${dev#/dev/}" --disk-profile=qd1 --disk-time=0.3 --disk-ioscheduler="$want" -J \
+		> "$T/run.json" 2>/dev/null || fail "run --disk-ioscheduler=$want: exit $?"
+	jq -e --arg w "$want" '.tests[] | select(.name == "disk") | .status == "ok" and .result.assay.ioscheduler.used == $w' \
+		"$T/run.json" >/dev/null || fail "run --disk-ioscheduler=$want: $(jq -c '.tests' "$T/run.json" | head -c 300)"
+	[ "$(cat "$sched")" = "$before" ] || fail "run --disk-ioscheduler: not put back: $(cat "$sched"), was $before"
+fi
+"$A" run --tests=disk --disks="${dev#/dev/}" --disk-profile=qd1 --disk-time=0.3 --disk-ioscheduler=cfq -J \
+	> "$T/run.json" 2>/dev/null && fail "run --disk-ioscheduler=cfq: exit 0"
+jq -e '.tests[] | select(.name == "disk") | .status == "failed" and (.result.error | test("^--ioscheduler=cfq: .* offers "))' \
+	"$T/run.json" >/dev/null || fail "run --disk-ioscheduler=cfq: $(jq -c '.tests' "$T/run.json" | head -c 300)"
 
 # every engine, and fio's batching options on the queued ones: a size-based job does
 # exactly size/bs I/Os, every one timed from its own submit (no clat from time zero)
