@@ -143,11 +143,11 @@ static int report(struct zbd *z, int fd, const struct blkdev *d, char *err, size
 
 /* Does the kernel keep a host-managed zone's writes in the order they were issued?  Since
  * Linux 6.10 the block layer does (zone write plugging), whatever the scheduler; before,
- * only mq-deadline did (its zone write lock), and with "none" (the only other a zoned
- * queue takes; a kernel without mq-deadline gets it) several writes in flight to a zone
- * can reach the device out of order, which refuses them (an I/O error at QD > 1, seen
- * with QEMU's NVMe ZNS).  Then we keep one write in flight per zone, as mq-deadline
- * does.  1: ordered */
+ * only mq-deadline did (its zone write lock), and under any other ("none" is what 6.1
+ * gives an NVMe ZNS namespace; only SCSI SMR disks require mq-deadline) several writes in
+ * flight to a zone can reach the device out of order, which refuses them (an I/O error at
+ * QD > 1, seen with QEMU's NVMe ZNS).  Then we keep one write in flight per zone, as
+ * mq-deadline does.  1: ordered; a scheduler not found (a partition): not */
 static int write_order(const struct blkdev *d)
 {
 	struct utsname u;

@@ -215,7 +215,7 @@ static void plan_disks(const struct run_cfg *c, struct plan *p)
 	const struct suite_def *sd = &suites[c->suite];
 	struct blkdev *list;
 	int n = blkdev_list(&list, strcmp(c->disks, "all") != 0), added = 0;  /* loop, ram...: only when named */
-	char prof[256], rt[64], rep[32], sched[64];
+	char prof[256], rt[64], rep[32], sched[256];
 	snprintf(prof, sizeof prof, "--profile=%s", c->disk_profile ? c->disk_profile : sd->disk_profile);
 	snprintf(rt, sizeof rt, "--runtime=%g", c->disk_time > 0 ? c->disk_time : sd->disk_time);
 	snprintf(rep, sizeof rep, "--repeat=%d", sd->repeat);
