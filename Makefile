@@ -43,16 +43,18 @@ export BUILD SOURCE_DATE_EPOCH KERNEL_PKG MODULES_EXTRA V KERNEL
 SYSINC     := $(BUILD)/include
 KMOD_LIB   := $(BUILD)/kmod/lib/libkmod.a
 URING_LIB  := /usr/lib/x86_64-linux-gnu/liburing.a
-ALL_CFLAGS := -std=gnu11 $(CFLAGS) $(WARN) -I$(SYSINC) -Ibench -D_GNU_SOURCE \
+ALL_CFLAGS := -std=gnu11 $(CFLAGS) $(WARN) -I$(SYSINC) -Ilib -Ibench -D_GNU_SOURCE -MMD -MP \
               -DASSAY_VERSION=\"$(shell cat VERSION)\"
 
-BENCH_SRC  := $(filter-out bench/main.c,$(wildcard bench/*.c))
+# Sources are found by folder (as musl's Makefile): lib/ is what init and bench share,
+# bench/ and its subsystem folders the assay CLI, init/ PID 1.
+LIB_SRC    := $(wildcard lib/*.c)
+LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+BENCH_SRC  := $(filter-out bench/main.c,$(wildcard bench/*.c bench/*/*.c bench/*/*/*.c))
+BENCH_SRC  := $(filter-out bench/probe/%,$(BENCH_SRC))
 BENCH_OBJ  := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 INIT_SRC   := $(wildcard init/*.c)
 INIT_OBJ   := $(INIT_SRC:%.c=$(BUILD)/obj/%.o)
-# init shares the option parser and message helpers with bench/
-INIT_SHARED := $(BUILD)/obj/bench/opt.o $(BUILD)/obj/bench/msg.o $(BUILD)/obj/bench/bootopts.o \
-               $(BUILD)/obj/bench/virtdev.o $(BUILD)/obj/bench/fileio.o
 UNIT_SRC   := $(wildcard tests/unit/*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # host programs the tests use (built with the host's compiler, never in the image)
@@ -105,7 +107,7 @@ $(KMOD_LIB): mk/kmod.sh
 	$(call msg,KMOD,$@)
 	$(Q)mk/kmod.sh $(BUILD)/kmod
 
-$(BUILD)/obj/%.o: %.c $(BUILD)/include/.stamp $(wildcard bench/*.h init/*.h)
+$(BUILD)/obj/%.o: %.c $(BUILD)/include/.stamp
 	$(call msg,CC,$<)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -113,7 +115,12 @@ $(BUILD)/obj/%.o: %.c $(BUILD)/include/.stamp $(wildcard bench/*.h init/*.h)
 $(BUILD)/obj/init/%.o: ALL_CFLAGS += -Iinit -I$(BUILD)/kmod/include
 $(INIT_OBJ): $(KMOD_LIB)
 
-$(BUILD)/libassay.a: $(BENCH_OBJ)
+# lib/ alone (what init links) and everything (assay, the unit tests)
+$(BUILD)/liblib.a: $(LIB_OBJ)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcD $@ $^
+
+$(BUILD)/libassay.a: $(BENCH_OBJ) $(LIB_OBJ)
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && ar rcD $@ $^
 
@@ -122,11 +129,11 @@ $(BUILD)/assay: $(BUILD)/obj/bench/main.o $(BUILD)/libassay.a
 	$(Q)$(CC) -static $(LDFLAGS) -o $@ $^ $(URING_LIB) -lm
 
 # bench/compare-fio --bare: the QD1 loop with nothing else (not part of the image)
-$(BUILD)/qd1-bare: bench/probe/qd1-bare.c $(BUILD)/libassay.a $(BUILD)/include/.stamp $(wildcard bench/*.h)
+$(BUILD)/qd1-bare: bench/probe/qd1-bare.c $(BUILD)/libassay.a $(BUILD)/include/.stamp
 	$(call msg,LD,$@)
-	$(Q)$(CC) -static $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm
+	$(Q)$(CC) -static $(ALL_CFLAGS) -MF $(BUILD)/obj/qd1-bare.d $(LDFLAGS) -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm
 
-$(BUILD)/init: $(INIT_OBJ) $(INIT_SHARED) $(KMOD_LIB)
+$(BUILD)/init: $(INIT_OBJ) $(BUILD)/liblib.a $(KMOD_LIB)
 	$(call msg,LD,$@)
 	$(Q)$(CC) -static $(LDFLAGS) -o $@ $^
 
@@ -187,10 +194,10 @@ run: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory build
 	$(Q)qemu/run --kernel $(word 1,$(IMAGE)) --initrd $(word 2,$(IMAGE)) $(RUN_ARGS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a tests/unit/unit.h $(wildcard bench/*.h)
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a $(BUILD)/include/.stamp
 	$(call msg,CC,$<)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -static -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm
+	$(Q)$(CC) $(ALL_CFLAGS) -MF $(BUILD)/tests/$*.d -Itests/unit -static -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm
 
 # faultfs: a FUSE file whose reads/writes fail where told (disk errors for host tests)
 $(BUILD)/helpers/faultfs: tests/helpers/faultfs.c
@@ -214,3 +221,6 @@ results-disk: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# header dependencies (-MMD)
+-include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d $(BUILD)/tests/*.d)

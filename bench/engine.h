@@ -10,6 +10,8 @@
 #include "opt.h"
 
 struct json;
+struct run_plan;
+struct run_cfg;
 
 /* Options every subcommand takes; the first member of every engine's config. */
 struct common_cfg {
@@ -37,14 +39,6 @@ struct common_cfg {
 	{ "minimal", 0, OPT_ALIAS, 0, NULL, 0, 0, "output-format=terse", \
 	  "same as --output-format=terse (fio's)", OPT_NOARG }
 
-/* A headline figure of an engine's result: the summary table and certify use these. */
-struct figure {
-	const char *path;        /* json_path in the engine's result */
-	const char *name;        /* appended to the test name: cpu.1t.events_per_sec */
-	const char *unit;
-	double scale;            /* value = result * scale */
-};
-
 struct engine {
 	const char *name;        /* the subcommand */
 	const char *summary;     /* one line for assay --help */
@@ -61,9 +55,16 @@ struct engine {
 	void (*text)(const struct json *res, FILE *f);
 	/* fio's terse lines of a result (engines with OPTS_COMMON_TERSE) */
 	void (*terse)(const struct json *res, FILE *f);
-	const struct figure *figures;   /* ends with { NULL } */
-	/* or, for results with a variable shape: add {name, value, unit} rows to sum */
-	void (*figures_fn)(const struct json *res, const char *test, struct json *sum);
+	/* the summary figures of a result of test `test`: {name, value, unit} rows added to
+	 * sum, each name "TEST.FIGURE" (cpu.1t.events_per_sec) */
+	void (*figures)(const struct json *res, const char *test, struct json *sum);
+	/* the heading its figures go under in tables (CPU, Memory, Disk...) */
+	const char *title;
+	/* words the names of its figures hold (a certify rule's figure is checked against
+	 * them): NULL-terminated */
+	const char *const *metrics;
+	/* assay run: add this engine's tests to the plan, as the run's options ask (suite.h) */
+	void (*plan)(struct run_plan *p, const struct run_cfg *c);
 };
 
 extern const struct engine *const engines[];

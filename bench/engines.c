@@ -13,8 +13,8 @@ extern const struct engine engine_dns;
 
 const struct engine *const engines[] = {
 	&engine_cpu,
-	&engine_disk,
 	&engine_mem,
+	&engine_disk,
 	&engine_net,
 	&engine_dns,
 	NULL,

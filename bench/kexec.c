@@ -1,10 +1,11 @@
 /* assay kexec: boot the assay image from a running Linux, no kexec-tools needed:
  * kexec_file_load(2) with the kernel, the initramfs and a command line, then
  * reboot(LINUX_REBOOT_CMD_KEXEC).  The VPS path that needs nothing from the provider. */
-#include "certify.h"
+#include "commands.h"
+#include "report/certify.h"
 #include "fileio.h"
 #include "msg.h"
-#include "results.h"
+#include "report/results.h"
 #include "sysinfo.h"
 
 #include <errno.h>

@@ -1,8 +1,9 @@
 /* assay: the benchmark engine and CLI.  One static binary, in the image and on hosts. */
-#include "certify.h"
+#include "commands.h"
+#include "report/certify.h"
 #include "engine.h"
 #include "msg.h"
-#include "suite.h"
+
 
 #include <signal.h>
 #include <stdio.h>

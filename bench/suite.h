@@ -1,7 +1,70 @@
-/* assay run */
+/* assay run: its options, and the plan of tests each engine adds to (engine.h's plan
+ * hook).  A test is an engine command line run in a child with a watchdog. */
 #ifndef ASSAY_SUITE_H
 #define ASSAY_SUITE_H
 
-int cmd_run(int argc, char **argv);
+#include "engine.h"
+
+enum suite_kind { SUITE_QUICK, SUITE_STANDARD, SUITE_FULL };
+
+/* assay run's options (also assay.KEY=VALUE on the kernel command line) */
+struct run_cfg {
+	struct common_cfg common;
+	int suite;
+	const char *tests;
+	double cpu_time;
+	double test_timeout;
+	const char *cmdline;
+	const char *disks;
+	int mode;
+	const char *destroy;
+	double disk_time;
+	const char *disk_profile;
+	const char *disk_sched;
+	const char *results;
+	const char *certify;
+	const char *iperf, *ping, *http, *dns, *dns_file;
+	double net_time;
+};
+
+/* what a suite asks of each family: its time per test and the like */
+struct suite_def {
+	double cpu_time, disk_time, net_time;
+	const char *disk_profile;
+	int repeat;
+	const char *mem_args;     /* sizes for STREAM and the latency sweep */
+};
+const struct suite_def *suite_def(const struct run_cfg *c);
+/* seconds per CPU/memory, disk, network test: the option given, else the suite's */
+double suite_cpu_time(const struct run_cfg *c);
+double suite_disk_time(const struct run_cfg *c);
+double suite_net_time(const struct run_cfg *c);
+/* does --tests name this engine (or say all)? */
+int suite_wants(const struct run_cfg *c, const char *engine);
+/* is the word in the comma list, or is the list "all"? */
+int in_list(const char *list, const char *word);
+
+#define MAX_TESTS 64
+#define MAX_ARGS 16
+
+struct plan_item {
+	char name[48];
+	const struct engine *eng;
+	int argc;
+	char *argv[MAX_ARGS];
+	char skip[200];          /* set: not run, reported as skipped with this reason */
+	double expect_s;         /* about how long it runs (0: unknown) */
+};
+
+struct run_plan {
+	int n;
+	struct plan_item it[MAX_TESTS];
+};
+
+/* a test: the engine's command line (copied), about expect_s seconds long */
+struct plan_item *plan_add(struct run_plan *p, const char *name, const char *engine, int argc, char **argv,
+			   double expect_s);
+/* a test planned but not run, with the reason */
+void plan_skip(struct plan_item *it, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -1,6 +1,7 @@
 /* What machine is this: kernel, CPU, memory, DMI, hypervisor, NICs. */
 #include "sysinfo.h"
 #include "blkdev.h"
+#include "fileio.h"
 #include "json.h"
 
 #include <arpa/inet.h>
@@ -14,33 +15,6 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-
-int read_line(const char *path, char *buf, size_t n)
-{
-	FILE *f = fopen(path, "r");
-	size_t l;
-	if (!f)
-		return -1;
-	if (!fgets(buf, (int)n, f)) {
-		fclose(f);
-		buf[0] = 0;
-		return -1;
-	}
-	fclose(f);
-	l = strlen(buf);
-	while (l && isspace((unsigned char)buf[l - 1]))
-		buf[--l] = 0;
-	return 0;
-}
-
-int read_num(const char *path, long long *out)
-{
-	char b[64], *end;
-	if (read_line(path, b, sizeof b))
-		return -1;
-	*out = strtoll(b, &end, 0);
-	return end == b ? -1 : 0;
-}
 
 /* "key : value" from /proc/cpuinfo, first CPU */
 static int cpuinfo_field(const char *key, char *out, size_t n)
@@ -182,175 +156,194 @@ static void cpu_idle(struct json *cpu)
 		json_add_int(idle, "halt_poll_ns", v);
 }
 
-struct json *sysinfo_json(void)
+static void kernel_json(struct json *m)
 {
-	struct json *m = json_obj(), *cpu, *mem, *dmi, *nics;
 	struct utsname u;
-	char b[512];
-	long long v;
-	DIR *d;
+	struct json *k;
+	if (uname(&u))
+		return;
+	k = json_add_obj(m, "kernel");
+	json_add_str(k, "release", u.release);
+	json_add_str(k, "version", u.version);
+	json_add_str(k, "machine", u.machine);
+	add_file_str(k, "clocksource", "/sys/devices/system/clocksource/clocksource0/current_clocksource");
+}
 
-	if (!uname(&u)) {
-		struct json *k = json_add_obj(m, "kernel");
-		json_add_str(k, "release", u.release);
-		json_add_str(k, "version", u.version);
-		json_add_str(k, "machine", u.machine);
-		add_file_str(k, "clocksource", "/sys/devices/system/clocksource/clocksource0/current_clocksource");
+/* the CPU flags that matter to figures, of /proc/cpuinfo's */
+static void cpu_flags(struct json *cpu, const char *flags)
+{
+	static const char *const interest[] = {
+		"sse4_2", "avx", "avx2", "avx512f", "avx512bw", "avx512vl", "avx512_vnni", "aes",
+		"sha_ni", "vaes", "pclmulqdq", "rdrand", "hypervisor",
+	};
+	struct json *fl = json_add_arr(cpu, "flags");
+	for (size_t i = 0; i < sizeof interest / sizeof interest[0]; i++) {
+		size_t l = strlen(interest[i]);
+		for (const char *p = flags; (p = strstr(p, interest[i])); p += l)
+			if ((p == flags || p[-1] == ' ') && (p[l] == ' ' || !p[l])) {
+				json_push(fl, json_str(interest[i]));
+				break;
+			}
 	}
-	cpu = json_add_obj(m, "cpu");
+}
+
+static void cpu_json(struct json *m)
+{
+	static const char *const num_fields[][2] = {
+		{ "cpu family", "family" }, { "model", "model_id" }, { "stepping", "stepping" },
+	};
+	struct json *cpu = json_add_obj(m, "cpu");
+	char b[4096];
 	if (!cpuinfo_field("model name", b, sizeof b))
 		json_add_str(cpu, "model", b);
 	if (!cpuinfo_field("vendor_id", b, sizeof b))
 		json_add_str(cpu, "vendor", b);
-	{
-		static const char *const num_fields[][2] = {
-			{ "cpu family", "family" }, { "model", "model_id" }, { "stepping", "stepping" },
-		};
-		for (size_t i = 0; i < 3; i++)
-			if (!cpuinfo_field(num_fields[i][0], b, sizeof b))
-				json_add_int(cpu, num_fields[i][1], strtoll(b, NULL, 10));
-		if (!cpuinfo_field("cpu MHz", b, sizeof b))
-			json_add_num(cpu, "mhz", strtod(b, NULL));
-	}
+	for (size_t i = 0; i < 3; i++)
+		if (!cpuinfo_field(num_fields[i][0], b, sizeof b))
+			json_add_int(cpu, num_fields[i][1], strtoll(b, NULL, 10));
+	if (!cpuinfo_field("cpu MHz", b, sizeof b))
+		json_add_num(cpu, "mhz", strtod(b, NULL));
 	json_add_int(cpu, "online", sysconf(_SC_NPROCESSORS_ONLN));
 	cpu_topology(cpu);
 	cpu_idle(cpu);
-	if (!cpuinfo_field("flags", b, sizeof b)) {
-		static const char *const interest[] = {
-			"sse4_2", "avx", "avx2", "avx512f", "avx512bw", "avx512vl", "avx512_vnni", "aes",
-			"sha_ni", "vaes", "pclmulqdq", "rdrand", "hypervisor",
-		};
-		struct json *fl = json_add_arr(cpu, "flags");
-		for (size_t i = 0; i < sizeof interest / sizeof interest[0]; i++) {
-			char w[32];
-			size_t l = strlen(interest[i]);
-			const char *p = b;
-			snprintf(w, sizeof w, "%s", interest[i]);
-			while ((p = strstr(p, w))) {
-				if ((p == b || p[-1] == ' ') && (p[l] == ' ' || !p[l])) {
-					json_push(fl, json_str(w));
-					break;
-				}
-				p += l;
-			}
-		}
+	if (!cpuinfo_field("flags", b, sizeof b))
+		cpu_flags(cpu, b);
+}
+
+static void memory_json(struct json *m)
+{
+	struct json *mem = json_add_obj(m, "memory");
+	FILE *f = fopen("/proc/meminfo", "r");
+	unsigned long long kb;
+	char line[256];
+	while (f && fgets(line, sizeof line, f))
+		if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
+			json_add_int(mem, "total_bytes", (long long)(kb * 1024));
+	if (f)
+		fclose(f);
+}
+
+static void dmi_json(struct json *m)
+{
+	static const char *const keys[] = { "sys_vendor", "product_name", "product_serial", "board_name",
+					    "bios_version" };
+	struct json *dmi = json_add_obj(m, "dmi");
+	char path[128];
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		snprintf(path, sizeof path, "/sys/class/dmi/id/%s", keys[i]);
+		add_file_str(dmi, keys[i], path);
 	}
+}
+
+/* up to 12 lowercase hex digits of s, into id (13 bytes) */
+static void hex12(const char *s, char *id)
+{
+	size_t k = 0;
+	for (size_t i = 0; s[i] && k < 12; i++)
+		if (isxdigit((unsigned char)s[i]))
+			id[k++] = (char)tolower((unsigned char)s[i]);
+	id[k] = 0;
+}
+
+/* an identifier for file names: the DMI UUID when set, else the first NIC's MAC */
+static void machine_id(struct json *m)
+{
+	char id[64] = "", b[512];
+	struct dirent **nv;
+	int n;
+	if (!read_line("/sys/class/dmi/id/product_uuid", b, sizeof b) && strspn(b, "0-") != strlen(b))
+		hex12(b, id);
+	n = id[0] ? 0 : scandir("/sys/class/net", &nv, NULL, alphasort);
+	for (int i = 0; i < n; i++) {
+		char p[300], mac[64];
+		snprintf(p, sizeof p, "/sys/class/net/%s/address", nv[i]->d_name);
+		if (!id[0] && nv[i]->d_name[0] != '.' && strcmp(nv[i]->d_name, "lo") &&
+		    !read_line(p, mac, sizeof mac) && strcmp(mac, "00:00:00:00:00:00"))
+			hex12(mac, id);
+		free(nv[i]);
+	}
+	if (n > 0)
+		free(nv);
+	json_add_str(m, "id", id[0] ? id : "unknown");
+}
+
+static void disks_json(struct json *m)
+{
+	struct blkdev *list;
+	int n = blkdev_list(&list, 0);
+	struct json *disks = json_add_arr(m, "disks");
+	for (int i = 0; i < n; i++)
+		json_push(disks, blkdev_json(&list[i]));
+	free(list);
+}
+
+/* the addresses a NIC has: DHCP's or static IPv4, SLAAC IPv6 */
+static void nic_addresses(struct json *n, const char *name)
+{
+	struct ifaddrs *ifa, *a;
+	struct json *addrs = json_add_arr(n, "addresses");
+	if (getifaddrs(&ifa))
+		return;
+	for (a = ifa; a; a = a->ifa_next) {
+		char host[INET6_ADDRSTRLEN] = "";
+		if (!a->ifa_addr || strcmp(a->ifa_name, name))
+			continue;
+		if (a->ifa_addr->sa_family == AF_INET)
+			inet_ntop(AF_INET, &((struct sockaddr_in *)a->ifa_addr)->sin_addr, host, sizeof host);
+		else if (a->ifa_addr->sa_family == AF_INET6)
+			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)a->ifa_addr)->sin6_addr, host, sizeof host);
+		if (host[0])
+			json_push(addrs, json_str(host));
+	}
+	freeifaddrs(ifa);
+}
+
+static void nic_json(struct json *nics, const char *name)
+{
+	struct json *n = json_push(nics, json_obj());
+	char path[512], b[512];
+	long long v;
+	ssize_t l;
+#define NIC_PATH(file) (snprintf(path, sizeof path, "/sys/class/net/%s/" file, name), path)
+	json_add_str(n, "name", name);
+	add_file_str(n, "mac", NIC_PATH("address"));
+	add_file_str(n, "operstate", NIC_PATH("operstate"));
+	if (!read_num(NIC_PATH("speed"), &v) && v > 0)
+		json_add_int(n, "speed_mbps", v);
+	add_file_str(n, "duplex", NIC_PATH("duplex"));
+	if (!read_num(NIC_PATH("carrier"), &v))
+		json_add_bool(n, "link", v == 1);
+	if (!read_num(NIC_PATH("mtu"), &v))
+		json_add_int(n, "mtu", v);
+	nic_addresses(n, name);
+	l = readlink(NIC_PATH("device/driver"), b, sizeof b - 1);
+	if (l > 0) {
+		b[l] = 0;
+		json_add_str(n, "driver", strrchr(b, '/') ? strrchr(b, '/') + 1 : b);
+	}
+#undef NIC_PATH
+}
+
+struct json *sysinfo_json(void)
+{
+	struct json *m = json_obj(), *nics;
+	char b[512];
+	DIR *d;
+	kernel_json(m);
+	cpu_json(m);
 	if (sys_hypervisor(b, sizeof b))
 		json_add_str(m, "hypervisor", b);
 	else
 		json_add(m, "hypervisor", json_null());
-
-	mem = json_add_obj(m, "memory");
-	{
-		FILE *f = fopen("/proc/meminfo", "r");
-		unsigned long long kb;
-		char line[256];
-		while (f && fgets(line, sizeof line, f))
-			if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
-				json_add_int(mem, "total_bytes", (long long)(kb * 1024));
-		if (f)
-			fclose(f);
-	}
-
-	dmi = json_add_obj(m, "dmi");
-	add_file_str(dmi, "sys_vendor", "/sys/class/dmi/id/sys_vendor");
-	add_file_str(dmi, "product_name", "/sys/class/dmi/id/product_name");
-	add_file_str(dmi, "product_serial", "/sys/class/dmi/id/product_serial");
-	add_file_str(dmi, "board_name", "/sys/class/dmi/id/board_name");
-	add_file_str(dmi, "bios_version", "/sys/class/dmi/id/bios_version");
-
-	{
-		/* an identifier for file names: the DMI UUID when set, else the first NIC's MAC */
-		char id[64] = "";
-		if (!read_line("/sys/class/dmi/id/product_uuid", b, sizeof b) && strspn(b, "0-") != strlen(b)) {
-			size_t k = 0;
-			for (size_t i = 0; b[i] && k < 12; i++)
-				if (isxdigit((unsigned char)b[i]))
-					id[k++] = (char)tolower((unsigned char)b[i]);
-			id[k] = 0;
-		}
-		if (!id[0]) {
-			struct dirent **nv;
-			int n = scandir("/sys/class/net", &nv, NULL, alphasort);
-			for (int i = 0; i < n; i++) {
-				char p[300], mac[64];
-				snprintf(p, sizeof p, "/sys/class/net/%s/address", nv[i]->d_name);
-				if (!id[0] && nv[i]->d_name[0] != '.' && strcmp(nv[i]->d_name, "lo") &&
-				    !read_line(p, mac, sizeof mac) && strcmp(mac, "00:00:00:00:00:00")) {
-					size_t k = 0;
-					for (size_t j = 0; mac[j] && k < 12; j++)
-						if (isxdigit((unsigned char)mac[j]))
-							id[k++] = (char)tolower((unsigned char)mac[j]);
-					id[k] = 0;
-				}
-				free(nv[i]);
-			}
-			if (n > 0)
-				free(nv);
-		}
-		json_add_str(m, "id", id[0] ? id : "unknown");
-	}
-	{
-		struct blkdev *list;
-		int n = blkdev_list(&list, 0);
-		struct json *disks = json_add_arr(m, "disks");
-		for (int i = 0; i < n; i++)
-			json_push(disks, blkdev_json(&list[i]));
-		free(list);
-	}
-
+	memory_json(m);
+	dmi_json(m);
+	machine_id(m);
+	disks_json(m);
 	nics = json_add_arr(m, "nics");
 	d = opendir("/sys/class/net");
-	for (struct dirent *e; d && (e = readdir(d));) {
-		struct json *n;
-		char path[512];
-		if (e->d_name[0] == '.')
-			continue;
-		n = json_push(nics, json_obj());
-		json_add_str(n, "name", e->d_name);
-		snprintf(path, sizeof path, "/sys/class/net/%s/address", e->d_name);
-		add_file_str(n, "mac", path);
-		snprintf(path, sizeof path, "/sys/class/net/%s/operstate", e->d_name);
-		add_file_str(n, "operstate", path);
-		snprintf(path, sizeof path, "/sys/class/net/%s/speed", e->d_name);
-		if (!read_num(path, &v) && v > 0)
-			json_add_int(n, "speed_mbps", v);
-		snprintf(path, sizeof path, "/sys/class/net/%s/duplex", e->d_name);
-		add_file_str(n, "duplex", path);
-		snprintf(path, sizeof path, "/sys/class/net/%s/carrier", e->d_name);
-		if (!read_num(path, &v))
-			json_add_bool(n, "link", v == 1);
-		snprintf(path, sizeof path, "/sys/class/net/%s/mtu", e->d_name);
-		if (!read_num(path, &v))
-			json_add_int(n, "mtu", v);
-		{
-			/* the addresses it has: DHCP's or static IPv4, SLAAC IPv6 */
-			struct ifaddrs *ifa, *a;
-			struct json *addrs = json_add_arr(n, "addresses");
-			if (!getifaddrs(&ifa)) {
-				for (a = ifa; a; a = a->ifa_next) {
-					char host[INET6_ADDRSTRLEN] = "";
-					if (!a->ifa_addr || strcmp(a->ifa_name, e->d_name))
-						continue;
-					if (a->ifa_addr->sa_family == AF_INET)
-						inet_ntop(AF_INET, &((struct sockaddr_in *)a->ifa_addr)->sin_addr, host, sizeof host);
-					else if (a->ifa_addr->sa_family == AF_INET6)
-						inet_ntop(AF_INET6, &((struct sockaddr_in6 *)a->ifa_addr)->sin6_addr, host, sizeof host);
-					if (host[0])
-						json_push(addrs, json_str(host));
-				}
-				freeifaddrs(ifa);
-			}
-		}
-		snprintf(path, sizeof path, "/sys/class/net/%s/device/driver", e->d_name);
-		{
-			ssize_t l = readlink(path, b, sizeof b - 1);
-			if (l > 0) {
-				b[l] = 0;
-				json_add_str(n, "driver", strrchr(b, '/') ? strrchr(b, '/') + 1 : b);
-			}
-		}
-	}
+	for (struct dirent *e; d && (e = readdir(d));)
+		if (e->d_name[0] != '.')
+			nic_json(nics, e->d_name);
 	if (d)
 		closedir(d);
 	return m;

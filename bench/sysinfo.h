@@ -1,4 +1,4 @@
-/* Facts about the machine, and small readers of sysfs/procfs files. */
+/* Facts about the machine (the "machine" section of a result). */
 #ifndef ASSAY_SYSINFO_H
 #define ASSAY_SYSINFO_H
 
@@ -6,9 +6,6 @@
 
 struct json;
 
-/* First line of a file, trailing space removed; 0 on success. */
-int read_line(const char *path, char *buf, size_t n);
-int read_num(const char *path, long long *out);
 /* /proc/meminfo's MemAvailable in bytes (0: unknown) */
 unsigned long long mem_available(void);
 /* Hypervisor from CPUID (kvm, qemu-tcg, xen, hyper-v, vmware, ...); 0 on bare metal. */

@@ -1,5 +1,5 @@
 /* libFuzzer target: DNS reply checks (dns_parse_reply, dns_same_question). */
-#include "dnswire.h"
+#include "net/dnswire.h"
 
 #include <stddef.h>
 #include <stdint.h>

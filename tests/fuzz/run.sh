@@ -10,12 +10,12 @@ out=${BUILD:-$top/build}/fuzz
 CC=${FUZZ_CC:-clang}
 command -v "$CC" >/dev/null || { echo "fuzz: $CC missing: apt-get install clang-14 libfuzzer-14-dev" >&2; exit 1; }
 mkdir -p "$out"
-src="$top/bench/json.c $top/bench/dnswire.c $top/bench/extract.c $top/bench/crc32.c $top/bench/msg.c $top/bench/figures.c $top/bench/fileio.c"
+src="$top/lib/json.c $top/bench/net/dnswire.c $top/bench/report/extract.c $top/lib/crc32.c $top/lib/msg.c $top/bench/report/figures.c $top/lib/fileio.c"
 fail=0
 for t in json dns extract; do
 	bin=$out/fuzz-$t
 	$CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -D_GNU_SOURCE \
-		-DASSAY_VERSION=\"fuzz\" -I"$top/bench" -o "$bin" "$top/tests/fuzz/$t.c" $src
+		-DASSAY_VERSION=\"fuzz\" -I"$top/lib" -I"$top/bench" -o "$bin" "$top/tests/fuzz/$t.c" $src
 	corpus=$out/corpus-$t
 	mkdir -p "$corpus"
 	case $t in

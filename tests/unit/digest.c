@@ -1,7 +1,7 @@
 /* --verify's digests against their published values (RFC 1321's and FIPS 180's examples,
  * the CRC catalogue's check values over "123456789", xxhsum -H0's), at the lengths where
  * the padding takes one block or two, and against a bit-at-a-time CRC reference. */
-#include "digest.h"
+#include "disk/digest.h"
 #include "unit.h"
 
 #include <stdio.h>

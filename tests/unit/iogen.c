@@ -1,6 +1,6 @@
 /* The I/O generator: offsets aligned to bs and inside the region, sequential order,
  * size limits, rwmix ratio, and a fixed seed repeating the same sequence. */
-#include "disk.h"
+#include "disk/job.h"
 #include "unit.h"
 
 #include <math.h>

@@ -1,7 +1,7 @@
 /* fio's steady state judged on known per-second series: the least squares slope and the
  * largest deviation from the mean, absolute and in percent, over the last D seconds after
  * the ramp; a second counts once every running thread has added it. */
-#include "steady.h"
+#include "disk/steady.h"
 #include "unit.h"
 
 #include <math.h>

@@ -3,7 +3,7 @@
  * write fills it; a thread whose zones the others filled opens new ones, it is not left at
  * its limit (host/disk-zbd.sh's 8 threads over 3 open zones once ended a job 202 writes
  * short that way). */
-#include "disk.h"
+#include "disk/job.h"
 #include "unit.h"
 
 #include <string.h>

@@ -1,0 +1,205 @@
+/* The run's plan from the words given: fio's jobs (each --name, with the global
+ * options then its own), the profiles' jobs, fio's file names and --directory. */
+#include "clock.h"
+#include "plan.h"
+#include <stdlib.h>
+#include <string.h>
+#include <limits.h>
+#include <unistd.h>
+
+/* fio's --directory: a relative --filename inside it (an absolute one is taken as it is,
+ * as fio does; each of an a:b list's).  A job (named: job) with neither gets fio's own
+ * names for its files, JOB.0.0 (--nrfiles of them: JOB.0.0:JOB.0.1:...), in --directory or
+ * here, when --size says how big to lay them out; fio would make them per thread, so only
+ * for one thread. */
+/* fio's filename_format: each keyword (any case) replaced, in fio's order, wherever it is */
+static void format_name(const char *fmt, const char *job, long long t, long long k, char *out, size_t n)
+{
+	static const char *const keys[] = { "$jobname", "$jobnum", "$filenum", "$clientuid" };
+	char val[24], tmp[PATH_MAX];
+	snprintf(out, n, "%s", fmt);
+	for (int i = 0; i < 4; i++)
+		for (char *at; (at = strcasestr(out, keys[i]));) {
+			if (i == 1 || i == 2)
+				snprintf(val, sizeof val, "%lld", i == 1 ? t : k);
+			snprintf(tmp, sizeof tmp, "%.*s%s%s", (int)(at - out), out, i == 0 ? job : i == 3 ? "" : val,
+				 at + strlen(keys[i]));
+			snprintf(out, n, "%s", tmp);
+		}
+}
+
+int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
+{
+	const char *dir = c->directory, *fn = c->filename;
+	char def[MAX_JOB_FILES * 80], *path;
+	size_t l = 0, cap;
+	int list;
+	if (!fn && job && c->size) {
+		if (c->nrfiles > MAX_FILES || c->nrfiles * c->numjobs > MAX_JOB_FILES) {
+			snprintf(err, n, "--nrfiles=%lld with --numjobs=%lld: more than %d files in one job (%d for each "
+				 "thread)", c->nrfiles, c->numjobs, MAX_JOB_FILES, MAX_FILES);
+			return -1;
+		}
+		/* fio's jobname.jobnum.filenum (or --filename_format): each thread its own; a
+		 * format without $jobnum names the same files for every thread, which share them */
+		const char *fmt = c->filename_format ? c->filename_format : "$jobname.$jobnum.$filenum";
+		char a[80], b[80];
+		format_name(fmt, job, 0, 0, a, sizeof a);
+		format_name(fmt, job, 1, 0, b, sizeof b);
+		c->per_thread_files = c->numjobs > 1 && strcmp(a, b);
+		format_name(fmt, job, 0, 1, b, sizeof b);
+		if (!a[0] || strchr(a, ':') || strlen(a) >= sizeof a - 1 || (c->nrfiles > 1 && !strcmp(a, b))) {
+			snprintf(err, n, "--filename_format=%s: %s", fmt, !a[0] ? "names no file" : strchr(a, ':') ?
+				 "a name with ':' (fio's list separator)" : strlen(a) >= sizeof a - 1 ? "names longer than 78 "
+				 "characters" : "the same name for each of --nrfiles: put $filenum in it");
+			return -1;
+		}
+		for (long long t = 0; t < (c->per_thread_files ? c->numjobs : 1); t++)
+			for (long long k = 0; k < c->nrfiles; k++) {
+				format_name(fmt, job, t, k, a, sizeof a);
+				l += (size_t)snprintf(def + l, sizeof def - l, "%s%s", l ? ":" : "", a);
+			}
+		fn = def;
+		dir = dir ? dir : ".";
+	}
+	if (!dir) {
+		c->directory = NULL;
+		return 0;
+	}
+	if (!fn) {
+		snprintf(err, n, "--directory=%s: give --filename too, a name inside it (or --size, for fio's "
+			 "JOBNAME.0.0)", dir);
+		return -1;
+	}
+	list = name_count(fn) > 1;
+	cap = strlen(fn) + (size_t)name_count(fn) * (strlen(dir) + 2);
+	if (!(path = malloc(cap))) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	l = 0;
+	/* a list joined name by name */
+	for (const char *a = fn, *e; ; a = e + 1) {
+		size_t len = list ? strcspn(a, ":") : strlen(a);
+		e = a + len;
+		l += (size_t)snprintf(path + l, l < cap ? cap - l : 0, "%s%s%s%.*s", a == fn ? "" : ":",
+				      a[0] == '/' ? "" : dir, a[0] == '/' ? "" : "/", (int)len, a);
+		if (!*e)
+			break;
+	}
+	c->filename = path;    /* kept for the run */
+	c->directory = NULL;
+	return 0;
+}
+
+int is_name(const char *t)
+{
+	return !strncmp(t, "--name", 6) && (!t[6] || t[6] == '=');
+}
+
+/* fio's jobs: each --name starts one, with the global options and then its own */
+static int plan_named_jobs(struct plan *p, char *err, size_t n)
+{
+	const struct disk_cfg *c = p->c;
+	struct disk_cfg *jc = malloc(sizeof *jc);
+	int r = 0;
+	if (!jc) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	for (int s = c->nglobal; s < c->ntok && !r; ) {
+		char *pos[16];
+		int np, e = s + 1;
+		while (e < c->ntok && !is_name(c->tok[e]))
+			e++;
+		/* every word was checked when the whole line was read: no error here; read
+		 * again when the job's kb_base is not the one its sizes were read under */
+		char seen[sizeof opt_iec_seen];
+		memcpy(seen, opt_iec_seen, sizeof seen);
+		for (int pass = 0; pass < 2; pass++) {
+			memcpy(opt_iec_seen, seen, sizeof seen);   /* what a pass under another base saw: not so */
+			memset(jc, 0, sizeof *jc);
+			opt_defaults(disk_opts, jc);
+			opt_parse_given(disk_opts, jc, c->nglobal, c->tok, pos, &np, 16, jc->common.given);
+			opt_parse_given(disk_opts, jc, e - s, c->tok + s, pos, &np, 16, jc->common.given);
+			if (KB_BASE(jc) == opt_kb_base)
+				break;
+			opt_kb_base = KB_BASE(jc);
+		}
+		jc->tok = c->tok;
+		if (!jc->filename && c->filename)
+			jc->filename = c->filename;     /* the run's, already joined */
+		else if (join_dir(jc, jc->name, err, n)) {
+			r = -1;
+			break;
+		}
+		if (parse_pcts(jc, err, n)) {
+			r = -1;
+		} else {
+			if (GIVEN(jc, "rwmixwrite") && jc->rwmixwrite >= 0)
+				jc->rwmixread = 100 - jc->rwmixwrite;
+			r = add_job(p, jc, jc->name, NULL, err, n);
+		}
+		s = e;
+	}
+	free(jc);
+	return r;
+}
+
+int make_plan(struct plan *p, char *err, size_t n)
+{
+	struct disk_cfg *c = p->c;
+	p->clock_seed = (now_ns() ^ ((uint64_t)getpid() << 32)) & 0x7fffffffffffffffull;
+	if (GIVEN(c, "rwmixwrite") && c->rwmixwrite >= 0)
+		c->rwmixread = 100 - c->rwmixwrite;
+	if (!c->profile)
+		return c->nglobal < c->ntok ? plan_named_jobs(p, err, n) : add_job(p, c, c->name, NULL, err, n);
+	if (c->ntok - c->nglobal > 0) {
+		int names = 0;
+		for (int i = c->nglobal; i < c->ntok; i++)
+			names += is_name(c->tok[i]);
+		if (names > 1) {
+			snprintf(err, n, "--profile and several --name jobs: give one or the other");
+			return -1;
+		}
+	}
+	if (GIVEN(c, "rw") || GIVEN(c, "readwrite")) {
+		snprintf(err, n, "--rw and --profile: give one or the other");
+		return -1;
+	}
+	for (const char *s = c->profile; *s;) {
+		const char *comma = strchr(s, ',');
+		size_t l = comma ? (size_t)(comma - s) : strlen(s);
+		const struct profile *pr = find_profile(s, l);
+		if (l == 3 && !strncmp(s, "all", 3)) {
+			for (size_t i = 0; i < NPROFILES; i++)
+				for (int k = 0; k < 3 && profiles[i].j[k].bs && !profiles[i].explicit_only; k++) {
+					char name[64];
+					snprintf(name, sizeof name, "%s%s%s", profiles[i].name,
+						 profiles[i].j[k].suffix[0] ? "." : "", profiles[i].j[k].suffix);
+					if (add_job(p, c, name, &profiles[i].j[k], err, n))
+						return -1;
+				}
+		} else if (!pr) {
+			char names[256] = "";
+			size_t nl = 0;
+			for (size_t i = 0; i < NPROFILES; i++)
+				nl += (size_t)snprintf(names + nl, sizeof names - nl, "%s, ", profiles[i].name);
+			snprintf(err, n, "--profile=%s: unknown profile '%.*s'; accepted: %sall", c->profile,
+				 (int)l, s, names);
+			return -1;
+		} else {
+			for (int k = 0; k < 3 && pr->j[k].bs; k++) {
+				char name[64];
+				snprintf(name, sizeof name, "%s%s%s", pr->name, pr->j[k].suffix[0] ? "." : "",
+					 pr->j[k].suffix);
+				if (add_job(p, c, name, &pr->j[k], err, n))
+					return -1;
+			}
+		}
+		if (!comma)
+			break;
+		s = comma + 1;
+	}
+	return 0;
+}

@@ -1,0 +1,571 @@
+/* assay net: TCP throughput with the iperf3 protocol (-c HOST, iperf3's options and JSON),
+ * latency (TCP connect time and ICMP echo, --latency HOST) and HTTP download
+ * (--http URL: time to first byte and throughput). */
+#include "clock.h"
+#include "engine.h"
+#include "hist.h"
+#include "iperf.h"
+#include "json.h"
+#include "net.h"
+#include "msg.h"
+#include "netio.h"
+#include "report/report.h"
+#include "stats.h"
+
+#include <errno.h>
+#include <math.h>
+#include <netinet/in.h>
+#include <netinet/ip_icmp.h>
+#include <netinet/icmp6.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+struct net_cfg {
+	struct common_cfg common;
+	const char *client;
+	long long port;
+	double time, omit;
+	long long parallel;
+	int reverse, v4, v6;
+	unsigned long long len;
+	double connect_timeout;
+	long long busy_retries;
+	const char *latency;
+	long long count;
+	long long latency_port;
+	const char *http;
+	double http_timeout;
+};
+
+#define O(f) offsetof(struct net_cfg, f)
+static const struct opt net_opts[] = {
+	OPTS_COMMON(struct net_cfg),
+	{ "client", 'c', OPT_STR, O(client), NULL, 0, 0, "a host name or address",
+	  "measure TCP throughput against this iperf3 server", 0 },
+	{ "port", 'p', OPT_INT, O(port), "5201", 1, 65535, NULL, "iperf3 server port", 0 },
+	{ "time", 't', OPT_TIME, O(time), "10", 1, 86400, NULL, "seconds to transmit", 0 },
+	{ "omit", 'O', OPT_TIME, O(omit), "0", 0, 600, NULL, "leave out the first seconds (TCP slow start)", 0 },
+	{ "parallel", 'P', OPT_INT, O(parallel), "1", 1, 128, NULL, "parallel streams", 0 },
+	{ "reverse", 'R', OPT_BOOL, O(reverse), "0", 0, 0, NULL, "the server sends, we receive", OPT_NOARG },
+	{ "version4", '4', OPT_BOOL, O(v4), "0", 0, 0, NULL, "IPv4 only", OPT_NOARG },
+	{ "version6", '6', OPT_BOOL, O(v6), "0", 0, 0, NULL, "IPv6 only", OPT_NOARG },
+	{ "len", 'l', OPT_SIZE, O(len), "128k", 1, 16 << 20, NULL, "block size per write", 0 },
+	{ "connect-timeout", 0, OPT_TIME, O(connect_timeout), "10", 0.1, 600, NULL,
+	  "give up connecting after this long", 0 },
+	{ "busy-retries", 0, OPT_INT, O(busy_retries), "3", 0, 100, NULL,
+	  "a busy server: try again this many times, 1 s apart", 0 },
+	{ "latency", 0, OPT_STR, O(latency), NULL, 0, 0, "a host", "TCP connect time and ICMP echo to HOST", 0 },
+	{ "count", 0, OPT_INT, O(count), "20", 1, 100000, NULL, "latency probes of each kind", 0 },
+	{ "latency-port", 0, OPT_INT, O(latency_port), "0", 0, 65535, NULL,
+	  "TCP port for connect times (0: --port)", 0 },
+	{ "http", 0, OPT_STR, O(http), NULL, 0, 0, "http://host[:port]/path",
+	  "download URL to memory: throughput and time to first byte", 0 },
+	{ "http-timeout", 0, OPT_TIME, O(http_timeout), "60", 1, 86400, NULL, "HTTP download time limit", 0 },
+	OPT_END,
+};
+#undef O
+
+static int family(const struct net_cfg *c)
+{
+	return c->v4 ? AF_INET : c->v6 ? AF_INET6 : AF_UNSPEC;
+}
+
+/* ---- latency ---- */
+
+static void lat_json(struct json *o, const double *v, int n, int lost)
+{
+	struct summary s;
+	double sorted[n > 0 ? n : 1], mdev = 0;
+	stats_summarize(v, n, &s);
+	memcpy(sorted, v, (size_t)n * sizeof *v);
+	for (int i = 1; i < n; i++)   /* insertion sort: n is small */
+		for (int k = i; k > 0 && sorted[k - 1] > sorted[k]; k--) {
+			double t = sorted[k];
+			sorted[k] = sorted[k - 1];
+			sorted[k - 1] = t;
+		}
+	for (int i = 0; i < n; i++)
+		mdev += fabs(v[i] - s.mean);
+	json_add_int(o, "sent", n + lost);
+	json_add_int(o, "received", n);
+	json_add_int(o, "lost", lost);
+	if (!n)
+		return;
+	json_add_num(o, "min_ms", s.min);
+	json_add_num(o, "avg_ms", s.mean);
+	json_add_num(o, "max_ms", s.max);
+	json_add_num(o, "mdev_ms", mdev / n);   /* as ping: mean absolute deviation */
+	json_add_num(o, "p50_ms", sorted[(int)ceil(0.50 * n) - 1]);
+	json_add_num(o, "p99_ms", sorted[(int)ceil(0.99 * n) - 1]);
+}
+
+static int connect_times(const struct net_cfg *c, struct json *out, char *err, size_t n)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl;
+	double *v = calloc((size_t)c->count, sizeof *v);
+	int got = 0, lost = 0, refused = 0;
+	int port = (int)(c->latency_port ? c->latency_port : c->port);
+	if (!v || net_resolve(c->latency, port, family(c), SOCK_STREAM, &ss, &sl, err, n)) {
+		free(v);
+		return -1;
+	}
+	for (long long i = 0; i < c->count; i++) {
+		double t0;
+		char e[200];
+		int fd;
+		if (i)   /* paced as the ICMP probes: a server between two accepts is not flooded */
+			usleep(20000);
+		t0 = now_s();
+		fd = net_connect(&ss, sl, c->connect_timeout, e, sizeof e);
+		if (fd < 0) {
+			refused += errno == ECONNREFUSED;
+			if (!lost++)
+				snprintf(err, n, "%s", e);
+			continue;
+		}
+		v[got++] = (now_s() - t0) * 1e3;
+		close(fd);
+	}
+	if (!got) {
+		free(v);
+		return -1;
+	}
+	{
+		struct json *o = json_add_obj(out, "tcp_connect");
+		json_add_int(o, "port", port);
+		lat_json(o, v, got, lost);
+		json_add_int(o, "refused", refused);
+	}
+	free(v);
+	return 0;
+}
+
+static uint16_t csum(const void *p, size_t n)
+{
+	const uint16_t *w = p;
+	uint32_t s = 0;
+	for (; n > 1; n -= 2)
+		s += *w++;
+	if (n)
+		s += *(const uint8_t *)w;
+	s = (s >> 16) + (s & 0xffff);
+	s += s >> 16;
+	return (uint16_t)~s;
+}
+
+/* ICMP echo: an unprivileged ping socket, else a raw socket (root) */
+static int icmp_times(const struct net_cfg *c, struct json *out, char *err, size_t n)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl;
+	int v6, fd, raw = 0, got = 0, lost = 0;
+	double *v;
+	uint16_t ident = (uint16_t)getpid();
+	if (net_resolve(c->latency, 0, family(c), SOCK_DGRAM, &ss, &sl, err, n))
+		return -1;
+	v6 = ss.ss_family == AF_INET6;
+	fd = socket(ss.ss_family, SOCK_DGRAM | SOCK_CLOEXEC, v6 ? IPPROTO_ICMPV6 : IPPROTO_ICMP);
+	if (fd < 0) {
+		fd = socket(ss.ss_family, SOCK_RAW | SOCK_CLOEXEC, v6 ? IPPROTO_ICMPV6 : IPPROTO_ICMP);
+		raw = 1;
+	}
+	if (fd < 0) {
+		snprintf(err, n, "no ICMP socket (ping sockets not allowed by net.ipv4.ping_group_range, "
+			 "and not root): %s", strerror(errno));
+		return -1;
+	}
+	v = calloc((size_t)c->count, sizeof *v);
+	for (long long i = 0; v && i < c->count; i++) {
+		unsigned char pkt[64], rb[1500];
+		struct icmphdr *ic = (struct icmphdr *)pkt;
+		double t0, deadline;
+		int ok = 0;
+		memset(pkt, 0, sizeof pkt);
+		ic->type = v6 ? ICMP6_ECHO_REQUEST : ICMP_ECHO;
+		ic->un.echo.id = htons(ident);
+		ic->un.echo.sequence = htons((uint16_t)i);
+		if (!v6)
+			ic->checksum = csum(pkt, sizeof pkt);
+		t0 = now_s();
+		deadline = t0 + 1.0;
+		if (sendto(fd, pkt, sizeof pkt, 0, (struct sockaddr *)&ss, sl) < 0) {
+			lost++;
+			continue;
+		}
+		while (!ok && now_s() < deadline) {
+			struct pollfd p = { fd, POLLIN, 0 };
+			ssize_t r;
+			unsigned char *icr;
+			if (poll(&p, 1, (int)((deadline - now_s()) * 1000) + 1) <= 0)
+				break;
+			r = recv(fd, rb, sizeof rb, 0);
+			if (r <= 0)
+				break;
+			icr = rb;
+			if (raw && !v6) {
+				size_t hl = (size_t)(rb[0] & 15) * 4;
+				if ((size_t)r < hl + 8)
+					continue;
+				icr += hl;
+			}
+			/* a ping socket rewrites the id; check the type and the sequence */
+			if (icr[0] == (v6 ? ICMP6_ECHO_REPLY : ICMP_ECHOREPLY) &&
+			    ((struct icmphdr *)icr)->un.echo.sequence == htons((uint16_t)i)) {
+				v[got++] = (now_s() - t0) * 1e3;
+				ok = 1;
+			}
+		}
+		if (!ok)
+			lost++;
+		usleep(20000);
+	}
+	close(fd);
+	{
+		struct json *o = json_add_obj(out, "icmp");
+		json_add_str(o, "socket", raw ? "raw" : "ping");
+		lat_json(o, v, got, lost);
+	}
+	free(v);
+	if (!got) {
+		snprintf(err, n, "no ICMP echo reply from %s (%d sent)", c->latency, lost);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- HTTP download ---- */
+
+static int http_get(const struct net_cfg *c, struct json *out, char *err, size_t n)
+{
+	char host[256], path[1024] = "/", req[1600], *buf;
+	int port = 80, fd, status = 0;
+	const char *u = c->http, *p;
+	size_t hl;
+	struct sockaddr_storage ss;
+	socklen_t sl;
+	double t0, t_first = 0, deadline, t_end;
+	unsigned long long body = 0, clen = 0;
+	int have_clen = 0, header_done = 0;
+	size_t hbuf_len = 0;
+	char hbuf[16384];
+	if (strncmp(u, "http://", 7)) {
+		snprintf(err, n, "--http=%s: only http:// URLs (no TLS in the image)", u);
+		return -2;
+	}
+	u += 7;
+	hl = strcspn(u, ":/");
+	if (!hl || hl >= sizeof host) {
+		snprintf(err, n, "--http=%s: no host", c->http);
+		return -2;
+	}
+	memcpy(host, u, hl);
+	host[hl] = 0;
+	p = u + hl;
+	if (*p == ':') {
+		char *end;
+		long pv = strtol(p + 1, &end, 10);
+		if (pv < 1 || pv > 65535 || (*end && *end != '/')) {
+			snprintf(err, n, "--http=%s: bad port", c->http);
+			return -2;
+		}
+		port = (int)pv;
+		p = end;
+	}
+	if (*p == '/')
+		snprintf(path, sizeof path, "%s", p);
+	if (net_resolve(host, port, family(c), SOCK_STREAM, &ss, &sl, err, n))
+		return -1;
+	t0 = now_s();
+	deadline = t0 + c->http_timeout;
+	fd = net_connect(&ss, sl, c->connect_timeout, err, n);
+	if (fd < 0)
+		return -1;
+	snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: %s\r\nUser-Agent: assay/%s\r\nAccept: */*\r\n"
+		 "Connection: close\r\n\r\n", path, host, ASSAY_VERSION);
+	if (net_write_full(fd, req, strlen(req), deadline)) {
+		snprintf(err, n, "sending the request: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	buf = malloc(1 << 20);
+	for (;;) {
+		struct pollfd pf = { fd, POLLIN, 0 };
+		double left = deadline - now_s();
+		ssize_t r;
+		if (left <= 0) {
+			snprintf(err, n, "download not finished after %.0f s", c->http_timeout);
+			break;
+		}
+		if (poll(&pf, 1, left > 1 ? 1000 : (int)(left * 1000) + 1) <= 0)
+			continue;
+		r = recv(fd, buf, 1 << 20, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		if (!t_first)
+			t_first = now_s();
+		if (!header_done) {
+			size_t take = (size_t)r < sizeof hbuf - 1 - hbuf_len ? (size_t)r : sizeof hbuf - 1 - hbuf_len;
+			char *eoh;
+			memcpy(hbuf + hbuf_len, buf, take);
+			hbuf_len += take;
+			hbuf[hbuf_len] = 0;
+			eoh = strstr(hbuf, "\r\n\r\n");
+			if (!eoh) {
+				if (hbuf_len >= sizeof hbuf - 1) {
+					snprintf(err, n, "response headers over %zu bytes", sizeof hbuf);
+					break;
+				}
+				continue;
+			}
+			header_done = 1;
+			if (sscanf(hbuf, "HTTP/%*d.%*d %d", &status) != 1) {
+				snprintf(err, n, "not an HTTP response");
+				break;
+			}
+			for (char *h = strstr(hbuf, "\r\n"); h && h < eoh; h = strstr(h + 2, "\r\n"))
+				if (!strncasecmp(h + 2, "Content-Length:", 15)) {
+					clen = strtoull(h + 17, NULL, 10);
+					have_clen = 1;
+				}
+			/* body bytes in this read: what follows the headers */
+			body += (unsigned long long)r - (unsigned long long)(eoh + 4 - hbuf - (hbuf_len - take));
+		} else {
+			body += (unsigned long long)r;
+		}
+		if (have_clen && body >= clen)
+			break;
+	}
+	t_end = now_s();
+	free(buf);
+	close(fd);
+	{
+		struct json *o = json_add_obj(out, "http");
+		double secs = t_end - (t_first ? t_first : t0);
+		json_add_str(o, "url", c->http);
+		json_add_int(o, "status", status);
+		json_add_int(o, "bytes", (long long)body);
+		if (have_clen)
+			json_add_int(o, "content_length", (long long)clen);
+		json_add_num(o, "ttfb_ms", t_first ? (t_first - t0) * 1e3 : 0);
+		json_add_num(o, "seconds", t_end - t0);
+		json_add_num(o, "mb_per_sec", secs > 0 ? (double)body / secs / 1e6 : 0);
+		json_add_num(o, "mbit_per_sec", secs > 0 ? 8.0 * (double)body / secs / 1e6 : 0);
+	}
+	if (!header_done) {
+		if (!err[0])
+			snprintf(err, n, "no HTTP response");
+		return -1;
+	}
+	if (status < 200 || status > 299) {
+		snprintf(err, n, "HTTP status %d", status);
+		return -1;
+	}
+	if (have_clen && body < clen) {
+		if (!err[0])
+			snprintf(err, n, "download cut short: %llu of %llu bytes", body, clen);
+		return -1;
+	}
+	return 0;
+}
+
+static int net_check(void *p, int npos, char **pos, char *err, size_t n)
+{
+	struct net_cfg *c = p;
+	if (npos) {
+		snprintf(err, n, "unexpected argument '%s'", pos[0]);
+		return EXIT_USAGE;
+	}
+	if (!c->client && !c->latency && !c->http) {
+		snprintf(err, n, "nothing to measure: give -c HOST (iperf3 server), --latency HOST or --http URL");
+		return EXIT_USAGE;
+	}
+	if (c->v4 && c->v6) {
+		snprintf(err, n, "-4 and -6: give one");
+		return EXIT_USAGE;
+	}
+	if (c->omit >= c->time && c->client) {
+		snprintf(err, n, "--omit=%g is not shorter than --time=%g", c->omit, c->time);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int net_run(void *p, struct json *out)
+{
+	struct net_cfg *c = p;
+	char err[512] = "";
+	int rc = EXIT_OK;
+	if (c->client) {
+		struct iperf_opts o = {
+			.host = c->client, .port = (int)c->port, .family = family(c), .time = c->time,
+			.omit = c->omit, .parallel = (int)c->parallel, .reverse = c->reverse, .len = c->len,
+			.connect_timeout = c->connect_timeout, .busy_retries = (int)c->busy_retries, .busy_wait = 1,
+		};
+		if (iperf_client(&o, out, err, sizeof err)) {
+			errmsg("net: %s", err);
+			json_add_str(out, "error", err);
+			rc = EXIT_FAIL;
+		}
+	}
+	if (c->latency) {
+		struct json *l = json_add_obj(out, "latency");
+		char e2[512] = "";
+		json_add_str(l, "host", c->latency);
+		if (connect_times(c, l, err, sizeof err)) {
+			errmsg("net: TCP connect to %s: %s", c->latency, err);
+			json_add_str(l, "tcp_error", err);
+			rc = EXIT_FAIL;
+		}
+		if (icmp_times(c, l, e2, sizeof e2)) {
+			warn("net: ICMP echo to %s: %s", c->latency, e2);
+			json_add_str(l, "icmp_error", e2);
+		}
+		if (rc && !json_get(out, "error"))
+			json_add_str(out, "error", err);
+	}
+	if (c->http) {
+		int r;
+		err[0] = 0;
+		r = http_get(c, out, err, sizeof err);
+		if (r) {
+			errmsg("net: %s: %s", c->http, err);
+			if (!json_get(out, "error"))
+				json_add_str(out, "error", err);
+			rc = r == -2 ? EXIT_USAGE : EXIT_FAIL;
+		}
+	}
+	return rc;
+}
+
+static void human_bytes(double b, char *out, size_t n)
+{
+	static const char *const u[] = { "Bytes", "KBytes", "MBytes", "GBytes", "TBytes" };
+	int i = 0;
+	while (b >= 1024 && i < 4)
+		b /= 1024, i++;
+	snprintf(out, n, b >= 100 ? "%.0f %s" : b >= 10 ? "%.1f %s" : "%.2f %s", b, u[i]);
+}
+
+static void human_bits(double b, char *out, size_t n)
+{
+	static const char *const u[] = { "bits/sec", "Kbits/sec", "Mbits/sec", "Gbits/sec", "Tbits/sec" };
+	int i = 0;
+	while (b >= 1000 && i < 4)
+		b /= 1000, i++;
+	snprintf(out, n, b >= 100 ? "%.0f %s" : b >= 10 ? "%.1f %s" : "%.2f %s", b, u[i]);
+}
+
+static void net_text(const struct json *r, FILE *f)
+{
+	const struct json *ivs = json_get(r, "intervals"), *lat = json_get(r, "latency"), *h = json_get(r, "http");
+	if (json_get(r, "start")) {
+		char a[32], b[32];
+		fprintf(f, "Connecting to host %s, port %.0f%s\n", json_get_str(r, "start.connecting_to.host", "?"),
+			json_get_num(r, "start.connecting_to.port", 0),
+			json_get_num(r, "start.test_start.reverse", 0) ? " (reverse: the server sends)" : "");
+		fprintf(f, "[ ID] Interval           Transfer     Bitrate         Retr\n");
+		for (const struct json *i = ivs ? ivs->child : NULL; i; i = i->next) {
+			const struct json *s = json_get(i, "sum");
+			human_bytes(json_get_num(s, "bytes", 0), a, sizeof a);
+			human_bits(json_get_num(s, "bits_per_second", 0), b, sizeof b);
+			fprintf(f, "[SUM] %6.2f-%-6.2f sec  %10s  %14s  %4.0f%s\n", json_get_num(s, "start", 0),
+				json_get_num(s, "end", 0), a, b, json_get_num(s, "retransmits", 0),
+				json_get(s, "omitted") && json_get(s, "omitted")->b ? "  (omitted)" : "");
+		}
+		fprintf(f, "- - - - - - - - - - - - - - - - - - - - - - - - -\n");
+		for (int k = 0; k < 2; k++) {
+			const struct json *s = json_path(r, k ? "end.sum_received" : "end.sum_sent");
+			human_bytes(json_get_num(s, "bytes", 0), a, sizeof a);
+			human_bits(json_get_num(s, "bits_per_second", 0), b, sizeof b);
+			if (k)
+				fprintf(f, "[SUM] %6.2f-%-6.2f sec  %10s  %14s        receiver\n", 0.0,
+					json_get_num(s, "seconds", 0), a, b);
+			else
+				fprintf(f, "[SUM] %6.2f-%-6.2f sec  %10s  %14s  %4.0f  sender\n", 0.0,
+					json_get_num(s, "seconds", 0), a, b, json_get_num(s, "retransmits", 0));
+		}
+		fprintf(f, "CPU Utilization: local %.1f%% (%.1f%%u/%.1f%%s), remote %.1f%% (%.1f%%u/%.1f%%s)\n",
+			json_get_num(r, "end.cpu_utilization_percent.host_total", 0),
+			json_get_num(r, "end.cpu_utilization_percent.host_user", 0),
+			json_get_num(r, "end.cpu_utilization_percent.host_system", 0),
+			json_get_num(r, "end.cpu_utilization_percent.remote_total", 0),
+			json_get_num(r, "end.cpu_utilization_percent.remote_user", 0),
+			json_get_num(r, "end.cpu_utilization_percent.remote_system", 0));
+	}
+	if (lat) {
+		static const char *const kinds[] = { "tcp_connect", "icmp" };
+		for (int k = 0; k < 2; k++) {
+			const struct json *o = json_get(lat, kinds[k]);
+			if (!o)
+				continue;
+			fprintf(f, "%s %s: %0.f sent, %.0f received, %.0f lost", kinds[k], json_get_str(lat, "host", "?"),
+				json_get_num(o, "sent", 0), json_get_num(o, "received", 0), json_get_num(o, "lost", 0));
+			if (json_get_num(o, "refused", 0) > 0)
+				fprintf(f, " (%.0f refused)", json_get_num(o, "refused", 0));
+			if (json_get(o, "avg_ms"))
+				fprintf(f, "; rtt min/avg/max/mdev = %.3f/%.3f/%.3f/%.3f ms, p50 %.3f, p99 %.3f ms",
+					json_get_num(o, "min_ms", 0), json_get_num(o, "avg_ms", 0),
+					json_get_num(o, "max_ms", 0), json_get_num(o, "mdev_ms", 0),
+					json_get_num(o, "p50_ms", 0), json_get_num(o, "p99_ms", 0));
+			fputc('\n', f);
+		}
+	}
+	if (h)
+		fprintf(f, "http %s: status %.0f, %.0f bytes in %.2f s, %.2f MB/s (%.1f Mbit/s), first byte after %.1f ms\n",
+			json_get_str(h, "url", "?"), json_get_num(h, "status", 0), json_get_num(h, "bytes", 0),
+			json_get_num(h, "seconds", 0), json_get_num(h, "mb_per_sec", 0),
+			json_get_num(h, "mbit_per_sec", 0), json_get_num(h, "ttfb_ms", 0));
+	if (json_get(r, "error"))
+		fprintf(f, "error: %s\n", json_get_str(r, "error", ""));
+}
+
+/* net.tcp.gbit_per_sec.sent/.received, net.tcp.retransmits, net.rtt.icmp.avg_ms ... */
+static void net_figures(const struct json *r, const char *test, struct json *sum)
+{
+	char name[128];
+	if (json_path(r, "end.sum_sent")) {
+		snprintf(name, sizeof name, "%s.gbit_per_sec.sent", test);
+		report_figure(sum, name, json_get_num(r, "end.sum_sent.bits_per_second", 0) / 1e9, "Gbit/s");
+		snprintf(name, sizeof name, "%s.gbit_per_sec.received", test);
+		report_figure(sum, name, json_get_num(r, "end.sum_received.bits_per_second", 0) / 1e9, "Gbit/s");
+		snprintf(name, sizeof name, "%s.retransmits", test);
+		report_figure(sum, name, json_get_num(r, "end.sum_sent.retransmits", 0), "count");
+	}
+	if (json_path(r, "latency.tcp_connect.avg_ms")) {
+		snprintf(name, sizeof name, "%s.connect_ms.avg", test);
+		report_figure(sum, name, json_get_num(r, "latency.tcp_connect.avg_ms", 0), "ms");
+	}
+	if (json_path(r, "latency.icmp.avg_ms")) {
+		snprintf(name, sizeof name, "%s.rtt.avg", test);
+		report_figure(sum, name, json_get_num(r, "latency.icmp.avg_ms", 0), "ms");
+	}
+	if (json_path(r, "http.mbit_per_sec")) {
+		snprintf(name, sizeof name, "%s.mbit_per_sec", test);
+		report_figure(sum, name, json_get_num(r, "http.mbit_per_sec", 0), "Mbit/s");
+		snprintf(name, sizeof name, "%s.ttfb_ms", test);
+		report_figure(sum, name, json_get_num(r, "http.ttfb_ms", 0), "ms");
+	}
+}
+
+static const char *const net_metrics[] = { "gbit_per_sec", "retransmits", "connect_ms", "rtt", "mbit_per_sec", "ttfb_ms", NULL };
+
+const struct engine engine_net = {
+	.name = "net",
+	.summary = "network: iperf3-protocol TCP throughput, connect/ICMP latency, HTTP download",
+	.usage = "-c HOST [-p 5201] [-t SECS] [-P N] [-R] [-O SECS] [-4|-6] | --latency HOST | --http URL",
+	.opts = net_opts,
+	.cfg_size = sizeof(struct net_cfg),
+	.check = net_check,
+	.run = net_run,
+	.text = net_text,
+	.figures = net_figures,
+	.plan = net_plan,
+	.title = "Network",
+	.metrics = net_metrics,
+};

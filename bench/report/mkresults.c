@@ -1,0 +1,104 @@
+/* assay mkresults FILE [SIZE] and assay fetch FILE DIR: make and read results disk
+ * images on a host, without root, with dosfstools' mkfs.fat and mtools. */
+#include "commands.h"
+#include "certify.h"
+#include "msg.h"
+#include "opt.h"
+#include "results.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* run argv quietly; its exit status, or -1 when it could not run */
+static int run(char *const argv[], int quiet)
+{
+	pid_t pid = fork();
+	int st;
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (quiet) {
+			int null = open("/dev/null", O_WRONLY);
+			if (null >= 0)
+				dup2(null, 1);
+		}
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+int cmd_mkresults(int argc, char **argv)
+{
+	unsigned long long size = 32ull << 20;
+	char kb[32], img[4096];
+	struct stat st;
+	if (argc < 1 || argc > 2 || argv[0][0] == '-') {
+		fprintf(argc && !strcmp(argv[0], "--help") ? stdout : stderr,
+			"usage: assay mkresults FILE [SIZE]\nCreate a results disk image: FAT labelled %s "
+			"with an assay/ directory (default 32m; needs mkfs.fat and mtools, not root).\n",
+			RESULTS_LABEL);
+		return argc && !strcmp(argv[0], "--help") ? EXIT_OK : EXIT_USAGE;
+	}
+	if (argc == 2 && (parse_size(argv[1], &size) || size < (1 << 20) || size > (64ull << 30))) {
+		errmsg("mkresults: SIZE=%s: accepted: 1m to 64g", argv[1]);
+		return EXIT_USAGE;
+	}
+	if (!stat(argv[0], &st)) {
+		errmsg("mkresults: %s exists: not overwriting it", argv[0]);
+		return EXIT_USAGE;
+	}
+	snprintf(kb, sizeof kb, "%llu", size / 1024);
+	{
+		char *mk[] = { "mkfs.fat", "-C", "-n", RESULTS_LABEL, argv[0], kb, NULL };
+		int r = run(mk, 1);
+		if (r) {
+			errmsg("mkresults: mkfs.fat failed (%s): install dosfstools",
+			     r == 127 ? "not found" : "exit status");
+			unlink(argv[0]);
+			return EXIT_SYS;
+		}
+	}
+	snprintf(img, sizeof img, "%s", argv[0]);
+	{
+		char *md[] = { "mmd", "-i", img, "::assay", NULL };
+		if (run(md, 1)) {
+			errmsg("mkresults: mmd failed: install mtools");
+			return EXIT_SYS;
+		}
+	}
+	printf("%s: %llu bytes, FAT labelled %s\n", argv[0], size, RESULTS_LABEL);
+	return EXIT_OK;
+}
+
+int cmd_fetch(int argc, char **argv)
+{
+	if (argc != 2 || argv[0][0] == '-') {
+		fprintf(argc && !strcmp(argv[0], "--help") ? stdout : stderr,
+			"usage: assay fetch FILE DIR\nCopy the results (assay/*) from a results disk image "
+			"into DIR (mtools' mcopy, no root).\n");
+		return argc && !strcmp(argv[0], "--help") ? EXIT_OK : EXIT_USAGE;
+	}
+	if (mkdir(argv[1], 0755) && errno != EEXIST) {
+		errmsg("fetch: %s:", argv[1]);
+		return EXIT_USAGE;
+	}
+	{
+		char *cp[] = { "mcopy", "-n", "-s", "-i", argv[0], "::assay/*", argv[1], NULL };
+		int r = run(cp, 0);
+		if (r) {
+			errmsg("fetch: mcopy from %s failed%s", argv[0], r == 127 ? " (install mtools)" : "");
+			return EXIT_FAIL;
+		}
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,26 @@
+/* The result document's readers and writers: summary figures, the console table and
+ * the JSON block between marker lines (docs/results.md). */
+#ifndef ASSAY_REPORT_H
+#define ASSAY_REPORT_H
+
+#include <stdio.h>
+
+struct json;
+
+#define REPORT_SCHEMA_VERSION 1
+#define REPORT_BEGIN "-----BEGIN ASSAY RESULT-----"
+#define REPORT_END   "-----END ASSAY RESULT-----"
+
+/* Adds doc.summary: [{name, value, unit}] from every ok test's engine figures. */
+void report_summary(struct json *doc);
+/* One row of doc.summary. */
+void report_figure(struct json *sum, const char *name, double value, const char *unit);
+/* the engine a summary figure's name belongs to (NULL: the run's own, steal.*) */
+struct engine;
+const struct engine *figure_engine(const char *name);
+/* The human summary table. */
+void report_table(const struct json *doc, FILE *f);
+/* The document between marker lines: BEGIN line, "bytes=N crc32=X" line, JSON, END. */
+void report_block(const struct json *doc, FILE *f);
+
+#endif

@@ -1,0 +1,99 @@
+#include "fileio.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+char *read_file(const char *path, size_t max, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	if (fd < 0)
+		return NULL;
+	for (;;) {
+		ssize_t r;
+		if (n + 65536 + 1 > cap) {
+			char *nb;
+			cap = cap ? cap * 2 : 65536 * 2;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				close(fd);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = nb;
+		}
+		r = read(fd, buf + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = errno;
+			free(buf);
+			close(fd);
+			errno = e;
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+		if (n > max) {
+			free(buf);
+			close(fd);
+			errno = EFBIG;
+			return NULL;
+		}
+	}
+	close(fd);
+	buf[n] = 0;
+	if (len)
+		*len = n;
+	return buf;
+}
+
+int read_line(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "r");
+	size_t l;
+	if (!f)
+		return -1;
+	if (!fgets(buf, (int)n, f)) {
+		fclose(f);
+		buf[0] = 0;
+		return -1;
+	}
+	fclose(f);
+	l = strlen(buf);
+	while (l && isspace((unsigned char)buf[l - 1]))
+		buf[--l] = 0;
+	return 0;
+}
+
+int read_num(const char *path, long long *out)
+{
+	char b[64], *end;
+	if (read_line(path, b, sizeof b))
+		return -1;
+	*out = strtoll(b, &end, 0);
+	return end == b ? -1 : 0;
+}

@@ -1,0 +1,17 @@
+/* Whole-file reads and full writes, shared by assay and init. */
+#ifndef ASSAY_FILEIO_H
+#define ASSAY_FILEIO_H
+
+#include <stddef.h>
+
+/* Write all n bytes (retrying on EINTR and short writes); 0, or -1 with errno. */
+int write_all(int fd, const void *p, size_t n);
+/* Read a whole file, at most max bytes, NUL-terminated; NULL with errno (EFBIG when it
+ * is larger than max: never truncated silently).  len may be NULL. */
+char *read_file(const char *path, size_t max, size_t *len);
+/* First line of a file, trailing space removed; 0 on success. */
+int read_line(const char *path, char *buf, size_t n);
+/* a number (decimal, 0x hex) on a file's first line; 0 on success */
+int read_num(const char *path, long long *out);
+
+#endif
