@@ -3,7 +3,7 @@
 #   make          build build/assay, build/init and the image (kernel + initramfs)
 #   make run      boot the image under QEMU, run the default suite, print the results
 #   make test     unit tests + boot tests
-#   make image    only the image;  make clean  remove build/
+#   make image    only the image;  make docs  docs/options.md;  make clean  remove build/
 # V=1 prints full commands.
 
 BUILD      ?= build
@@ -70,7 +70,7 @@ else
 $(error KERNEL=$(KERNEL): accepted: debian, custom)
 endif
 
-.PHONY: all deps deps-test deps-kernel deps-iso deps-fuzz fuzz build image run test unit boot clean results-disk kernel iso pxe
+.PHONY: docs all deps deps-test deps-kernel deps-iso deps-fuzz fuzz build image run test unit boot clean results-disk kernel iso pxe
 all: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory build
 
@@ -213,6 +213,11 @@ test: deps-test deps-iso
 unit: deps-test
 	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN) $(HELPERS)
 	$(Q)tests/run --unit-only $(TEST_ARGS)
+
+# docs/options.md: every option of every command, from the option tables
+# (tests/host/layout.sh fails when the checked-in copy is stale)
+docs: $(BUILD)/assay
+	$(Q)$(BUILD)/assay --options-markdown > docs/options.md
 
 # A results disk for `qemu/run --results build/results.img` (FAT labelled ASSAY, no root)
 results-disk: deps

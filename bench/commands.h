@@ -1,7 +1,22 @@
-/* The commands of the assay CLI that are not engines (engines are in engines.c): each
- * takes the words after its name and returns the exit code. */
+/* The commands of the assay CLI besides the engines (engines.c): each takes the words
+ * after its name and returns the exit code.  --help and --cmdhelp are answered from
+ * the registry (commands.c) before a command runs. */
 #ifndef ASSAY_COMMANDS_H
 #define ASSAY_COMMANDS_H
+
+#include "opt.h"
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;     /* one line for assay --help */
+	const char *usage;       /* synopsis after the name */
+	const struct opt *opts;  /* its options (NULL: positional words only) */
+	const char *help;        /* more text for --help (NULL: none) */
+};
+
+extern const struct command commands[];   /* ends with { NULL } */
+const struct command *command_find(const char *name);
 
 int cmd_run(int argc, char **argv);
 int cmd_certify(int argc, char **argv);
@@ -12,5 +27,6 @@ int cmd_fetch(int argc, char **argv);
 int cmd_kexec(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 
+extern const struct opt run_opts[], compare_opts[], certify_opts[], kexec_opts[], serve_opts[];
 
 #endif

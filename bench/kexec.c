@@ -24,19 +24,27 @@
 #define SYS_kexec_file_load 320
 #endif
 
-static const char usage[] =
-	"usage: assay kexec [--kernel F] [--initrd F] [--console LIST] [--append ARGS] [--yes]\n"
-	"                   [-- ASSAY-RUN-OPTIONS...]\n"
-	"Boot the assay image from this running Linux (kexec_file_load + reboot; no kexec-tools).\n"
-	"  --kernel F     the image's kernel   [vmlinuz]\n"
-	"  --initrd F     its initramfs        [initramfs.cpio.xz]\n"
-	"  --console LIST consoles, space separated [\"tty0 ttyS0,115200\"]; the last gets init's output\n"
-	"  --again        (in the image) boot again: kexec/vmlinuz and kexec/initramfs.cpio.xz from\n"
-	"                 the ASSAY partition, this boot's command line; what assay.after=kexec runs\n"
-	"  --append ARGS  more kernel command line\n"
-	"  --yes          do not ask (the running system stops at once: nothing is shut down)\n"
-	"Options after -- become assay.* keys: -- --suite=standard --mode=rewrite\n"
-	"  gives assay.suite=standard assay.mode=rewrite.\n";
+struct kexec_cfg {
+	const char *kernel, *initrd, *consoles, *append;
+	int yes, again;
+};
+
+const struct opt kexec_opts[] = {
+	{ "kernel", 0, OPT_STR, offsetof(struct kexec_cfg, kernel), "vmlinuz", 0, 0, "a file",
+	  "the image's kernel", 0 },
+	{ "initrd", 0, OPT_STR, offsetof(struct kexec_cfg, initrd), "initramfs.cpio.xz", 0, 0, "a file",
+	  "its initramfs", 0 },
+	{ "console", 0, OPT_STR, offsetof(struct kexec_cfg, consoles), "tty0 ttyS0,115200", 0, 0,
+	  "consoles, space separated", "the image's consoles; the last gets init's output", 0 },
+	{ "append", 0, OPT_STR, offsetof(struct kexec_cfg, append), "", 0, 0, "kernel command line words",
+	  "more kernel command line", 0 },
+	{ "yes", 'y', OPT_BOOL, offsetof(struct kexec_cfg, yes), "0", 0, 0, NULL,
+	  "do not ask (the running system stops at once: nothing is shut down)", OPT_NOARG },
+	{ "again", 0, OPT_BOOL, offsetof(struct kexec_cfg, again), "0", 0, 0, NULL,
+	  "(in the image) boot again: kexec/vmlinuz and kexec/initramfs.cpio.xz from the ASSAY "
+	  "partition, this boot's command line; what assay.after=kexec runs", OPT_NOARG },
+	OPT_END,
+};
 
 /* "--suite=standard" -> " assay.suite=standard" appended to line */
 static int add_assay_opt(char *line, size_t n, const char *opt)
@@ -84,46 +92,25 @@ static const char *lockdown(void)
 
 int cmd_kexec(int argc, char **argv)
 {
-	const char *kernel = "vmlinuz", *initrd = "initramfs.cpio.xz", *consoles = "tty0 ttyS0,115200";
-	const char *append = "";
+	struct kexec_cfg c;
+	const char *kernel, *initrd, *consoles, *append;
 	char line[2048];
-	int yes = 0, again = 0, kfd, ifd, i;
+	int yes, again, kfd, ifd, i, dd;
 	long r;
 
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		}
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage, stdout);
-			return EXIT_OK;
-		}
-		if (!strcmp(a, "--yes") || !strcmp(a, "-y")) {
-			yes = 1;
-			continue;
-		}
-		if (!strcmp(a, "--again")) {
-			again = 1;
-			continue;
-		}
-		if (i + 1 < argc && (!strcmp(a, "--kernel") || !strcmp(a, "--initrd") ||
-				     !strcmp(a, "--append") || !strcmp(a, "--console"))) {
-			const char *v = argv[++i];
-			if (!strcmp(a, "--kernel"))
-				kernel = v;
-			else if (!strcmp(a, "--initrd"))
-				initrd = v;
-			else if (!strcmp(a, "--append"))
-				append = v;
-			else
-				consoles = v;
-			continue;
-		}
-		errmsg("kexec: %s: unknown argument (see --help)", a);
+	/* its own options, then after -- assay run's (assay.KEY=VALUE in the image) */
+	for (dd = 0; dd < argc && strcmp(argv[dd], "--"); dd++)
+		;
+	opt_defaults(kexec_opts, &c);
+	if (opt_parse(kexec_opts, &c, dd, argv, NULL, NULL, 0))
 		return EXIT_USAGE;
-	}
+	kernel = c.kernel;
+	initrd = c.initrd;
+	consoles = c.consoles;
+	append = c.append;
+	yes = c.yes;
+	again = c.again;
+	i = dd + 1;
 	if (again) {
 		/* the files from the ASSAY partition, the command line of this boot */
 		static char k[300], rd[300];
@@ -150,9 +137,9 @@ int cmd_kexec(int argc, char **argv)
 		char cons[256], *save;
 		snprintf(cons, sizeof cons, "%s", consoles);
 		line[0] = 0;
-		for (char *c = strtok_r(cons, " ", &save); c; c = strtok_r(NULL, " ", &save))
+		for (char *w = strtok_r(cons, " ", &save); w; w = strtok_r(NULL, " ", &save))
 			snprintf(line + strlen(line), sizeof line - strlen(line), "%sconsole=%s",
-				 line[0] ? " " : "", c);
+				 line[0] ? " " : "", w);
 		snprintf(line + strlen(line), sizeof line - strlen(line), " panic=-1");
 	}
 	snprintf(line + strlen(line), sizeof line - strlen(line), " assay.boot=kexec%s%s",

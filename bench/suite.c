@@ -32,7 +32,7 @@ static const char *const suite_names[] = { "quick", "standard", "full" };
 #define DEFAULT_TEST_TIMEOUT 1800   /* s; the option's default below */
 
 
-static const struct opt run_opts[] = {
+const struct opt run_opts[] = {
 	OPTS_COMMON(struct run_cfg),
 	{ "suite", 0, OPT_ENUM, offsetof(struct run_cfg, suite), "quick", 0, 0,
 	  "quick|standard|full", "how long and how thorough", 0 },
@@ -527,13 +527,6 @@ int cmd_run(int argc, char **argv)
 	int certified = EXIT_OK, failed;
 	double t0 = now_s();
 
-	for (int i = 0; i < argc; i++)
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: assay run [options]\nRun a suite of tests and print the results "
-			       "(text, then the JSON document between marker lines).\n\noptions:\n");
-			opt_help(run_opts, stdout);
-			return EXIT_OK;
-		}
 	if (read_options(&c, argc, argv, errors, &cmdtext, &cmdcopy)) {
 		json_free(errors);
 		return EXIT_USAGE;

@@ -925,3 +925,49 @@ int list_has(const char *list, const char *word)
 	}
 	return 0;
 }
+
+/* a table cell: '|' escaped, newlines as spaces */
+static void md_cell(const char *s, FILE *f)
+{
+	for (; s && *s; s++)
+		if (*s == '|')
+			fputs("\\|", f);
+		else
+			fputc(*s == '\n' ? ' ' : *s, f);
+}
+
+void opt_markdown(const struct opt *tab, FILE *f)
+{
+	int hidden = 0;
+	fprintf(f, "\n| option | accepts | default | what it does |\n|---|---|---|---|\n");
+	for (const struct opt *o = tab; o->name; o++) {
+		char acc[256];
+		if (o->flags & OPT_HIDDEN) {
+			hidden++;
+			continue;
+		}
+		opt_accepts(o, acc, sizeof acc);
+		fprintf(f, "| `--%s`", o->name);
+		if (o->alias)
+			fprintf(f, " (`-%c`)", o->alias);
+		fputs(" | ", f);
+		md_cell(acc, f);
+		fputs(" | ", f);
+		if (o->def && *o->def) {
+			fputc('`', f);
+			md_cell(o->def, f);
+			fputc('`', f);
+		}
+		fputs(" | ", f);
+		md_cell(o->help, f);
+		fputs(" |\n", f);
+	}
+	if (!hidden)
+		return;
+	/* fio's other spellings and options accepted for a pasted line: named, one line */
+	fprintf(f, "\nAlso accepted (other spellings, and options kept for pasted command lines):");
+	for (const struct opt *o = tab; o->name; o++)
+		if (o->flags & OPT_HIDDEN)
+			fprintf(f, " `--%s`", o->name);
+	fputc('\n', f);
+}

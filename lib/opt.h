@@ -68,6 +68,8 @@ int opt_was_given(const struct opt *tab, const unsigned char *given, const char 
 int opt_dir_part(const char *v, int d, const char **p, size_t *l);
 /* Print the table as help text. */
 void opt_help(const struct opt *tab, FILE *f);
+/* The table as a markdown table (docs/options.md); hidden options named in one line */
+void opt_markdown(const struct opt *tab, FILE *f);
 /* One option's help line (hidden ones too) and what it accepts; -1 when there is none */
 int opt_help_one(const struct opt *tab, const char *name, FILE *f);
 /* Describe what an option accepts, e.g. "a size like 4k, 1m (512..64m)". */

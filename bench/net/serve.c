@@ -20,7 +20,7 @@ struct serve_cfg {
 	double wait;
 };
 
-static const struct opt serve_opts[] = {
+const struct opt serve_opts[] = {
 	{ "bind", 'B', OPT_STR, offsetof(struct serve_cfg, bind), "0.0.0.0", 0, 0, "an address",
 	  "listen on this address (127.0.0.1, ::, ...)", 0 },
 	{ "port", 'p', OPT_INT, offsetof(struct serve_cfg, port), "5201", 1, 65535, NULL, "port", 0 },
@@ -39,13 +39,6 @@ int cmd_serve(int argc, char **argv)
 	char err[512], addr[80];
 	int lfd, one = 1, rc = EXIT_OK;
 	struct serve_log lg;
-	for (int i = 0; i < argc; i++)
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: assay serve [-B ADDR] [-p PORT] [--forever] [--wait SECS]\n"
-			       "Serve iperf3 TCP tests (stock iperf3 clients: iperf3 -c ADDR).\n\noptions:\n");
-			opt_help(serve_opts, stdout);
-			return EXIT_OK;
-		}
 	opt_defaults(serve_opts, &c);
 	if (opt_parse(serve_opts, &c, argc, argv, NULL, NULL, 0))
 		return EXIT_USAGE;

@@ -5,11 +5,13 @@
 #include "certify.h"
 #include "figures.h"
 #include "json.h"
+#include "opt.h"
 #include "msg.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,38 +257,33 @@ int certify_run(const char *profile, const struct json *doc, struct json *out, F
 	return failed ? 1 : 0;
 }
 
+struct certify_cfg {
+	int format;
+	const char *profile;
+};
+
+const struct opt certify_opts[] = {
+	{ "profile", 0, OPT_STR, offsetof(struct certify_cfg, profile), NULL, 0, 0,
+	  "vps-tasting, hw-certify, surface, ci, or a rules file", "the threshold rules", 0 },
+	{ "output-format", 0, OPT_ENUM, offsetof(struct certify_cfg, format), "normal", 0, 0, "normal|json",
+	  "output format", 0 },
+	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", "same as --output-format=json", OPT_NOARG },
+	OPT_END,
+};
+
 int cmd_certify(int argc, char **argv)
 {
-	const char *profile = NULL, *result = NULL;
-	char err[512];
+	struct certify_cfg c;
+	const char *profile, *result;
+	char err[512], *pos[2];
 	struct json *doc, *out;
-	int r, as_json = 0;
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: assay certify --profile NAME|FILE [-J] RESULT\n"
-			       "Check a result (JSON or console log) against threshold rules, one per line:\n"
-			       "  FIGURE OP VALUE[UNIT]     e.g.  disk.seq.write.bw >= 600MB/s\n"
-			       "Built-in profiles: vps-tasting, hw-certify, surface, ci.  Exit 0 when every rule passes.\n");
-			return EXIT_OK;
-		}
-		if (!strcmp(argv[i], "-J") || !strcmp(argv[i], "--json") || !strcmp(argv[i], "--output-format=json"))
-			as_json = 1;
-		else if (!strcmp(argv[i], "--output-format=normal"))
-			as_json = 0;
-		else if (!strncmp(argv[i], "--profile=", 10))
-			profile = argv[i] + 10;
-		else if (!strcmp(argv[i], "--profile") && i + 1 < argc)
-			profile = argv[++i];
-		else if (argv[i][0] == '-') {
-			errmsg("certify: %s: unknown option (see --help)", argv[i]);
-			return EXIT_USAGE;
-		} else if (!result)
-			result = argv[i];
-		else {
-			errmsg("certify: unexpected argument '%s'", argv[i]);
-			return EXIT_USAGE;
-		}
-	}
+	int r, as_json, npos = 0;
+	opt_defaults(certify_opts, &c);
+	if (opt_parse(certify_opts, &c, argc, argv, pos, &npos, 1))
+		return EXIT_USAGE;
+	profile = c.profile;
+	result = npos ? pos[0] : NULL;
+	as_json = c.format == 1;
 	if (!profile || !result) {
 		errmsg("certify: give --profile NAME|FILE and a RESULT file");
 		return EXIT_USAGE;

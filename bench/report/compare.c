@@ -21,7 +21,7 @@ struct cmp_cfg {
 	int format;
 };
 
-static const struct opt cmp_opts[] = {
+const struct opt compare_opts[] = {
 	{ "format", 0, OPT_ENUM, offsetof(struct cmp_cfg, format), "text", 0, 0, "text|markdown|csv|json",
 	  "table format", 0 },
 	{ "output-format", 0, OPT_ENUM, offsetof(struct cmp_cfg, format), "text", 0, 0, "text|markdown|csv|json",
@@ -251,15 +251,8 @@ int cmd_compare(int argc, char **argv)
 	struct json *docs[MAX_RUNS];
 	int npos = 0, nrows = 0;
 
-	for (int i = 0; i < argc; i++)
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: assay compare [--format text|markdown|csv|json] RESULT...\n"
-			       "Side by side: one row per figure, one column per run (a JSON result or a "
-			       "console log); '*' marks the best of each row.\n");
-			return EXIT_OK;
-		}
-	opt_defaults(cmp_opts, &c);
-	if (opt_parse(cmp_opts, &c, argc, argv, pos, &npos, MAX_RUNS))
+	opt_defaults(compare_opts, &c);
+	if (opt_parse(compare_opts, &c, argc, argv, pos, &npos, MAX_RUNS))
 		return EXIT_USAGE;
 	if (npos < 1) {
 		errmsg("compare: give at least one result file");

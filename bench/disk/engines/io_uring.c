@@ -277,7 +277,7 @@ static int uring_submit(struct worker *w, const struct meter *m, struct uring_ct
 /* whether the I/Os just prepared go in with the wait for completions (assay's batching
  * at depth, with the ring empty so that a wait comes next anyway): not at iodepth 1, where
  * fio's two calls and so fio's slat and clat are kept (one call there saved CPU but no
- * IOPS, docs/compare-fio.md), nor with a rate cap's wait, polling (sqthread_poll, hipri)
+ * IOPS, docs/notes/compare-fio.md), nor with a rate cap's wait, polling (sqthread_poll, hipri)
  * or --iodepth_batch_complete_min=0 */
 static int wait_in_submit(const struct job *j, struct uring_ctx *u, int more)
 {
