@@ -85,6 +85,7 @@ int main(int argc, char **argv)
 	for (const struct command *c = commands; c->name; c++)
 		if (!strcmp(c->name, cmd)) {
 			int r = command_help(c, argc - 2, argv + 2);
+			opt_prefix = c->name;   /* its option errors say whose they are */
 			return r >= 0 ? r : c->fn(argc - 2, argv + 2);
 		}
 	e = engine_find(cmd);

@@ -760,6 +760,10 @@ static const struct opt *long_opt(const struct opt *tab, const char *body, char 
 	return NULL;
 }
 
+const char *opt_prefix;
+/* "NAME: " before a message, when there is a name */
+#define P(name) (name) ? (name) : "", (name) ? ": " : ""
+
 int opt_parse(const struct opt *tab, void *cfg, int argc, char **argv,
 	      char **pos, int *npos, int maxpos)
 {
@@ -779,7 +783,7 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		int r;
 		if (only_pos || a[0] != '-' || !a[1]) {
 			if (np >= maxpos) {
-				errmsg("unexpected argument '%s'", a);
+				errmsg("%s%sunexpected argument '%s'", P(opt_prefix), a);
 				return -1;
 			}
 			pos[np++] = a;
@@ -795,7 +799,7 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 			const char *body = a + (a[1] == '-' ? 2 : 1), *eq = strchr(body, '=');
 			size_t l = eq ? (size_t)(eq - body) : strlen(body);
 			if (l >= sizeof name) {
-				errmsg("%.40s...: unknown option", a);
+				errmsg("%s%s%.40s...: unknown option", P(opt_prefix), a);
 				return -1;
 			}
 			o = long_opt(tab, body, name, sizeof name);
@@ -808,11 +812,11 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		} else {
 			o = opt_find_short(tab, a[1]);
 			if (!o && a[2]) {
-				errmsg("%.60s: unknown option, long or short (see --help)", a);
+				errmsg("%s%s%.60s: unknown option, long or short (see --help)", P(opt_prefix), a);
 				return -1;
 			}
 			if (!o) {
-				errmsg("-%c: unknown option (see --help)", a[1]);
+				errmsg("%s%s-%c: unknown option (see --help)", P(opt_prefix), a[1]);
 				return -1;
 			}
 			snprintf(name, sizeof name, "%s", o->name);
@@ -833,7 +837,7 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		}
 		r = opt_set_given(tab, cfg, name, val, err, sizeof err, given);
 		if (r) {
-			errmsg("--%s", err);
+			errmsg("%s%s--%s", P(opt_prefix), err);
 			return -1;
 		}
 	}

@@ -55,6 +55,8 @@ int opt_set(const struct opt *tab, void *cfg, const char *name, const char *val,
  * one line naming the argument and returns -1. */
 int opt_parse(const struct opt *tab, void *cfg, int argc, char **argv,
 	      char **pos, int *npos, int maxpos);
+/* what opt_parse's error lines start with ("kexec" gives "kexec: --x: ..."); NULL: nothing */
+extern const char *opt_prefix;
 /* The same, also marking given[i] for every table entry i the user set (an alias marks
  * the entry it stands for); given has room for OPT_MAX_ENTRIES. */
 #define OPT_MAX_ENTRIES 512

@@ -1,6 +1,7 @@
 /* TODO */
 #include "clock.h"
 #include "plan.h"
+#include "ioengine.h"
 #include "job.h"
 #include "json.h"
 #include "msg.h"
@@ -96,7 +97,7 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 void fill_global(struct json *g, const struct disk_cfg *c, const struct blkdev *d)
 {
 	json_add_str(g, "filename", d->path);
-	json_add_str(g, "ioengine", ioengine_names[c->ioengine]);
+	json_add_str(g, "ioengine", ioengines[c->ioengine]->name);
 	json_add_str(g, "mode", mode_names[c->mode]);
 	if (c->profile)
 		json_add_str(g, "profile", c->profile);
@@ -225,7 +226,7 @@ static int disk_run(void *p, struct json *out)
 	struct rep_series *series = NULL;
 	char err[512] = "";
 	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, nres, halted = 0, halted_err = 0, nwrites;
-	const char *fb_engine = ioengine_names[c->ioengine];
+	const char *fb_engine = ioengines[c->ioengine]->name;
 	time_t now = time(NULL);
 	uint64_t t0;
 
@@ -339,7 +340,7 @@ static int disk_run(void *p, struct json *out)
 				for (int k = 0; k < r->nworkers; k++)
 					if (r->w[k].engine_fallback && !fallback) {
 						fallback = r->w[k].engine_fallback;
-						fb_engine = ioengine_names[r->job.ioengine];
+						fb_engine = ioengines[r->job.ioengine]->name;
 						warn("disk: %s unavailable (%s): measured with psync instead",
 						     fb_engine, strerror(fallback));
 					}

@@ -1,6 +1,7 @@
 /* A job's files and devices (fio's filesetup.c): targets probed, test files laid out or
  * extended as fio does, zones, the extent each thread's I/O covers. */
 #include "plan.h"
+#include "ioengine.h"
 #include "json.h"
 #include "msg.h"
 #include <ctype.h>
@@ -373,10 +374,10 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 			 j->verify ? " --verify" : ", sequential", (unsigned long long)j->bs, j->verify ? " (fio's rule)" : "");
 		return -1;
 	}
-	if (rw_modifies(j->rw) && !strcmp(d->zoned, "host-managed") && (!j->direct || j->ioengine == IOE_MMAP)) {
+	if (rw_modifies(j->rw) && !strcmp(d->zoned, "host-managed") && (!j->direct || JOB_ENGINE_HAS(j, IOE_MAPS))) {
 		snprintf(err, n, "--zonemode=zbd: writes to host-managed %s need --direct=1 (buffered ones reach it "
 			 "out of order; fio's rule)%s", d->path,
-			 j->ioengine == IOE_MMAP ? ", and --ioengine=mmap writes through the page cache" : "");
+			 JOB_ENGINE_HAS(j, IOE_MAPS) ? ", and --ioengine=mmap writes through the page cache" : "");
 		return -1;
 	}
 	if (rw_modifies(j->rw)) {

@@ -1,6 +1,7 @@
 /* What every I/O loop shares: the next I/O (rates, think time, flows, zones), its
  * accounting with fio's slat/clat/lat, samples, errors, latency_target. */
 #include "io.h"
+#include "ioengine.h"
 #include "clock.h"
 #include <math.h>
 #include <stdarg.h>
@@ -10,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-const char *const ioengine_names[] = { "io_uring", "psync", "libaio", "sync", "pvsync", "pvsync2", "null", "posixaio", "mmap", "vsync" };
 
 void ddir_stats_init(struct ddir_stats *st)
 {
@@ -249,7 +249,7 @@ void timed_sync(struct worker *w, struct meter *m, int full)
 	int e = 0;
 	for (int f = 0; f < w->job->nfiles; f++) {   /* each of the job's files (fio's) */
 		if (full == SYNC_RANGE) {
-			if (w->job->ioengine != IOE_NULL && !e && w->sfr_hi[f] > w->sfr_lo[f] &&
+			if (!JOB_ENGINE_HAS(w->job, IOE_NODATA) && !e && w->sfr_hi[f] > w->sfr_lo[f] &&
 			    sync_file_range(w->f[f].fd, (off_t)w->sfr_lo[f], (off_t)(w->sfr_hi[f] - w->sfr_lo[f]),
 					    w->job->sfr_flags))
 				e = errno;
@@ -258,7 +258,7 @@ void timed_sync(struct worker *w, struct meter *m, int full)
 			continue;
 		}
 		log_issue(w, m, f, full ? RP_SYNC : RP_DATASYNC, 0, 0);
-		if (w->job->ioengine != IOE_NULL && !e && (full ? fsync(w->f[f].fd) : fdatasync(w->f[f].fd)))
+		if (!JOB_ENGINE_HAS(w->job, IOE_NODATA) && !e && (full ? fsync(w->f[f].fd) : fdatasync(w->f[f].fd)))
 			e = errno;
 	}
 	if (e)

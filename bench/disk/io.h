@@ -10,8 +10,6 @@
 #include <stdint.h>
 #include <sys/resource.h>
 
-struct paio;
-
 #define REWRITE_READ (1ull << 63)   /* user_data flag: the read half of a rewrite */
 #define SYNC_SLOT    0xffffffffull
 struct slot {
@@ -111,24 +109,10 @@ long trim_range(struct worker *w, int f, uint64_t off, uint64_t len);
 int sync_trim(struct worker *w, struct meter *m, uint64_t t_prep, int inflight, int f, uint64_t off,
 		     uint64_t len);
 
-/* io_uring.c */
-int run_uring(struct worker *w, struct meter *m, struct iogen *g, char *bufs);
-
-/* posixaio.c */
-int paio_pooled(const struct paio *p);
-struct paio *paio_new(int cap, int pool, int vec);
-long paio_submit(struct paio *p, long n, struct iocb **cbs, int counting);
-long paio_getevents(struct paio *p, long min, long max, struct io_event *ev, const struct timespec *t);
-void paio_free(struct paio *p, struct rusage *aux);
-
 /* psync.c */
 int psync_vec(const struct job *j);
 int hipri_draw(struct worker *w, struct meter *m);
 ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off, int64_t *pos, int vec, int rwf);
-int run_psync(struct worker *w, struct meter *m, struct iogen *g, char *buf);
-
-/* libaio.c */
-int run_libaio(struct worker *w, struct meter *m, struct iogen *g, char *bufs);
 
 /* readback.c */
 void check_read(struct worker *w, const struct slot *s, long res);

@@ -1,6 +1,7 @@
 /* One job of the plan from its options (fio's fixup_options): defaults, cross-checks
  * and the values the I/O loop reads. */
 #include "plan.h"
+#include "ioengine.h"
 #include <fcntl.h>
 #include <math.h>
 #include <string.h>
@@ -107,25 +108,25 @@ int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const st
 	j->nowait = c->nowait;
 	if (c->sync_file_range && parse_sfr(c->sync_file_range, j, err, n))
 		return -1;
-	if (j->nowait && !ioengine_kernel_async(j->ioengine) && j->ioengine != IOE_PVSYNC2) {
+	if (j->nowait && !JOB_ENGINE_HAS(j, IOE_NOWAIT)) {
 		snprintf(err, n, "--nowait: an io_uring, libaio and pvsync2 option (--ioengine=%s)",
-			 ioengine_names[j->ioengine]);
+			 JOB_ENGINE(j)->name);
 		return -1;
 	}
 	j->offload = c->submit_mode == 1;
-	if (j->offload && j->ioengine != IOE_PSYNC && j->ioengine != IOE_PVSYNC && j->ioengine != IOE_PVSYNC2) {
+	if (j->offload && !JOB_ENGINE_HAS(j, IOE_OFFLOAD)) {
 		snprintf(err, n, "--io_submit_mode=offload: for psync, pvsync and pvsync2 (--ioengine=%s)",
-			 ioengine_names[j->ioengine]);
+			 JOB_ENGINE(j)->name);
 		return -1;
 	}
 	j->userspace_reap = c->userspace_reap;
-	if (j->userspace_reap && j->ioengine != IOE_LIBAIO) {
-		snprintf(err, n, "--userspace_reap: a libaio option (--ioengine=%s)", ioengine_names[j->ioengine]);
+	if (j->userspace_reap && strcmp(JOB_ENGINE(j)->name, "libaio")) {
+		snprintf(err, n, "--userspace_reap: a libaio option (--ioengine=%s)", JOB_ENGINE(j)->name);
 		return -1;
 	}
-	if ((j->sqpoll || j->hipri) && j->ioengine != IOE_IO_URING && !(j->hipri && !j->sqpoll && j->ioengine == IOE_PVSYNC2)) {
+	if ((j->sqpoll || j->hipri) && strcmp(JOB_ENGINE(j)->name, "io_uring") && !(j->hipri && !j->sqpoll && JOB_ENGINE_HAS(j, IOE_HIPRI))) {
 		snprintf(err, n, "--%s (--ioengine=%s)", j->sqpoll ? "sqthread_poll: an io_uring option" :
-			 "hipri: an io_uring and pvsync2 option", ioengine_names[j->ioengine]);
+			 "hipri: an io_uring and pvsync2 option", JOB_ENGINE(j)->name);
 		return -1;
 	}
 	if (j->hipri && !j->direct) {
@@ -155,7 +156,7 @@ int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const st
 	 * I/O ready in one submit, every completion there in one reap, as t/io_uring -- a
 	 * system call is the dearest part of an I/O in a VM.  Given either way, fio's rules. */
 	{
-		int queues = ioengine_kernel_async(j->ioengine) && !j->offload;
+		int queues = JOB_ENGINE_HAS(j, IOE_KERNELQ) && !j->offload;
 		j->batch_default = queues && !GIVEN(c, "iodepth_batch_submit") && !GIVEN(c, "iodepth_batch");
 		if (j->batch_default)
 			j->batch_submit = j->iodepth;
@@ -163,7 +164,7 @@ int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const st
 			j->batch_cmax = 0;
 	}
 	j->mode = dev->is_null ? MODE_DESTROY : c->mode;   /* /dev/null, /dev/zero: plain writes, nothing to keep */
-	if (dev->is_null && j->ioengine == IOE_MMAP) {
+	if (dev->is_null && JOB_ENGINE_HAS(j, IOE_MAPS)) {
 		snprintf(err, n, "--ioengine=mmap: %s is a character device, nothing to map", dev->path);
 		return -1;
 	}
@@ -408,7 +409,7 @@ int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const st
 		j->ba = c->ba;
 		j->norandommap = 1;
 	}
-	if (j->ioengine == IOE_NULL && (j->verify || c->read_iolog)) {
+	if (JOB_ENGINE_HAS(j, IOE_NODATA) && (j->verify || c->read_iolog)) {
 		snprintf(err, n, "--ioengine=null moves no data: %s", j->verify ? "nothing to --verify" :
 			 "a --read_iolog replay is of real I/O");
 		return -1;

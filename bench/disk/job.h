@@ -30,22 +30,9 @@ enum rw { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RANDRW, RW_READWRITE,
 enum ddir { DDIR_READ, DDIR_WRITE, DDIR_TRIM, DDIR_N };
 _Static_assert(DDIR_N == IOLOG_NDIR, "the logs keep a window per direction");
 extern const char *const ddir_name[DDIR_N];   /* fio's: "read", "write", "trim" */
-/* pvsync and pvsync2 (fio's preadv/pwritev engines) run as psync: the same kernel path */
-enum ioeng { IOE_IO_URING, IOE_PSYNC, IOE_LIBAIO, IOE_SYNC, IOE_PVSYNC, IOE_PVSYNC2, IOE_NULL, IOE_POSIXAIO, IOE_MMAP, IOE_VSYNC };
+/* the --ioengine names, in the registry's order (engines/registry.c); ioengine.h has the
+ * backends */
 #define IOENGINE_CHOICES "io_uring|psync|libaio|sync|pvsync|pvsync2|null|posixaio|mmap|vsync"
-extern const char *const ioengine_names[];   /* by enum ioeng */
-/* engines with --iodepth I/Os in flight (posixaio and vsync run libaio's loop over their
- * own queue: vsync's a batch done in the submit, adjacent I/Os in one readv/writev) */
-static inline int ioengine_queued(int e)
-{
-	return e == IOE_IO_URING || e == IOE_LIBAIO || e == IOE_POSIXAIO || e == IOE_VSYNC;
-}
-/* the job runs libaio's (or io_uring's) loop with --iodepth I/Os in flight */
-#define job_queued(j) (ioengine_queued((j)->ioengine) || (j)->offload)
-/* engines that move the file position (lseek, then read/write): a descriptor per thread */
-static inline int ioengine_seeks(int e) { return e == IOE_SYNC || e == IOE_VSYNC; }
-/* the kernel's asynchronous interfaces: a priority or RWF_NOWAIT in each I/O */
-static inline int ioengine_kernel_async(int e) { return e == IOE_IO_URING || e == IOE_LIBAIO; }
 
 static inline int rw_is_random(int rw)
 {

@@ -2,6 +2,7 @@
  * stat.c) plus ours under "assay", and fio's text layout drawn from that JSON. */
 #include "clock.h"
 #include "job.h"
+#include "ioengine.h"
 #include "json.h"
 #include "msg.h"
 
@@ -356,7 +357,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	if (j->fdatasync) {
 		opt_num(opt, j->fsync_full ? "fsync" : "fdatasync", j->fdatasync);
 	}
-	json_add_str(opt, "ioengine", ioengine_names[j->ioengine]);
+	json_add_str(opt, "ioengine", JOB_ENGINE(j)->name);
 	if (j->offload)
 		json_add_str(opt, "io_submit_mode", "offload");
 	for (int d = 0; d < DDIR_N; d++) {
@@ -603,13 +604,13 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	if (nw > 0 && w[0]->uring_flags[0] && !w[0]->engine_fallback)
 		json_add_str(as, "io_uring_setup", w[0]->uring_flags);
 	if (nw > 0 && w[0]->engine_fallback) {
-		snprintf(b, sizeof b, "psync (%s: %s)", ioengine_names[j->ioengine],
+		snprintf(b, sizeof b, "psync (%s: %s)", JOB_ENGINE(j)->name,
 			 strerror(w[0]->engine_fallback));
 		json_add_str(as, "ioengine_used", b);
 	}
 	if (j->warmup_ios)
 		json_add_int(as, "warmup_ios", j->warmup_ios);
-	if (j->ioengine == IOE_POSIXAIO && nw > 0 && !w[0]->engine_fallback) {
+	if (JOB_ENGINE_HAS(j, IOE_HELPERS) && nw > 0 && !w[0]->engine_fallback) {
 		/* the helper threads' CPU (fio's usr/sys leave it out: its job thread's only) */
 		struct json *h = json_add_obj(as, "posixaio_helpers");
 		double rt = runtime_ns ? (double)runtime_ns / 1e9 : 0;
@@ -620,7 +621,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_num(h, "sys_cpu", rt > 0 ? 100.0 * u.sys / rt : 0);
 		json_add_int(h, "ctx", u.ctx);
 	}
-	if (j->hipri && j->ioengine == IOE_PVSYNC2)   /* I/Os issued polled (RWF_HIPRI) */
+	if (j->hipri && psync_vec(j) == 2)   /* I/Os issued polled (RWF_HIPRI) */
 		json_add_int(as, "hipri_ios", (long long)sum_field(w, nw, offsetof(struct worker, hipri_ios)));
 	if (j->userspace_reap)   /* completions read from the ring itself (fio's userspace_reap) */
 		json_add_int(as, "userspace_reaps", (long long)sum_field(w, nw, offsetof(struct worker, ring_reaps)));

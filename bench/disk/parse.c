@@ -1,6 +1,7 @@
 /* Option values read into a job: fio's forms for rates, block size splits, random
  * distributions, error lists, CPU and NUMA sets, priorities, think time, offsets. */
 #include "plan.h"
+#include "ioengine.h"
 #include "fileio.h"
 #include <ctype.h>
 #include <errno.h>
@@ -740,9 +741,9 @@ bad:
 			};
 		}
 	}
-	if ((j->cmdprio_pct[0] || j->cmdprio_pct[1]) && !ioengine_kernel_async(j->ioengine)) {
+	if ((j->cmdprio_pct[0] || j->cmdprio_pct[1]) && !JOB_ENGINE_HAS(j, IOE_KERNELQ)) {
 		snprintf(err, n, "--%s: an io_uring and libaio option (--ioengine=%s)",
-			 c->cmdprio_bssplit ? "cmdprio_bssplit" : "cmdprio_percentage", ioengine_names[j->ioengine]);
+			 c->cmdprio_bssplit ? "cmdprio_bssplit" : "cmdprio_percentage", JOB_ENGINE(j)->name);
 		return -1;
 	}
 	return 0;

@@ -1,6 +1,7 @@
 /* Running the plan: each group's jobs at once (a barrier start), their threads joined
  * and aggregated, fio's log files, pre-read and hooks, repeats' figures. */
 #include "plan.h"
+#include "ioengine.h"
 #include "json.h"
 #include "msg.h"
 #include "stats.h"
@@ -336,7 +337,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 							      &w->st[DDIR_TRIM].clat });
 		/* the sync and vsync engines move the file position: a descriptor of its own each (fio's
 		 * files of each thread are its own already) */
-		for (int k = 0; ioengine_seeks(j->ioengine) && i > 0 && !j->per_thread && k < j->nfiles; k++)
+		for (int k = 0; JOB_ENGINE_HAS(j, IOE_SEEKS) && i > 0 && !j->per_thread && k < j->nfiles; k++)
 			if ((w->f[k].fd = open_target(p, j, k, writing, err, sizeof err)) >= 0)
 				fadvise_hint(j, k, w->f[k].fd);
 			else if (!w->err) {
@@ -351,7 +352,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 /* the sync engine's own descriptors of thread i (above) */
 static int own_fds(const struct job_result *r, int i)
 {
-	return ioengine_seeks(r->job.ioengine) && i > 0 && !r->job.per_thread;
+	return JOB_ENGINE_HAS(&r->job, IOE_SEEKS) && i > 0 && !r->job.per_thread;
 }
 
 /* Add a job's threads up (the aggregate: group_reporting). */

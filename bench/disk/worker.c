@@ -1,6 +1,7 @@
 /* A worker thread: set up (CPU, NUMA, priority, buffers), run its engine's loop, the
  * verify passes after, and its CPU use. */
 #include "io.h"
+#include "ioengine.h"
 #include "clock.h"
 #include <liburing.h>
 #include <sys/syscall.h>
@@ -195,16 +196,14 @@ void *worker_run(void *arg)
 		begin_counting(w, &m, now_ns());
 		w->end_ns = w->start_ns;
 		w->ru_end = w->ru_start;
-	} else if (job_queued(j)) {
-		r = j->ioengine == IOE_IO_URING ? run_uring(w, &m, &g, bufs) : run_libaio(w, &m, &g, bufs);
+	} else {
+		r = io_loop(w, &m, &g, bufs, j->offload ? &ioengine_offload : JOB_ENGINE(j));
 		if (r < 0) {
 			/* no io_uring (or AIO) here: measure with psync and say so */
 			w->engine_fallback = -r;
 			m.warm_left = (uint64_t)j->warmup_ios;
-			r = run_psync(w, &m, &g, bufs);
+			r = io_loop(w, &m, &g, bufs, &ioengine_psync);
 		}
-	} else {
-		r = run_psync(w, &m, &g, bufs);
 	}
 	flow_leave(j, &m);
 	if (j->zt)
@@ -217,8 +216,7 @@ void *worker_run(void *arg)
 	workload_done(w);
 	log_end = w->end_ns;
 	if (job_reads_back(j) && (w->vmap || j->verify_only)) {
-		readback(w, &m, bufs, (unsigned)nbuf, ioengine_queued(j->ioengine) && j->ioengine != IOE_VSYNC &&
-			 !w->engine_fallback);
+		readback(w, &m, bufs, (unsigned)nbuf, JOB_ENGINE_HAS(j, IOE_DEPTH) && !w->engine_fallback);
 		log_end = now_ns();
 	}
 	/* the logs end with the thread (fio's: the read-back's reads are in them) */

@@ -4,7 +4,7 @@
 expect 2 'kexec: --kernel /nonexistent: No such file' "$A" kexec --kernel /nonexistent --initrd /dev/null
 expect 2 'kexec: --initrd /nonexistent: No such file' "$A" kexec --kernel /dev/null --initrd /nonexistent
 expect 2 "kexec: 'suite=quick' after --: expected --KEY=VALUE" "$A" kexec --kernel /dev/null --initrd /dev/null -- suite=quick
-expect 2 'kexec: --bogus: unknown argument' "$A" kexec --bogus
+expect 2 'kexec: --bogus: unknown option' "$A" kexec --bogus
 "$A" kexec --help | grep -q -- '--again' || fail "--help"
 out=$(echo no | "$A" kexec --kernel /dev/null --initrd /dev/null --console "tty0 ttyS0,115200" -- --suite=standard --mode=rewrite 2>&1)
 rc=$?

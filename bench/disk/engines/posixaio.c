@@ -1,8 +1,12 @@
 /* posixaio as glibc runs it (a helper thread per file descriptor), and fio's
- * io_submit_mode=offload (a pool of --iodepth helpers), under libaio's loop. */
-#include "disk/io.h"
+ * io_submit_mode=offload (a pool of --iodepth helpers), with the aio family's requests
+ * and reap (libaio.c). */
+#include "aio.h"
 #include "clock.h"
+
+#include <errno.h>
 #include <liburing.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- posixaio: what fio's posixaio engine measures on Linux, glibc's POSIX AIO: aio_read
@@ -10,7 +14,7 @@
  * that descriptor's requests one after the other with pread/pwrite (glibc's rule: no second
  * thread for a descriptor being worked on), and aio_suspend waits for one to finish.
  * musl's aio runs a thread per request instead (not the figures fio users see), so glibc's
- * scheme is here, under libaio's loop: paio_submit and paio_getevents stand for io_submit
+ * scheme is here, with the aio family's requests: paio_submit and paio_getevents stand for io_submit
  * and io_getevents.  The job's usr/sys CPU is its thread's, as fio's (RUSAGE_THREAD); the
  * helpers' is reported apart.
  * The same queue, one for all files and --iodepth helpers on it, is fio's
@@ -207,3 +211,56 @@ int paio_pooled(const struct paio *p)
 {
 	return p->pool > 0;
 }
+
+/* a pool (offload) of iodepth helpers, or posixaio's helper per file */
+static int paio_init(struct io_ctx *x, int pool)
+{
+	struct aio_state *a;
+	int r = aio_family_init(x, &a);
+	if (r)
+		return r;
+	if (!(a->px = paio_new(x->j->iodepth, pool, psync_vec(x->j)))) {
+		aio_family_cleanup(x);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int posixaio_init(struct io_ctx *x)
+{
+	return paio_init(x, 0);
+}
+
+static int offload_init(struct io_ctx *x)
+{
+	return paio_init(x, x->j->iodepth);
+}
+
+static void paio_cleanup(struct io_ctx *x)
+{
+	struct aio_state *a = x->priv;
+	paio_free(a->px, &x->w->ru_aux);
+	aio_family_cleanup(x);
+}
+
+const struct ioengine_ops ioengine_posixaio = {
+	.name = "posixaio",
+	.flags = IOE_QUEUED | IOE_DEPTH | IOE_HELPERS,
+	.init = posixaio_init,
+	.prep = aio_family_prep,
+	.submit = aio_family_submit,
+	.reap = aio_family_reap,
+	.cleanup = paio_cleanup,
+};
+
+/* io_submit_mode=offload: not named by --ioengine, it carries a psync, pvsync or pvsync2
+ * job's I/Os (psync_vec: which calls) */
+const struct ioengine_ops ioengine_offload = {
+	.name = "offload",
+	.flags = IOE_QUEUED | IOE_DEPTH,
+	.init = offload_init,
+	.prep = aio_family_prep,
+	.submit = aio_family_submit,
+	.reap = aio_family_reap,
+	.cleanup = paio_cleanup,
+};
