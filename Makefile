@@ -24,8 +24,9 @@ TEST_ARGS  ?=
 # The image's kernel: debian (Debian's packaged kernel + modules) or custom (our own,
 # built by `make kernel` from kernel-config/, everything built in).
 KERNEL     ?= debian
-# Kernels `make test` boots the boot tests with.
+# Kernels `make test` boots the boot tests with; tests at a time.
 TEST_KERNELS ?= debian,custom
+TEST_JOBS  ?= 2
 SOURCE_DATE_EPOCH ?= 0
 
 -include config.mak
@@ -205,14 +206,15 @@ $(BUILD)/helpers/faultfs: tests/helpers/faultfs.c
 	@mkdir -p $(@D)
 	$(Q)$(HOSTCC) -O2 $(WARN) $$(pkg-config --cflags fuse3) -o $@ $< $$(pkg-config --libs fuse3)
 
+# our kernel builds (niced) while the unit and host tests run; the boot tests wait for it
 test: deps-test deps-iso
 	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN) $(HELPERS)
-	$(Q)$(MAKE) --no-print-directory KERNEL=custom image-files
-	$(Q)tests/run --kernels $(TEST_KERNELS) $(TEST_ARGS)
+	$(Q)tests/run -j $(TEST_JOBS) --kernels $(TEST_KERNELS) \
+		--build-meanwhile "$(MAKE) --no-print-directory KERNEL=custom image-files" $(TEST_ARGS)
 
 unit: deps-test
 	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN) $(HELPERS)
-	$(Q)tests/run --unit-only $(TEST_ARGS)
+	$(Q)tests/run --unit-only -j $(TEST_JOBS) $(TEST_ARGS)
 
 # docs/options.md: every option of every command, from the option tables
 # (tests/host/layout.sh fails when the checked-in copy is stale)

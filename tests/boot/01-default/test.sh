@@ -1,5 +1,6 @@
 # SUMMARY: the default image boots, runs the quick suite, prints a results block and powers off
 # TIMEOUT: 600
+# KERNELS: debian custom
 . "$(dirname "$0")/../lib.sh"
 head -c $((16 << 20)) /dev/urandom > "$T/disk.img"
 boot --disk "$T/disk.img"

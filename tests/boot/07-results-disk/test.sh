@@ -1,5 +1,6 @@
 # SUMMARY: results go to the ASSAY partition (json + txt, read back with mtools); it is not benchmarked; older files stay intact
 # TIMEOUT: 600
+# KERNELS: debian custom
 . "$(dirname "$0")/../lib.sh"
 A=$BUILD/assay
 command -v mcopy >/dev/null || skip "mtools missing"
@@ -7,7 +8,7 @@ head -c $((16 << 20)) /dev/urandom > "$T/disk0.img"
 "$A" mkresults "$T/results.img" 16m >/dev/null || fail "mkresults"
 head -c 5000 /dev/urandom > "$T/old.bin"
 mcopy -i "$T/results.img" "$T/old.bin" ::assay/old.bin || fail "mcopy"
-boot --disk "$T/disk0.img" --results "$T/results.img"
+boot --disk "$T/disk0.img" --results "$T/results.img" --append "assay.tests=disk assay.disk-profile=qd1 assay.disk-time=1"
 [ "$rc" = 0 ] || fail "qemu/run exited $rc, want 0"
 [ "${ASSAY_KERNEL:-debian}" = custom ] || has '^init: filesystem modules: vfat'
 has '^assay: results written to /run/assay-results/assay/[0-9]{8}-[0-9]{6}-[0-9a-f]+\.\{json,txt\} \(/dev/vdb\)$'

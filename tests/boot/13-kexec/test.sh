@@ -1,4 +1,5 @@
 # SUMMARY: assay kexec boots the image again from the running image: the suite runs twice
+# KERNELS: debian custom
 # TIMEOUT: 900
 . "$(dirname "$0")/../lib.sh"
 A=$BUILD/assay

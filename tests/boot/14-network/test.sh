@@ -1,4 +1,5 @@
 # SUMMARY: the guest gets a DHCP lease and runs net and dns against servers on the host's loopback (through QEMU's gateway)
+# KERNELS: debian
 # TIMEOUT: 600
 . "$(dirname "$0")/../lib.sh"
 command -v iperf3 >/dev/null || skip "iperf3 missing"

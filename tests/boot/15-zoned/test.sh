@@ -1,4 +1,5 @@
 # SUMMARY: a host-managed zoned disk (QEMU NVMe ZNS): seen as zoned (model, zones); in rewrite mode its write jobs skipped with the reason and its bytes unchanged; named for destroy, its O_DIRECT write jobs measured at the zones' write pointers (--zonemode=zbd: no write the device refuses, full zones reset), the buffered one skipped, scanwrite's blocks all read back good; with the scheduler none (Linux 6.1: writes not kept in order) one write in flight per zone, with mq-deadline as many as issued, none refused
+# KERNELS: debian custom
 # TIMEOUT: 900
 . "$(dirname "$0")/../lib.sh"
 truncate -s 16M "$T/zns.img"
