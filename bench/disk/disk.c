@@ -58,37 +58,37 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 		struct disk_cfg *g = c->nglobal > 0 ? calloc(1, sizeof *g) : NULL;
 		char *gpos[16];
 		int gn;
-		c->filename = NULL;
+		c->o.filename = NULL;
 		if (g && !opt_parse_given(disk_opts, g, c->nglobal, c->tok, gpos, &gn, 16, g->common.given))
-			c->filename = g->filename;
+			c->o.filename = g->o.filename;
 		free(g);
 	}
-	if (npos > 1 || (npos == 1 && c->filename)) {
+	if (npos > 1 || (npos == 1 && c->o.filename)) {
 		snprintf(err, n, "unexpected argument '%s' (the device goes in --filename)", pos[npos - 1]);
 		return EXIT_USAGE;
 	}
 	if (npos == 1)
-		c->filename = pos[0];    /* assay disk /dev/vdb */
-	if ((c->filename || c->nglobal == c->ntok) && join_dir(c, NULL, err, n))   /* else: each job's (plan) */
+		c->o.filename = pos[0];    /* assay disk /dev/vdb */
+	if ((c->o.filename || c->nglobal == c->ntok) && join_dir(c, NULL, err, n))   /* else: each job's (plan) */
 		return EXIT_USAGE;
-	if (!c->filename && !c->list && c->nglobal == c->ntok) {
+	if (!c->o.filename && !c->o.list && c->nglobal == c->ntok) {
 		snprintf(err, n, "no --filename: name the device (e.g. --filename=/dev/vdb); "
 			 "--list shows the disks found");
 		return EXIT_USAGE;
 	}
-	if (c->filename && !*c->filename) {
+	if (c->o.filename && !*c->o.filename) {
 		snprintf(err, n, "--filename is empty");
 		return EXIT_USAGE;
 	}
 	if (parse_pcts(c, err, n))
 		return EXIT_USAGE;
-	if (c->status_interval > 0 && c->status_interval < 0.1) {
-		snprintf(err, n, "--status-interval=%g: at least 0.1 s (or 0: never)", c->status_interval);
+	if (c->o.status_interval > 0 && c->o.status_interval < 0.1) {
+		snprintf(err, n, "--status-interval=%g: at least 0.1 s (or 0: never)", c->o.status_interval);
 		return EXIT_USAGE;
 	}
 	/* fio's --output: the report goes to the file, messages stay on stderr */
-	if (c->output && !freopen(c->output, "w", stdout)) {
-		snprintf(err, n, "--output=%s: %s", c->output, strerror(errno));
+	if (c->o.output && !freopen(c->o.output, "w", stdout)) {
+		snprintf(err, n, "--output=%s: %s", c->o.output, strerror(errno));
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -97,16 +97,16 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 void fill_global(struct json *g, const struct disk_cfg *c, const struct blkdev *d)
 {
 	json_add_str(g, "filename", d->path);
-	json_add_str(g, "ioengine", ioengines[c->ioengine]->name);
-	json_add_str(g, "mode", mode_names[c->mode]);
-	if (c->profile)
-		json_add_str(g, "profile", c->profile);
+	json_add_str(g, "ioengine", ioengines[c->o.ioengine]->name);
+	json_add_str(g, "mode", mode_names[c->o.mode]);
+	if (c->o.profile)
+		json_add_str(g, "profile", c->o.profile);
 }
 
 static int disk_list(const struct disk_cfg *c, struct json *out)
 {
 	struct blkdev *list;
-	int n = blkdev_list(&list, c->include_virtual);
+	int n = blkdev_list(&list, c->o.include_virtual);
 	struct json *arr = json_add_arr(out, "disks");
 	for (int i = 0; i < n; i++)
 		json_push(arr, blkdev_json(&list[i]));
@@ -206,8 +206,8 @@ static void restore_targets(struct plan *p)
 	char err[300];
 	for (int i = 0; i < p->ntg; i++) {
 		struct target *t = &p->tg[i];
-		if (p->c->ioscheduler && !t->dev.is_file && t->dev.scheduler[0] &&
-		    strcmp(p->c->ioscheduler, t->dev.scheduler) && set_scheduler(&t->dev, t->dev.scheduler, err, sizeof err))
+		if (p->c->o.ioscheduler && !t->dev.is_file && t->dev.scheduler[0] &&
+		    strcmp(p->c->o.ioscheduler, t->dev.scheduler) && set_scheduler(&t->dev, t->dev.scheduler, err, sizeof err))
 			warn("disk: putting the scheduler back: %s", err);
 		if (t->excl_fd >= 0)
 			close(t->excl_fd);
@@ -226,13 +226,13 @@ static int disk_run(void *p, struct json *out)
 	struct rep_series *series = NULL;
 	char err[512] = "";
 	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, nres, halted = 0, halted_err = 0, nwrites;
-	const char *fb_engine = ioengines[c->ioengine]->name;
+	const char *fb_engine = ioengines[c->o.ioengine]->name;
 	time_t now = time(NULL);
 	uint64_t t0;
 
-	if (c->list)
+	if (c->o.list)
 		return disk_list(c, out);
-	if (c->showcmd)
+	if (c->o.showcmd)
 		return show_cmd(c);
 	pl = calloc(1, sizeof *pl);
 	if (!pl) {
@@ -271,11 +271,11 @@ static int disk_run(void *p, struct json *out)
 	}
 	fill_global(json_add_obj(out, "global options"), c, &pl->tg[0].dev);
 	add_devices(as, pl);
-	nwrites = c->mode != MODE_READONLY ? mark_writes(pl) : 0;
+	nwrites = c->o.mode != MODE_READONLY ? mark_writes(pl) : 0;
 	for (int i = 0; i < pl->njobs && nwrites && !err[0]; i++)
 		if (rw_modifies(pl->jobs[i].rw) && !zoned_refuses(pl, &pl->jobs[i]))
 			write_allowed(pl, &pl->jobs[i], err, sizeof err);
-	if (!err[0] && c->parse_only) {
+	if (!err[0] && c->o.parse_only) {
 		info("disk: --parse-only: %d job%s on %d device%s checked; nothing run", pl->njobs,
 		     pl->njobs > 1 ? "s" : "", pl->ntg, pl->ntg > 1 ? "s" : "");
 		json_add_str(as, "parse_only", "checked; nothing run");
@@ -290,8 +290,8 @@ static int disk_run(void *p, struct json *out)
 	}
 	if (!err[0])
 		create_logs(pl, err, sizeof err);
-	for (int i = 0; i < pl->ntg && !err[0] && c->ioscheduler; i++)
-		set_scheduler(&pl->tg[i].dev, c->ioscheduler, err, sizeof err);
+	for (int i = 0; i < pl->ntg && !err[0] && c->o.ioscheduler; i++)
+		set_scheduler(&pl->tg[i].dev, c->o.ioscheduler, err, sizeof err);
 	if (err[0]) {
 		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
@@ -300,14 +300,14 @@ static int disk_run(void *p, struct json *out)
 		free(pl);
 		return EXIT_USAGE;
 	}
-	if (c->ioscheduler) {
+	if (c->o.ioscheduler) {
 		struct json *sch = json_add_obj(as, "ioscheduler");
-		json_add_str(sch, "used", c->ioscheduler);
+		json_add_str(sch, "used", c->o.ioscheduler);
 		json_add_str(sch, "before", pl->tg[0].dev.scheduler);
 	}
 	for (int i = 0; i < pl->ntg; i++) {
 		const struct blkdev *d = &pl->tg[i].dev;
-		if (c->mode == MODE_DESTROY && pl->tg[i].writes && !d->is_null)
+		if (c->o.mode == MODE_DESTROY && pl->tg[i].writes && !d->is_null)
 			info("disk: destroying the data on %s (%s%s%llu bytes): --mode=destroy", d->path,
 			     d->serial[0] ? d->serial : "", d->serial[0] ? ", " : "", (unsigned long long)d->size);
 		dstat_take(d->path, &pl->tg[i].ds0);
@@ -315,7 +315,7 @@ static int disk_run(void *p, struct json *out)
 	t0 = now_ns();
 	jobs = json_add_arr(out, "jobs");
 	series = calloc((size_t)pl->njobs, sizeof *series);
-	for (int rep = 0; rep < c->repeat && !halted; rep++) {
+	for (int rep = 0; rep < c->o.repeat && !halted; rep++) {
 		for (int g0 = 0, g1; g0 < pl->njobs && !halted; g0 = g1) {
 			struct job_result *rs;
 			for (g1 = g0 + 1; g1 < pl->njobs && pl->group[g1] == pl->group[g0]; g1++)
@@ -334,7 +334,7 @@ static int disk_run(void *p, struct json *out)
 			run_group(pl, rs, g1 - g0);
 			for (int i = 0; i < g1 - g0; i++)
 				write_logs(pl, &rs[i]);
-			nres = report_groups(rs, g1 - g0, c->group_reporting && GIVEN(c, "group_reporting"));
+			nres = report_groups(rs, g1 - g0, c->o.group_reporting && GIVEN(c, "group_reporting"));
 			for (int i = g0; i < g0 + nres; i++) {
 				struct job_result *r = &rs[i - g0];
 				for (int k = 0; k < r->nworkers; k++)
@@ -350,7 +350,7 @@ static int disk_run(void *p, struct json *out)
 					     r->errs.first_msg);
 				if (!r->skipped && r->job.exit_all && !halted) {
 					halted = 1;
-					if (g1 < pl->njobs || rep + 1 < c->repeat)
+					if (g1 < pl->njobs || rep + 1 < c->o.repeat)
 						warn("disk: %s ended with --exitall --exit_what=all: the jobs after it were not "
 						     "run", r->job.name);
 				}
@@ -367,15 +367,15 @@ static int disk_run(void *p, struct json *out)
 					snprintf(series[i].name, sizeof series[i].name, "%s", r->job.name);
 					rep_add(&series[i], r);
 				}
-				job_json(r, c->group_reporting, jobs);
+				job_json(r, c->o.group_reporting, jobs);
 				result_free(r);
 			}
 			free(rs);
-			if (halted_err && (g1 < pl->njobs || rep + 1 < c->repeat))
+			if (halted_err && (g1 < pl->njobs || rep + 1 < c->o.repeat))
 				warn("disk: --exitall_on_error: a job failed; the jobs after it were not run");
 		}
 	}
-	if (c->repeat > 1 && series) {
+	if (c->o.repeat > 1 && series) {
 		reps = json_add_obj(as, "repeats");
 		for (int i = 0; i < pl->njobs; i++)
 			if (series[i].n)
@@ -383,9 +383,9 @@ static int disk_run(void *p, struct json *out)
 	}
 	for (int i = 0; i < pl->ntg; i++)
 		dstat_take(pl->tg[i].dev.path, &pl->tg[i].ds1);
-	if (c->disk_util)
+	if (c->o.disk_util)
 		dstat_json(out, pl);
-	json_add_int(as, "repeat", c->repeat);
+	json_add_int(as, "repeat", c->o.repeat);
 	if (fallback) {
 		char b[200];
 		snprintf(b, sizeof b, "%s unavailable (%s): measured with psync", fb_engine,

@@ -136,7 +136,7 @@ static void status_report(struct status *st)
 	fill_global(json_add_obj(doc, "global options"), c, &p->tg[0].dev);
 	jobs = json_add_arr(doc, "jobs");
 	for (int k = 0; k < n; k++)
-		job_json(&r2[k], c->group_reporting, jobs);
+		job_json(&r2[k], c->o.group_reporting, jobs);
 	as = json_add_obj(doc, "assay");
 	json_add_str(as, "status_report", "so far: the run goes on");
 	add_devices(as, p);
@@ -160,7 +160,7 @@ static void status_report(struct status *st)
 void *status_main(void *arg)
 {
 	struct status *st = arg;
-	uint64_t every = (uint64_t)(st->p->c->status_interval * 1e9), next = now_ns() + every;
+	uint64_t every = (uint64_t)(st->p->c->o.status_interval * 1e9), next = now_ns() + every;
 	cpusnap_take(&st->s0);
 	for (;;) {
 		/* in 10 ms steps, so that the group's end is seen at once */

@@ -32,18 +32,18 @@ int zones_in_bytes(const struct disk_cfg *c, const struct blkdev *d, struct disk
 			  char sbuf[32], char obuf[32], char *err, size_t n)
 {
 	static const char *const names[] = { "io_size", "offset_increment", "zoneskip" };
-	unsigned long long *vals[] = { &cz->io_size, &cz->offset_increment, &cz->zoneskip };
+	unsigned long long *vals[] = { &cz->o.io_size, &cz->o.offset_increment, &cz->o.zoneskip };
 	unsigned long long nz;
-	int any = zone_count_str(c->size, &nz) || zone_count_str(c->offset_s, &nz);
-	uint64_t zs = d->zoned[0] && (c->zonemode == 2 || (!GIVEN(c, "zonemode") && !c->zonesize)) ? d->zone_size
-												     : c->zonesize;
+	int any = zone_count_str(c->o.size, &nz) || zone_count_str(c->o.offset_s, &nz);
+	uint64_t zs = d->zoned[0] && (c->o.zonemode == 2 || (!GIVEN(c, "zonemode") && !c->o.zonesize)) ? d->zone_size
+												     : c->o.zonesize;
 	*cz = *c;
 	for (int i = 0; i < 3; i++)
 		any |= (*vals[i] & OPT_ZONE_COUNT) != 0;
 	if (!any)
 		return 0;
 	for (int i = 0; i < 5; i++) {
-		const char *name = i < 3 ? names[i] : i == 3 ? "size" : "offset", *v = i == 3 ? c->size : c->offset_s;
+		const char *name = i < 3 ? names[i] : i == 3 ? "size" : "offset", *v = i == 3 ? c->o.size : c->o.offset_s;
 		char given[32];
 		if (i < 3 && !(*vals[i] & OPT_ZONE_COUNT))
 			continue;
@@ -69,7 +69,7 @@ int zones_in_bytes(const struct disk_cfg *c, const struct blkdev *d, struct disk
 		} else {
 			char *b = i == 3 ? sbuf : obuf;
 			snprintf(b, 32, "%llu", nz * zs);
-			*(i == 3 ? &cz->size : &cz->offset_s) = b;
+			*(i == 3 ? &cz->o.size : &cz->o.offset_s) = b;
 		}
 	}
 	return 1;
@@ -102,14 +102,14 @@ int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct bl
 	if (!fn || !strchr(fn, '/') || !strncmp(fn, "/dev/", 5))
 		return 0;
 	exists = !stat(fn, &st);
-	if (exists ? !S_ISREG(st.st_mode) || c->mode != MODE_DESTROY : errno != ENOENT)
+	if (exists ? !S_ISREG(st.st_mode) || c->o.mode != MODE_DESTROY : errno != ENOENT)
 		return 0;
 	if (zr < 0)
 		return -1;
-	if (!c->size || parse_size_fio(c->size, &size) || !size)
+	if (!c->o.size || parse_size_fio(c->o.size, &size) || !size)
 		return 0;
 	*was = from = exists ? (uint64_t)st.st_size : 0;
-	if (parse_offset(c->offset_s, from, 0, &offset, err, n))
+	if (parse_offset(c->o.offset_s, from, 0, &offset, err, n))
 		return -1;
 	size /= (unsigned)nshare;
 	*planned = to = offset + size;
@@ -119,13 +119,13 @@ int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct bl
 		/* what the destroy checks would refuse is not touched: they say why, later */
 		struct blkdev *cur = malloc(sizeof *cur);
 		int keep = !cur || blkdev_probe(fn, cur, err, n) ||
-			(!c->force && (!cur->signature_checked || cur->partitions || cur->signature[0])) ||
-			(c->expect_size && c->expect_size != cur->size);
+			(!c->o.force && (!cur->signature_checked || cur->partitions || cur->signature[0])) ||
+			(c->o.expect_size && c->o.expect_size != cur->size);
 		free(cur);
 		if (keep)
 			return 0;
 	}
-	if (!exists && !c->allow_file_create) {
+	if (!exists && !c->o.allow_file_create) {
 		snprintf(err, n, "%s does not exist, and --allow_file_create=0", fn);
 		return -1;
 	}
@@ -140,9 +140,9 @@ int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct bl
 		dry->size = to;
 		dry->lbs = 512;
 		dry->pbs = 4096;
-		return c->create_on_open ? 3 : 1;
+		return c->o.create_on_open ? 3 : 1;
 	}
-	if (!exists && c->create_on_open) {
+	if (!exists && c->o.create_on_open) {
 		fd = open(fn, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 		if (fd < 0) {
 			snprintf(err, n, "cannot create %s: %s", fn, strerror(errno));
@@ -163,7 +163,7 @@ int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct bl
 		uint64_t left = to - from - done;
 		size_t len = left < (1u << 20) ? (size_t)left : (1u << 20);
 		ssize_t w;
-		fill_buffer(buf, len, (uint64_t)c->randseed * 977 + k, 0, 512);
+		fill_buffer(buf, len, (uint64_t)c->o.randseed * 977 + k, 0, 512);
 		w = pwrite(fd, buf, len, (off_t)(from + done));
 		if (w < 0)
 			e = errno;
@@ -191,14 +191,14 @@ int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct bl
 		     "beyond its end)", fn, (unsigned long long)from, (unsigned long long)to);
 	else
 		info("disk: laid out %s: %llu bytes of random data (%s)", fn, (unsigned long long)to,
-		     c->unlink ? "--unlink removes it at the end" : "it stays: delete it when done");
+		     c->o.unlink ? "--unlink removes it at the end" : "it stays: delete it when done");
 	return exists ? 2 : 1;
 }
 
 /* fio's unlink: the test files go when the run ends (regular files, never a device) */
 void unlink_targets(const struct plan *p)
 {
-	for (int i = 0; i < p->ntg && !p->c->parse_only; i++)
+	for (int i = 0; i < p->ntg && !p->c->o.parse_only; i++)
 		if (p->tg[i].unlink && p->tg[i].dev.is_file && unlink(p->tg[i].filename) && errno != ENOENT)
 			warn("disk: --unlink: %s: %s", p->tg[i].filename, strerror(errno));
 }
@@ -247,9 +247,9 @@ static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, i
 	 * named under another name, or a new one */
 	struct blkdev d;
 	uint64_t was = 0, planned = 0;
-	int made = lay_out_file(c, fn, nshare, p->c->parse_only ? &d : NULL, &was, &planned, err, n);
+	int made = lay_out_file(c, fn, nshare, p->c->o.parse_only ? &d : NULL, &was, &planned, err, n);
 	/* (--parse-only: a new file is not made, lay_out_file said what it would be) */
-	if (made < 0 || (!(p->c->parse_only && (made == 1 || made == 3)) && blkdev_probe(fn, &d, err, n)))
+	if (made < 0 || (!(p->c->o.parse_only && (made == 1 || made == 3)) && blkdev_probe(fn, &d, err, n)))
 		return -1;
 	if (made >= 2)   /* extended (or would be), or made empty: as long as planned */
 		d.size = planned;
@@ -272,7 +272,7 @@ static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, i
  * not exist) names several files, each its own; 0, or -1 with why */
 int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
-	const char *fn = c->filename ? c->filename : p->c->filename;
+	const char *fn = c->o.filename ? c->o.filename : p->c->o.filename;
 	if (!fn || !*fn) {
 		snprintf(err, n, !fn ? "job '%s' has no --filename, and there is none for every job: name its device "
 				       "(e.g. --filename=/dev/vdb); --list shows the disks found"
@@ -280,10 +280,10 @@ int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, char *e
 		return -1;
 	}
 	j->nftg = 0;
-	j->per_thread = c->per_thread_files;
+	j->per_thread = c->o.per_thread_files;
 	if (name_count(fn) > 1) {
 		/* each thread's files share its --size */
-		int nshare = name_count(fn) / (j->per_thread ? (int)c->numjobs : 1);
+		int nshare = name_count(fn) / (j->per_thread ? (int)c->o.numjobs : 1);
 		for (const char *a = fn, *e; ; a = e + 1) {
 			size_t l = strcspn(a, ":"), used = p->names_used;
 			e = a + l;
@@ -313,13 +313,13 @@ int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, char *e
 				}
 	} else if ((j->ftg[j->nftg++] = plan_file(p, c, fn, 1, err, n)) < 0)
 		return -1;
-	j->nfiles = j->per_thread ? j->nftg / (int)c->numjobs : j->nftg;
+	j->nfiles = j->per_thread ? j->nftg / (int)c->o.numjobs : j->nftg;
 	j->tg = j->ftg[0];
 	for (int k = 0; k < j->nftg; k++)
-		p->tg[j->ftg[k]].unlink |= c->unlink;
-	j->expect_serial = c->expect_serial;
-	j->expect_size = c->expect_size;
-	j->force = c->force;
+		p->tg[j->ftg[k]].unlink |= c->o.unlink;
+	j->expect_serial = c->o.expect_serial;
+	j->expect_size = c->o.expect_size;
+	j->force = c->o.force;
 	return 0;
 }
 
@@ -328,18 +328,18 @@ int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, char *e
  * size down to a zone's end, as fio's); 0, or -1 with why */
 static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n)
 {
-	uint64_t zs = d->zoned[0] ? d->zone_size : c->zonesize, end;
-	const char *with = c->zonerange || c->zoneskip ? "--zonerange/--zoneskip (strided zones)" :
+	uint64_t zs = d->zoned[0] ? d->zone_size : c->o.zonesize, end;
+	const char *with = c->o.zonerange || c->o.zoneskip ? "--zonerange/--zoneskip (strided zones)" :
 			   j->nfiles > 1 || j->nftg > 1 ? "several files" : j->verify_only ? "--verify_only" :
 			   j->verify && !rw_modifies(j->rw) ? "--verify on a read job" :
-			   j->rw >= RW_TRIMWRITE ? "trimwrite" : c->read_iolog ? "--read_iolog" : d->is_null ? d->path :
+			   j->rw >= RW_TRIMWRITE ? "trimwrite" : c->o.read_iolog ? "--read_iolog" : d->is_null ? d->path :
 			   NULL;
 	if (with) {
 		snprintf(err, n, "--zonemode=zbd with %s: not here", with);
 		return -1;
 	}
-	if (d->zoned[0] && c->zonesize && c->zonesize != d->zone_size) {
-		snprintf(err, n, "--zonesize=%llu: %s's zones are of %llu bytes", c->zonesize, d->path,
+	if (d->zoned[0] && c->o.zonesize && c->o.zonesize != d->zone_size) {
+		snprintf(err, n, "--zonesize=%llu: %s's zones are of %llu bytes", c->o.zonesize, d->path,
 			 (unsigned long long)d->zone_size);
 		return -1;
 	}
@@ -363,12 +363,12 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 			 d->path, (unsigned long long)d->size);
 		return -1;
 	}
-	if (!d->zoned[0] && (c->zonecapacity > zs || c->zonecapacity % 512)) {
-		snprintf(err, n, "--zonecapacity=%llu: at most --zonesize=%llu, a multiple of 512", c->zonecapacity,
+	if (!d->zoned[0] && (c->o.zonecapacity > zs || c->o.zonecapacity % 512)) {
+		snprintf(err, n, "--zonecapacity=%llu: at most --zonesize=%llu, a multiple of 512", c->o.zonecapacity,
 			 (unsigned long long)zs);
 		return -1;
 	}
-	if ((j->verify || !rw_is_random(j->rw)) && (zs % j->bs || (!d->zoned[0] && c->zonecapacity % j->bs))) {
+	if ((j->verify || !rw_is_random(j->rw)) && (zs % j->bs || (!d->zoned[0] && c->o.zonecapacity % j->bs))) {
 		/* (a sequential job's offsets are on the --bs grid here) */
 		snprintf(err, n, "--zonemode=zbd%s: the zones' size and capacity are to be multiples of --bs=%llu%s",
 			 j->verify ? " --verify" : ", sequential", (unsigned long long)j->bs, j->verify ? " (fio's rule)" : "");
@@ -401,13 +401,13 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 	}
 	j->zbd = 1;
 	j->zbd_zone = zs;
-	j->zbd_cap = d->zoned[0] ? 0 : c->zonecapacity;
-	j->read_beyond_wp = c->read_beyond_wp;
-	j->ignore_zone_limits = c->ignore_zone_limits;
-	j->max_open_zones = (unsigned)c->max_open_zones;
-	j->job_max_open_zones = (unsigned)c->job_max_open_zones;
-	j->zrt = c->zrt;
-	j->zrf = c->zrf;
+	j->zbd_cap = d->zoned[0] ? 0 : c->o.zonecapacity;
+	j->read_beyond_wp = c->o.read_beyond_wp;
+	j->ignore_zone_limits = c->o.ignore_zone_limits;
+	j->max_open_zones = (unsigned)c->o.max_open_zones;
+	j->job_max_open_zones = (unsigned)c->o.job_max_open_zones;
+	j->zrt = c->o.zrt;
+	j->zrf = c->o.zrf;
 	if (j->job_max_open_zones && !j->max_open_zones && !(!strcmp(d->zoned, "host-managed") &&
 							       d->max_open_zones > 0 && !j->ignore_zone_limits)) {
 		snprintf(err, n, "--job_max_open_zones: needs a limit for the device (--max_open_zones; fio's rule)");
@@ -425,10 +425,10 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 int parse_zones(const struct disk_cfg *c, const struct blkdev *d, struct job *j, char *err, size_t n)
 {
 	const char *with;
-	if (c->zonemode == 2)
+	if (c->o.zonemode == 2)
 		return parse_zbd(c, d, j, err, n);
-	if (!GIVEN(c, "zonemode") && !strcmp(d->zoned, "host-managed") && c->mode == MODE_DESTROY &&
-	    rw_modifies(j->rw) && !c->zonesize) {
+	if (!GIVEN(c, "zonemode") && !strcmp(d->zoned, "host-managed") && c->o.mode == MODE_DESTROY &&
+	    rw_modifies(j->rw) && !c->o.zonesize) {
 		/* a job writing to a host-managed zoned device in destroy mode (a profile's, in
 		 * the image): at the write pointers, as the device takes writes; one that cannot
 		 * (buffered, verify, trims) is skipped with the reason */
@@ -445,21 +445,21 @@ int parse_zones(const struct disk_cfg *c, const struct blkdev *d, struct job *j,
 			snprintf(err, n, "--%s: for --zonemode=zbd", *o);
 			return -1;
 		}
-	if (!c->zonesize) {
-		if (c->zonemode || c->zonerange || c->zoneskip) {
-			snprintf(err, n, "--%s: strided zones need --zonesize", c->zonemode ? "zonemode=strided" :
-				 c->zonerange ? "zonerange" : "zoneskip");
+	if (!c->o.zonesize) {
+		if (c->o.zonemode || c->o.zonerange || c->o.zoneskip) {
+			snprintf(err, n, "--%s: strided zones need --zonesize", c->o.zonemode ? "zonemode=strided" :
+				 c->o.zonerange ? "zonerange" : "zoneskip");
 			return -1;
 		}
 		return 0;
 	}
-	if (GIVEN(c, "zonemode") && !c->zonemode) {
+	if (GIVEN(c, "zonemode") && !c->o.zonemode) {
 		snprintf(err, n, "--zonemode=none and --zonesize: give --zonemode=strided (as fio)");
 		return -1;
 	}
-	j->zone_size = c->zonesize;
-	j->zone_range = c->zonerange ? c->zonerange : c->zonesize;
-	j->zone_skip = c->zoneskip;
+	j->zone_size = c->o.zonesize;
+	j->zone_range = c->o.zonerange ? c->o.zonerange : c->o.zonesize;
+	j->zone_skip = c->o.zoneskip;
 	j->stride_end = d->size;
 	if (j->zone_size % j->bs || j->zone_range % j->bs || j->zone_skip % j->bs) {
 		snprintf(err, n, "--zonesize, --zonerange, --zoneskip: multiples of --bs=%llu", (unsigned long long)j->bs);
@@ -467,7 +467,7 @@ int parse_zones(const struct disk_cfg *c, const struct blkdev *d, struct job *j,
 	}
 	with = j->var_bs ? "--bssplit/--bsrange" : j->nfiles > 1 ? "several files" : j->seq_hole || j->rand_run > 1 ?
 	       "an offset modifier" : j->dist != DIST_RANDOM ? "--random_distribution" : j->pct_seq[0] || j->pct_seq[1] ||
-	       j->pct_seq[2] ? "--percentage_random" : j->ba ? "--blockalign" : c->read_iolog ? "--read_iolog" :
+	       j->pct_seq[2] ? "--percentage_random" : j->ba ? "--blockalign" : c->o.read_iolog ? "--read_iolog" :
 	       j->verify_only ? "--verify_only (the zones' blocks are not re-derived)" :
 	       j->verify && j->numjobs > 1 && !j->per_thread ? "--verify and --numjobs (the threads' zones would cross)" :
 	       d->is_null ? d->path : NULL;
@@ -511,11 +511,11 @@ int parse_fst(const char *v, struct job *j, char *err, size_t n)
 int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, uint64_t cap, char *err,
 			size_t n)
 {
-	size_t l = c->size ? strlen(c->size) : 0;
-	int shared = l && c->size[l - 1] != '%' && !c->fill_device;
+	size_t l = c->o.size ? strlen(c->o.size) : 0;
+	int shared = l && c->o.size[l - 1] != '%' && !c->o.fill_device;
 	unsigned long long total = 0;
-	if (shared && (parse_size_fio(c->size, &total) || total / (uint64_t)j->nfiles / j->bs == 0)) {
-		snprintf(err, n, "--size=%s: %s", c->size, total ? "less than one --bs block for each of the job's files" :
+	if (shared && (parse_size_fio(c->o.size, &total) || total / (uint64_t)j->nfiles / j->bs == 0)) {
+		snprintf(err, n, "--size=%s: %s", c->o.size, total ? "less than one --bs block for each of the job's files" :
 			 "not a size; accepted: bytes with k/m/g/t suffix, or N%");
 		return -1;
 	}
@@ -527,12 +527,12 @@ int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, 
 			snprintf(err, n, "--filename: %s in a list of files: give it a job of its own", d->path);
 			return -1;
 		}
-		if (parse_offset(c->offset_s, p->tg[j->ftg[k]].pct_of, c->offset_align ? c->offset_align : j->bs, &off,
+		if (parse_offset(c->o.offset_s, p->tg[j->ftg[k]].pct_of, c->o.offset_align ? c->o.offset_align : j->bs, &off,
 				 err, n))
 			return -1;
 		if (k >= j->nfiles && off != j->foff[k % j->nfiles]) {
 			snprintf(err, n, "--offset=%s: %s's region would start at %llu, thread 1's %s's at %llu: each "
-				 "thread's files as big", c->offset_s, d->path, (unsigned long long)off,
+				 "thread's files as big", c->o.offset_s, d->path, (unsigned long long)off,
 				 p->tg[j->ftg[k % j->nfiles]].dev.path, (unsigned long long)j->foff[k % j->nfiles]);
 			return -1;
 		}
@@ -545,7 +545,7 @@ int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, 
 		}
 		if (shared && (off >= d->size || per > d->size - off)) {
 			snprintf(err, n, "--size=%s: %llu bytes of it (the job's files' share) from offset %llu go beyond "
-				 "the end of %s (%llu bytes)%s", c->size, (unsigned long long)per, (unsigned long long)off,
+				 "the end of %s (%llu bytes)%s", c->o.size, (unsigned long long)per, (unsigned long long)off,
 				 d->path, (unsigned long long)d->size, extend_hint(c, d));
 			return -1;
 		}
@@ -572,20 +572,20 @@ int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, 
  * for all such jobs; 0, or -1 with why */
 int dedupe_working_set(const struct disk_cfg *c, struct job *j, int index, char *err, size_t n)
 {
-	if (c->dedupe_ws_pct + c->dedupe_pct > 100) {
+	if (c->o.dedupe_ws_pct + c->o.dedupe_pct > 100) {
 		/* fio's: the working set's blocks are unique ones */
 		snprintf(err, n, "--dedupe_percentage=%lld with --dedupe_working_set_percentage=%lld: more than 100%% "
-			 "(the working set's blocks are unique ones; fio's rule)", c->dedupe_pct, c->dedupe_ws_pct);
+			 "(the working set's blocks are unique ones; fio's rule)", c->o.dedupe_pct, c->o.dedupe_ws_pct);
 		return -1;
 	}
-	j->dedupe_ws = j->size * (uint64_t)c->dedupe_ws_pct / 100 / j->bs;
+	j->dedupe_ws = j->size * (uint64_t)c->o.dedupe_ws_pct / 100 / j->bs;
 	if (!j->dedupe_ws) {
 		snprintf(err, n, "--dedupe_working_set_percentage=%lld: not one --bs block of the region (%llu bytes)",
-			 c->dedupe_ws_pct, (unsigned long long)j->size);
+			 c->o.dedupe_ws_pct, (unsigned long long)j->size);
 		return -1;
 	}
-	j->dedupe_ws_pct = (int)c->dedupe_ws_pct;
-	j->dedupe_global = c->dedupe_global;
-	j->dedupe_seed = c->dedupe_global ? 0x6a09e667f3bcc908ull : (j->randseed * 131 + 7) ^ ((uint64_t)(index + 1) << 40);
+	j->dedupe_ws_pct = (int)c->o.dedupe_ws_pct;
+	j->dedupe_global = c->o.dedupe_global;
+	j->dedupe_seed = c->o.dedupe_global ? 0x6a09e667f3bcc908ull : (j->randseed * 131 + 7) ^ ((uint64_t)(index + 1) << 40);
 	return 0;
 }

@@ -71,6 +71,142 @@ enum dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 /* fio's file_service_type: which file a job of several does its next I/O on */
 enum fst { FST_RR, FST_SEQ, FST_RAND };
 
+/* A job's options, as its rows in the option table write them (fio's thread_options):
+ * a job copies them whole and its fixup (job.c) adjusts them in place. */
+struct job_opts {
+	const char *filename;
+	const char *name;
+	const char *profile;
+	const char *output;
+	const char *rw;         /* fio's rw: a pattern name, with an offset modifier (:N) */
+	int rw_sequencer;
+	long long number_ios;
+	int zonemode;
+	unsigned long long zonesize, zonerange, zoneskip, zonecapacity;
+	int read_beyond_wp, ignore_zone_limits;
+	long long max_open_zones, job_max_open_zones;
+	double zrt, zrf;
+	unsigned long long ba;
+	unsigned long long bs[3];   /* reads, writes, trims */
+	long long iodepth, iodepth_low, numjobs, rwmixread, rwmixwrite;
+	const char *size;
+	const char *offset_s;       /* --offset as given: a size or a percentage (add_job resolves it) */
+	double runtime, ramp_time;
+	int time_based;
+	int ioengine;
+	int submit_mode;        /* fio's io_submit_mode: 0 inline, 1 offload */
+	int direct;
+	long long fdatasync, fsync_n;
+	int end_fsync;
+	int sync;
+	int fsync_on_close;
+	long long randseed;
+	long long compress_pct, compress_chunk, dedupe_pct, dedupe_ws_pct;
+	int dedupe_mode, dedupe_global, trim_zero;
+	long long trim_pct;
+	int fixedbufs, registerfiles;
+	int sqpoll, hipri, userspace_reap, nowait;
+	const char *sync_file_range;
+	long long hipri_pct;
+	long long sqpoll_cpu;
+	int group_reporting;
+	long long sample_ms;
+	double io_timeout;
+	double spin_us;
+	long long batch_submit, batch_cmin, batch_cmax;
+	int invalidate, randrepeat, norandommap, bs_is_seq_rand, serialize_overlap, think_issue, rate_ign_think;
+	int slat_pcts, clat_pcts, lat_pcts;
+	const char *percentile_list;
+	const char *rate, *rate_iops, *rate_min, *rate_iops_min;
+	long long rate_cycle;
+	int rate_process;
+	const char *bssplit, *bsrange;
+	const char *directory;
+	const char *filename_format;
+	const char *cpus_allowed;
+	int cpus_policy;
+	const char *thinktime, *thinktime_spin, *thinktime_iotime;
+	const char *cmdprio_pct, *cmdprio_class, *cmdprio, *cmdprio_bssplit;
+	long long thinktime_blocks;
+	long long flow, flow_id, flow_sleep;
+	const char *numa_cpu_nodes, *numa_mem_policy;
+	const char *latency_target, *latency_window;
+	double latency_percentile;
+	int latency_run;
+	int fadvise_hint;
+	const char *ioscheduler;
+	double status_interval;
+	int unified;
+	long long loops;
+	double startdelay;
+	int zero_buffers;
+	int npcts;                 /* parsed from percentile_list (or fio's default) */
+	double pcts[MAX_PCTS];
+	int stonewall;          /* this job waits for the ones before it (a new group) */
+	int buffered;           /* fio's buffered: the opposite of direct */
+	unsigned long long io_size;           /* fio's io_size: bytes per thread (0: the region) */
+	unsigned long long offset_increment;  /* thread i starts i times this after --offset */
+	int unlink;             /* remove the test file at the end (fio's; regular files only) */
+	int allow_mounted_write;
+	int exitall;
+	int exitall_on_error;
+	int exit_what;          /* fio's: 0 group, 1 stonewall, 2 all */
+	int allow_file_create;
+	int create_on_open;     /* fio's: a new file made empty, not laid out */
+	const char *random_distribution;
+	const char *percentage_random;
+	const char *steadystate;
+	double ss_dur, ss_ramp;
+	const char *write_log[IOLOG_NOPT];   /* fio's write_bw_log, write_iops_log, write_lat_log */
+	long long log_avg_msec, log_hist_msec, log_hist_coarseness;
+	int log_max_value, log_offset, per_job_logs, log_unix_epoch, log_prio;
+	int eta;                /* fio's eta: auto (on a terminal), always, never */
+	int ignored;            /* fio options accepted for a pasted line, no effect here */
+	int pre_read;           /* fio's: the region read into the page cache before the job */
+	int parse_only, showcmd;   /* fio's: check everything, run nothing; print the words */
+	const char *exec_prerun, *exec_postrun;
+	const char *cpumask, *percentage_sequential;
+	const char *wait_for;
+	int new_group;
+	int write_hint;         /* fio's: 0 not set, else RWH_WRITE_LIFE_NONE (1) .. EXTREME (5) */
+	int fill_device;        /* fio's fill_device/fill_fs: the region to the device's end */
+	unsigned long long offset_align;   /* fio's: a percentage --offset aligned up to this */
+	const char *ignored_str;
+	const char *fst;
+	int readonly_flag;      /* fio's --readonly: no writes (assay's default mode) */
+	long long nrfiles;
+	int per_thread_files;   /* the filename is fio's JOB.N.F names, each thread its own */
+	const char *description;
+	double ignored_time;
+	int verify, do_verify, verify_only, verify_fatal;
+	long long verify_backlog, verify_backlog_batch;
+	unsigned long long verify_interval, verify_offset;
+	int verify_dump;
+	const char *aux_path;
+	const char *max_latency;
+	const char *read_iolog, *write_iolog;
+	int replay_no_stall, replay_skip;
+	long long replay_time_scale, replay_scale;
+	unsigned long long replay_align;
+	long long nice, prio, prioclass;
+	int disk_util;
+	unsigned long long ignored_size;
+	int kb_base;            /* fio's kb_base: 0 1024, 1 1000 (sizes are read under it: opt_kb_base) */
+	long long ignored_ll;
+	const char *verify_pattern, *buffer_pattern;
+	int continue_on_error;
+	const char *ignore_error;
+	int error_dump;
+	int mode;
+	int force;
+	long long repeat;
+	const char *expect_serial;
+	unsigned long long expect_size;
+	int list;
+	int include_virtual;
+	int force_uring_errno;
+};
+
 /* One fio job: what numjobs threads each do. */
 struct job {
 	char name[64];

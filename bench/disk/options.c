@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define O(f) offsetof(struct disk_cfg, f)
+#define O(f) offsetof(struct disk_cfg, o.f)
 /* fio's pattern syntax, as --verify_pattern and --buffer_pattern take it */
 #define PATTERN_FORMS "0xHEX, \"text\", a decimal number, 'a file', or several one after another (at most 512 bytes)"
 #define VERIFY_CHOICES "0|none|crc32c|crc32c-intel|crc32|crc64|crc16|crc7|md5|sha1|sha256|sha512|xxhash|meta|pattern|" \
@@ -624,11 +624,11 @@ static int cmp_double(const void *a, const void *b)
  * which would be one JSON key) */
 int parse_pcts(struct disk_cfg *c, char *err, size_t n)
 {
-	const char *s = c->percentile_list;
+	const char *s = c->o.percentile_list;
 	int k = 0;
 	if (!s) {
-		c->npcts = HIST_NPCT;
-		memcpy(c->pcts, hist_default_pcts, sizeof hist_default_pcts);
+		c->o.npcts = HIST_NPCT;
+		memcpy(c->o.pcts, hist_default_pcts, sizeof hist_default_pcts);
 		return 0;
 	}
 	for (;;) {
@@ -636,29 +636,29 @@ int parse_pcts(struct disk_cfg *c, char *err, size_t n)
 		double v = strtod(s, &end);
 		if (end == s || (*end && *end != ':') || isnan(v)) {
 			snprintf(err, n, "--percentile_list=%s: not a list of percents separated by ':' "
-				 "(e.g. 50:99:99.9)", c->percentile_list);
+				 "(e.g. 50:99:99.9)", c->o.percentile_list);
 			return -1;
 		}
 		v = round(v * 1e6) / 1e6;   /* as reported: fio's keys have six decimals */
 		if (!(v > 0 && v <= 100)) {
 			snprintf(err, n, "--percentile_list=%s: %g is not a percent in (0,100]",
-				 c->percentile_list, v);
+				 c->o.percentile_list, v);
 			return -1;
 		}
 		if (k == MAX_PCTS) {
-			snprintf(err, n, "--percentile_list=%s: more than %d percents", c->percentile_list,
+			snprintf(err, n, "--percentile_list=%s: more than %d percents", c->o.percentile_list,
 				 MAX_PCTS);
 			return -1;
 		}
-		c->pcts[k++] = v;
+		c->o.pcts[k++] = v;
 		if (!*end)
 			break;
 		s = end + 1;
 	}
-	qsort(c->pcts, (size_t)k, sizeof c->pcts[0], cmp_double);
-	c->npcts = 0;
+	qsort(c->o.pcts, (size_t)k, sizeof c->o.pcts[0], cmp_double);
+	c->o.npcts = 0;
 	for (int i = 0; i < k; i++)
-		if (!i || c->pcts[i] != c->pcts[i - 1])
-			c->pcts[c->npcts++] = c->pcts[i];
+		if (!i || c->o.pcts[i] != c->o.pcts[i - 1])
+			c->o.pcts[c->o.npcts++] = c->o.pcts[i];
 	return 0;
 }

@@ -44,7 +44,7 @@ int parse_offset(const char *v, uint64_t of, uint64_t align, uint64_t *off, char
 /* the end of an error about a region past a file's end: what fio would do (lay_out_file) */
 const char *extend_hint(const struct disk_cfg *c, const struct blkdev *d)
 {
-	return d->is_file && c->mode != MODE_DESTROY ? "; fio extends a file that short, assay with --mode=destroy" : "";
+	return d->is_file && c->o.mode != MODE_DESTROY ? "; fio extends a file that short, assay with --mode=destroy" : "";
 }
 
 int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t offset, uint64_t cap, uint64_t bs,
@@ -52,42 +52,42 @@ int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t offset, ui
 {
 	/* /dev/null, /dev/zero: no end, the region is --size bytes (fio: "you need to specify size=") */
 	uint64_t avail, want, dev_end = d->is_null ? 1ull << 62 : d->size;
-	if (d->is_null && (!c->size || c->size[strlen(c->size) - 1] == '%' || c->fill_device)) {
+	if (d->is_null && (!c->o.size || c->o.size[strlen(c->o.size) - 1] == '%' || c->o.fill_device)) {
 		snprintf(err, n, "%s has no size: give --size in bytes (not a percentage, not --fill_device)", d->path);
 		return -1;
 	}
 	if (offset >= dev_end) {
-		snprintf(err, n, "--offset=%s is beyond the end of %s (%llu bytes)", c->offset_s, d->path,
+		snprintf(err, n, "--offset=%s is beyond the end of %s (%llu bytes)", c->o.offset_s, d->path,
 			 (unsigned long long)dev_end);
 		return -1;
 	}
 	avail = dev_end - offset;
-	if (c->size && !c->fill_device) {
-		size_t l = strlen(c->size);
+	if (c->o.size && !c->o.fill_device) {
+		size_t l = strlen(c->o.size);
 		unsigned long long v;
-		if (l > 1 && c->size[l - 1] == '%') {
+		if (l > 1 && c->o.size[l - 1] == '%') {
 			char num[32];
 			char *end;
 			double pct;
-			snprintf(num, sizeof num, "%.*s", (int)(l - 1), c->size);
+			snprintf(num, sizeof num, "%.*s", (int)(l - 1), c->o.size);
 			pct = strtod(num, &end);
 			if (*end || pct <= 0 || pct > 100) {
-				snprintf(err, n, "--size=%s: a percentage must be in (0,100]%%", c->size);
+				snprintf(err, n, "--size=%s: a percentage must be in (0,100]%%", c->o.size);
 				return -1;
 			}
 			/* fio's: a share of the whole device, as far as the end from --offset */
 			want = (uint64_t)((double)d->size * pct / 100.0);
 			if (want > avail)
 				want = avail;
-		} else if (parse_size_fio(c->size, &v) || v == 0) {
+		} else if (parse_size_fio(c->o.size, &v) || v == 0) {
 			snprintf(err, n, "--size=%s: not a size; accepted: bytes with k/m/g/t suffix, or N%%",
-				 c->size);
+				 c->o.size);
 			return -1;
 		} else {
 			want = v;
 			if (want > avail) {
 				snprintf(err, n, "--size=%s: beyond the end of %s (%llu bytes from offset %llu)%s",
-					 c->size, d->path, (unsigned long long)avail, (unsigned long long)offset,
+					 c->o.size, d->path, (unsigned long long)avail, (unsigned long long)offset,
 					 extend_hint(c, d));
 				return -1;
 			}
@@ -159,9 +159,9 @@ static int parse_bs1(const char *opt, const char *all, const char *v, size_t l, 
  * bs to the smallest, bs_max to the largest */
 int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
-	const char *opt = c->bssplit ? "bssplit" : "bsrange", *v = c->bssplit ? c->bssplit : c->bsrange;
+	const char *opt = c->o.bssplit ? "bssplit" : "bsrange", *v = c->o.bssplit ? c->o.bssplit : c->o.bsrange;
 	uint64_t lo = UINT64_MAX, hi = 0;
-	if (c->bssplit && c->bsrange) {
+	if (c->o.bssplit && c->o.bsrange) {
 		snprintf(err, n, "--bssplit and --bsrange: give one or the other");
 		return -1;
 	}
@@ -181,7 +181,7 @@ int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 			hi = j->bs > hi ? j->bs : hi;
 			continue;
 		}
-		if (c->bsrange) {
+		if (c->o.bsrange) {
 			const char *dash = memchr(p, '-', (size_t)(e - p));
 			if (!dash || parse_bs1(opt, v, p, (size_t)(dash - p), &j->range_lo[d], err, n) ||
 			    parse_bs1(opt, v, dash + 1, (size_t)(e - dash - 1), &j->range_hi[d], err, n)) {
@@ -266,7 +266,7 @@ static int dist_num(const char *v, size_t l, double lo, double hi, int lo_ok, do
  * pareto:h[:center], normal:dev[:center], zoned:acc/range%:..., zoned_abs:acc/size:... */
 int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
-	const char *v = c->random_distribution, *a;
+	const char *v = c->o.random_distribution, *a;
 	static const char *const names[] = { "random", "zipf", "pareto", "normal", "zoned", "zoned_abs" };
 	size_t l = strcspn(v, ":");
 	int k;
@@ -402,23 +402,23 @@ int job_data(const struct plan *p, const struct disk_cfg *c, const struct pjob *
 	static const int meth[] = { VM_NONE, VM_NONE, DG_CRC32C, DG_CRC32C, DG_CRC32, DG_CRC64, DG_CRC16, DG_CRC7,
 				    DG_MD5, DG_SHA1, DG_SHA256, DG_SHA512, DG_XXHASH, VM_META, VM_PATTERN,
 				    DG_SHA3_224, DG_SHA3_256, DG_SHA3_384, DG_SHA3_512, VM_NULL };
-	const char *what, *pat = c->verify_pattern ? c->verify_pattern : c->buffer_pattern;
-	j->verify = meth[c->verify];
-	if (!GIVEN(c, "verify") && pj && pj->verify && p->c->mode == MODE_DESTROY)
+	const char *what, *pat = c->o.verify_pattern ? c->o.verify_pattern : c->o.buffer_pattern;
+	j->verify = meth[c->o.verify];
+	if (!GIVEN(c, "verify") && pj && pj->verify && p->c->o.mode == MODE_DESTROY)
 		j->verify = DG_CRC32C;
-	if (!GIVEN(c, "verify") && c->verify_pattern)
+	if (!GIVEN(c, "verify") && c->o.verify_pattern)
 		j->verify = VM_PATTERN;
-	j->do_verify = c->do_verify;
-	j->verify_only = c->verify_only;
-	j->verify_fatal = c->verify_fatal;
-	j->verify_backlog = (uint64_t)c->verify_backlog;
-	j->verify_backlog_batch = (uint64_t)c->verify_backlog_batch;
-	j->vint = c->verify_interval ? c->verify_interval : j->bs;
-	j->verify_dump = c->verify_dump;
-	snprintf(j->aux_path, sizeof j->aux_path, "%s", c->aux_path ? c->aux_path : "");
-	j->voff = c->verify_offset;
-	if (pat && (j->pattern_len = pattern_parse_offs(c->verify_pattern ? "verify_pattern" : "buffer_pattern", pat,
-							 j->pattern, c->verify_pattern ? j->pat_off : NULL, &j->npat_off,
+	j->do_verify = c->o.do_verify;
+	j->verify_only = c->o.verify_only;
+	j->verify_fatal = c->o.verify_fatal;
+	j->verify_backlog = (uint64_t)c->o.verify_backlog;
+	j->verify_backlog_batch = (uint64_t)c->o.verify_backlog_batch;
+	j->vint = c->o.verify_interval ? c->o.verify_interval : j->bs;
+	j->verify_dump = c->o.verify_dump;
+	snprintf(j->aux_path, sizeof j->aux_path, "%s", c->o.aux_path ? c->o.aux_path : "");
+	j->voff = c->o.verify_offset;
+	if (pat && (j->pattern_len = pattern_parse_offs(c->o.verify_pattern ? "verify_pattern" : "buffer_pattern", pat,
+							 j->pattern, c->o.verify_pattern ? j->pat_off : NULL, &j->npat_off,
 							 err, n)) < 0)
 		return -1;
 	if (j->npat_off && (j->var_bs || j->verify != VM_PATTERN)) {
@@ -426,14 +426,14 @@ int job_data(const struct plan *p, const struct disk_cfg *c, const struct pjob *
 									  : "with --verify=pattern (the pattern is what is checked)");
 		return -1;
 	}
-	if (j->pattern_len && (c->zero_buffers || c->compress_pct || c->dedupe_pct)) {
+	if (j->pattern_len && (c->o.zero_buffers || c->o.compress_pct || c->o.dedupe_pct)) {
 		snprintf(err, n, "--%s: with --%s the data would be two things at once",
-			 c->verify_pattern ? "verify_pattern" : "buffer_pattern",
-			 c->zero_buffers ? "zero_buffers" : c->compress_pct ? "buffer_compress_percentage"
+			 c->o.verify_pattern ? "verify_pattern" : "buffer_pattern",
+			 c->o.zero_buffers ? "zero_buffers" : c->o.compress_pct ? "buffer_compress_percentage"
 									  : "dedupe_percentage");
 		return -1;
 	}
-	if (j->verify == VM_PATTERN && !c->verify_pattern) {
+	if (j->verify == VM_PATTERN && !c->o.verify_pattern) {
 		snprintf(err, n, "--verify=pattern: give the pattern with --verify_pattern");
 		return -1;
 	}
@@ -457,8 +457,8 @@ int job_data(const struct plan *p, const struct disk_cfg *c, const struct pjob *
 			 (unsigned long long)job_fsize(j, 1));
 		return -1;
 	}
-	if ((c->verify_interval || c->verify_offset) && (!j->verify || j->verify == VM_PATTERN || j->verify == VM_NULL)) {
-		snprintf(err, n, "--%s: %s", c->verify_interval ? "verify_interval" : "verify_offset",
+	if ((c->o.verify_interval || c->o.verify_offset) && (!j->verify || j->verify == VM_PATTERN || j->verify == VM_NULL)) {
+		snprintf(err, n, "--%s: %s", c->o.verify_interval ? "verify_interval" : "verify_offset",
 			 !j->verify ? "give --verify (it places the verify headers)"
 				    : j->verify == VM_NULL ? "--verify=null writes no header" : "--verify=pattern writes no header");
 		return -1;
@@ -474,7 +474,7 @@ int job_data(const struct plan *p, const struct disk_cfg *c, const struct pjob *
 		snprintf(err, n, "%s on a trim job: nothing is written to check (trimwrite is)", what);
 	else if (!rw_writes(j->rw))
 		return 0;   /* fio's: each block read is checked (what an earlier --verify job wrote) */
-	else if (p->c->mode != MODE_DESTROY)
+	else if (p->c->o.mode != MODE_DESTROY)
 		snprintf(err, n, "%s writes its own data to every block: it needs --mode=destroy", what);
 	else
 		return 0;
@@ -488,12 +488,12 @@ int parse_errors(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
 	static const int coe_mask[] = { 0, 1 << COE_READ, 1 << COE_WRITE, 1 << COE_READ | 1 << COE_WRITE,
 					1 << COE_VERIFY, (1 << COE_N) - 1, 0, (1 << COE_N) - 1 };
-	const char *p = c->ignore_error;
-	j->coe = coe_mask[c->continue_on_error];
-	j->error_dump = c->error_dump;
+	const char *p = c->o.ignore_error;
+	j->coe = coe_mask[c->o.continue_on_error];
+	j->error_dump = c->o.error_dump;
 	for (int type = 0; p && *p; type++) {
 		if (type == COE_N) {
-			snprintf(err, n, "--ignore_error=%s: at most 3 lists (reads:writes:verify)", c->ignore_error);
+			snprintf(err, n, "--ignore_error=%s: at most 3 lists (reads:writes:verify)", c->o.ignore_error);
 			return -1;
 		}
 		while (*p && *p != ':') {
@@ -502,7 +502,7 @@ int parse_errors(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 			int e = 0;
 			if (len == 0 || len >= sizeof word) {
 				snprintf(err, n, "--ignore_error=%s: an empty or overlong errno in the list",
-					 c->ignore_error);
+					 c->o.ignore_error);
 				return -1;
 			}
 			memcpy(word, p, len);
@@ -515,13 +515,13 @@ int parse_errors(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 				long v = strtol(word, &end, 10);
 				if (*end || v <= 0 || v > 4095) {
 					snprintf(err, n, "--ignore_error=%s: %s is no errno name or number (EIO, 5)",
-						 c->ignore_error, word);
+						 c->o.ignore_error, word);
 					return -1;
 				}
 				e = (int)v;
 			}
 			if (j->nign[type] == MAX_IGN) {
-				snprintf(err, n, "--ignore_error=%s: more than %d errors in one list", c->ignore_error,
+				snprintf(err, n, "--ignore_error=%s: more than %d errors in one list", c->o.ignore_error,
 					 MAX_IGN);
 				return -1;
 			}
@@ -566,11 +566,11 @@ int parse_pct_random(const char *v, int out[DDIR_N])
 int parse_ss(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
 	static const char *const kinds[] = { "iops", "iops_slope", "bw", "bw_slope" };
-	const char *v = c->steadystate, *colon = strchr(v, ':');
+	const char *v = c->o.steadystate, *colon = strchr(v, ':');
 	char *end = NULL;
 	size_t l = colon ? (size_t)(colon - v) : 0;
 	int k;
-	if (c->ss_dur <= 0) {
+	if (c->o.ss_dur <= 0) {
 		if (GIVEN(c, "steadystate") || GIVEN(c, "ss") || GIVEN(c, "steadystate_ramp_time") || GIVEN(c, "ss_ramp")) {
 			snprintf(err, n, "--steadystate: give the window it judges, --steadystate_duration (e.g. 60s)");
 			return -1;
@@ -586,14 +586,14 @@ int parse_ss(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 			 "(I/Os or bytes per second) or a percent of the mean: iops_slope:0.1%%", v);
 		return -1;
 	}
-	if (c->ss_dur < 2) {
-		snprintf(err, n, "--steadystate_duration=%g: at least 2 seconds (one sample a second)", c->ss_dur);
+	if (c->o.ss_dur < 2) {
+		snprintf(err, n, "--steadystate_duration=%g: at least 2 seconds (one sample a second)", c->o.ss_dur);
 		return -1;
 	}
 	j->ss.kind = SS_IOPS + k;
 	j->ss.pct = *end == '%';
-	j->ss.dur = (unsigned)llround(c->ss_dur);
-	j->ss.ramp = (unsigned)llround(c->ss_ramp);
+	j->ss.dur = (unsigned)llround(c->o.ss_dur);
+	j->ss.ramp = (unsigned)llround(c->o.ss_ramp);
 	snprintf(j->ss_desc, sizeof j->ss_desc, "%s", v);
 	return 0;
 }
@@ -691,7 +691,7 @@ static int parse_cmdprio_bssplit(const char *all, const char *p, size_t l, struc
 int parse_cmdprio(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
 	const char *names[3] = { "cmdprio_percentage", "cmdprio_class", "cmdprio" };
-	const char *vals[3] = { c->cmdprio_pct, c->cmdprio_class, c->cmdprio };
+	const char *vals[3] = { c->o.cmdprio_pct, c->o.cmdprio_class, c->o.cmdprio };
 	const long lo[3] = { 0, 1, 0 }, hi[3] = { 100, 3, 7 }, def[3] = { 0, 1, 0 };
 	long v[3][2];
 	for (int k = 0; k < 3; k++)
@@ -717,7 +717,7 @@ bad:
 			snprintf(err, n, "--%s=%s: a number %ld to %ld, or reads,writes", names[k], vals[k], lo[k], hi[k]);
 			return -1;
 		}
-	if (c->cmdprio_bssplit && (v[0][0] || v[0][1])) {
+	if (c->o.cmdprio_bssplit && (v[0][0] || v[0][1])) {
 		snprintf(err, n, "--cmdprio_bssplit and --cmdprio_percentage: give one or the other (fio's rule)");
 		return -1;
 	}
@@ -726,13 +726,13 @@ bad:
 		size_t l;
 		j->cmdprio_nval[d] = 1;
 		j->cmdprio_val[d][0] = j->ioprio < 0 ? 0 : (unsigned)j->ioprio;
-		if (c->cmdprio_bssplit) {
-			if (opt_dir_part(c->cmdprio_bssplit, d, &p, &l)) {
+		if (c->o.cmdprio_bssplit) {
+			if (opt_dir_part(c->o.cmdprio_bssplit, d, &p, &l)) {
 				snprintf(err, n, "--cmdprio_bssplit=%s: give one for both directions, or reads,writes",
-					 c->cmdprio_bssplit);
+					 c->o.cmdprio_bssplit);
 				return -1;
 			}
-			if (parse_cmdprio_bssplit(c->cmdprio_bssplit, p, l, j, d, v[1][d], v[2][d], err, n))
+			if (parse_cmdprio_bssplit(c->o.cmdprio_bssplit, p, l, j, d, v[1][d], v[2][d], err, n))
 				return -1;
 		} else if ((j->cmdprio_pct[d] = (int)v[0][d])) {
 			j->cmdprio_nent[d] = 1;
@@ -743,7 +743,7 @@ bad:
 	}
 	if ((j->cmdprio_pct[0] || j->cmdprio_pct[1]) && !JOB_ENGINE_HAS(j, IOE_KERNELQ)) {
 		snprintf(err, n, "--%s: an io_uring and libaio option (--ioengine=%s)",
-			 c->cmdprio_bssplit ? "cmdprio_bssplit" : "cmdprio_percentage", JOB_ENGINE(j)->name);
+			 c->o.cmdprio_bssplit ? "cmdprio_bssplit" : "cmdprio_percentage", JOB_ENGINE(j)->name);
 		return -1;
 	}
 	return 0;
@@ -995,30 +995,30 @@ int cpumask_list(const char *v, struct job *j, char *err, size_t n)
  * files) */
 int io_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
-	if (c->io_size && !j->var_bs && c->io_size % j->bs) {
-		snprintf(err, n, "--io_size=%llu: not a multiple of --bs=%llu", c->io_size,
+	if (c->o.io_size && !j->var_bs && c->o.io_size % j->bs) {
+		snprintf(err, n, "--io_size=%llu: not a multiple of --bs=%llu", c->o.io_size,
 			 (unsigned long long)j->bs);
 		return -1;
 	}
-	j->io_size = c->io_size;
-	if (j->nfiles > 1 && c->io_size && c->io_size / (uint64_t)j->nfiles < j->bs) {
-		snprintf(err, n, "--io_size=%llu: less than one --bs block for each of the job's %d files", c->io_size,
+	j->io_size = c->o.io_size;
+	if (j->nfiles > 1 && c->o.io_size && c->o.io_size / (uint64_t)j->nfiles < j->bs) {
+		snprintf(err, n, "--io_size=%llu: less than one --bs block for each of the job's %d files", c->o.io_size,
 			 j->nfiles);
 		return -1;
 	}
-	j->offset_inc = c->offset_increment;
+	j->offset_inc = c->o.offset_increment;
 	for (int k = 0; k < j->nftg && j->offset_inc; k++) {
 		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
 		uint64_t size = j->fsize[k % j->nfiles], last = file_base(j, k % j->nfiles, j->numjobs - 1);
 		if (j->direct && j->offset_inc % d->lbs) {
 			snprintf(err, n, "--offset_increment=%llu: not a multiple of %s's logical block size (%u)",
-				 c->offset_increment, d->path, d->lbs);
+				 c->o.offset_increment, d->path, d->lbs);
 			return -1;
 		}
 		if (j->offset_inc > d->size || last > d->size || size > d->size - last) {
 			snprintf(err, n, "--offset_increment=%llu: thread %d's region (from %llu, %llu bytes) ends "
 				 "beyond %s (%llu bytes): give a smaller --size or --offset_increment",
-				 c->offset_increment, j->numjobs - 1, (unsigned long long)last,
+				 c->o.offset_increment, j->numjobs - 1, (unsigned long long)last,
 				 (unsigned long long)size, d->path, (unsigned long long)d->size);
 			return -1;
 		}
@@ -1031,9 +1031,9 @@ int io_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, cha
 int pair_bs(const struct disk_cfg *c, struct job *j, const uint64_t bs_rw[DDIR_N], char *err,
 		   size_t n)
 {
-	if (c->bssplit || c->bsrange) {
+	if (c->o.bssplit || c->o.bsrange) {
 		snprintf(err, n, "--bs=%llu,%llu and --%s: give one or the other", (unsigned long long)bs_rw[0],
-			 (unsigned long long)bs_rw[1], c->bssplit ? "bssplit" : "bsrange");
+			 (unsigned long long)bs_rw[1], c->o.bssplit ? "bssplit" : "bsrange");
 		return -1;
 	}
 	for (int d = 0; d < DDIR_N; d++) {
@@ -1057,26 +1057,26 @@ int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
 	static const char *const names[] = { "read", "write", "randread", "randwrite", "randrw", "readwrite", "trim",
 					     "randtrim", "trimwrite", "randtrimwrite", "rw" };
-	const char *colon = strchr(c->rw, ':');
-	size_t l = colon ? (size_t)(colon - c->rw) : strlen(c->rw);
+	const char *colon = strchr(c->o.rw, ':');
+	size_t l = colon ? (size_t)(colon - c->o.rw) : strlen(c->o.rw);
 	int k;
 	for (k = 0; k < (int)(sizeof names / sizeof *names); k++)
-		if (strlen(names[k]) == l && !strncmp(c->rw, names[k], l))
+		if (strlen(names[k]) == l && !strncmp(c->o.rw, names[k], l))
 			break;
 	if (k == (int)(sizeof names / sizeof *names)) {
 		snprintf(err, n, "--rw=%s: unknown value; accepted: one of %s|rw, then :N (fio's offset modifier)",
-			 c->rw, RW_CHOICES);
+			 c->o.rw, RW_CHOICES);
 		return -1;
 	}
 	j->rw = k == 10 ? RW_READWRITE : k;
-	j->rw_identical = c->rw_sequencer == 1;
-	j->number_ios = (uint64_t)c->number_ios;
+	j->rw_identical = c->o.rw_sequencer == 1;
+	j->number_ios = (uint64_t)c->o.number_ios;
 	if (!colon)
 		return 0;
 	if (rw_is_random(j->rw)) {
 		long long r;
 		if (parse_int(colon + 1, &r) || r < 1 || r > 1000000000) {
-			snprintf(err, n, "--rw=%s: '%s' is not a number of I/Os (a new random offset every N)", c->rw,
+			snprintf(err, n, "--rw=%s: '%s' is not a number of I/Os (a new random offset every N)", c->o.rw,
 				 colon + 1);
 			return -1;
 		}
@@ -1084,7 +1084,7 @@ int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 	} else {
 		unsigned long long h;
 		if (parse_size_fio(colon + 1, &h)) {
-			snprintf(err, n, "--rw=%s: '%s' is not a size (the hole after each I/O)", c->rw, colon + 1);
+			snprintf(err, n, "--rw=%s: '%s' is not a size (the hole after each I/O)", c->o.rw, colon + 1);
 			return -1;
 		}
 		j->seq_hole = h;
@@ -1098,29 +1098,29 @@ int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob *pj, struct job *j,
 		      char *err, size_t n)
 {
-	struct replay_fit fit = { .nfiles = j->nfiles, .direct = j->direct, .align = c->replay_align,
-				  .scale = (uint64_t)c->replay_scale };
+	struct replay_fit fit = { .nfiles = j->nfiles, .direct = j->direct, .align = c->o.replay_align,
+				  .scale = (uint64_t)c->o.replay_scale };
 	struct replay *rp;
 	_Static_assert(REPLAY_FILES == MAX_FILES, "a log's files are a job's");
 	for (int k = 0; k < j->nfiles; k++) {
 		fit.dev_size[k] = p->tg[j->ftg[k]].dev.size;
 		fit.lbs[k] = p->tg[j->ftg[k]].dev.lbs;
 	}
-	if (c->write_iolog) {
+	if (c->o.write_iolog) {
 		if (j->numjobs > 1) {
 			snprintf(err, n, "--write_iolog with --numjobs=%d: one thread per logged job (give each job its "
 				 "own --name and log)", j->numjobs);
 			return -1;
 		}
-		snprintf(j->iolog_out, sizeof j->iolog_out, "%s", c->write_iolog);
+		snprintf(j->iolog_out, sizeof j->iolog_out, "%s", c->o.write_iolog);
 		for (int i = 0; i < p->njobs; i++)
 			if (!strcmp(p->jobs[i].iolog_out, j->iolog_out)) {
 				snprintf(err, n, "--write_iolog=%s: jobs '%s' and '%s' would both write it: give each job "
-					 "its own", c->write_iolog, p->jobs[i].name, j->name);
+					 "its own", c->o.write_iolog, p->jobs[i].name, j->name);
 				return -1;
 			}
 	}
-	if (!c->read_iolog) {
+	if (!c->o.read_iolog) {
 		for (const char *const *o = (const char *const[]){ "replay_no_stall", "replay_time_scale", "replay_skip",
 								    "replay_align", "replay_scale", NULL }; *o; o++)
 			if (GIVEN(c, *o)) {
@@ -1129,36 +1129,36 @@ int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob
 			}
 		return 0;
 	}
-	if (c->replay_align & (c->replay_align - 1)) {
-		snprintf(err, n, "--replay_align=%llu: not a power of 2", c->replay_align);
+	if (c->o.replay_align & (c->o.replay_align - 1)) {
+		snprintf(err, n, "--replay_align=%llu: not a power of 2", c->o.replay_align);
 		return -1;
 	}
-	if (pj || j->numjobs > 1 || j->verify || j->lat_target_ns || c->bssplit || c->bsrange) {
+	if (pj || j->numjobs > 1 || j->verify || j->lat_target_ns || c->o.bssplit || c->o.bsrange) {
 		snprintf(err, n, "--read_iolog with %s: a log is replayed as it is, by one thread",
 			 pj ? "--profile" : j->numjobs > 1 ? "--numjobs" : j->verify ? "--verify" :
-			 j->lat_target_ns ? "--latency_target" : c->bssplit ? "--bssplit" : "--bsrange");
+			 j->lat_target_ns ? "--latency_target" : c->o.bssplit ? "--bssplit" : "--bsrange");
 		return -1;
 	}
 	/* fio's replay_skip: read, write, trim, sync (sync and datasync) */
-	fit.skip = (unsigned)(c->replay_skip & 7) | (c->replay_skip & 8 ? 1u << RP_SYNC | 1u << RP_DATASYNC : 0);
+	fit.skip = (unsigned)(c->o.replay_skip & 7) | (c->o.replay_skip & 8 ? 1u << RP_SYNC | 1u << RP_DATASYNC : 0);
 	if (!(rp = calloc(1, sizeof *rp))) {
 		snprintf(err, n, "out of memory");
 		return -1;
 	}
-	if (replay_load(c->read_iolog, &fit, rp, err, n)) {
+	if (replay_load(c->o.read_iolog, &fit, rp, err, n)) {
 		free(rp);
 		return -1;
 	}
 	if (rp->nfiles < j->nfiles) {
-		snprintf(err, n, "--read_iolog=%s: the log names %d file%s, --filename %d: one for each", c->read_iolog,
+		snprintf(err, n, "--read_iolog=%s: the log names %d file%s, --filename %d: one for each", c->o.read_iolog,
 			 rp->nfiles, rp->nfiles > 1 ? "s" : "", j->nfiles);
 		replay_free(rp);
 		free(rp);
 		return -1;
 	}
 	j->replay = rp;          /* kept for the run */
-	j->replay_no_stall = c->replay_no_stall;
-	j->replay_time_pct = (int)c->replay_time_scale;
+	j->replay_no_stall = c->o.replay_no_stall;
+	j->replay_time_pct = (int)c->o.replay_time_scale;
 	/* the log's directions decide what the job is (a trim in it: destroy mode only) */
 	j->rw = rp->count[RP_TRIM] ? RW_RANDTRIMWRITE : rp->count[RP_WRITE] ? (rp->count[RP_READ] ? RW_RANDRW : RW_RANDWRITE)
 										  : RW_RANDREAD;

@@ -30,32 +30,32 @@ static void format_name(const char *fmt, const char *job, long long t, long long
 
 int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 {
-	const char *dir = c->directory, *fn = c->filename;
+	const char *dir = c->o.directory, *fn = c->o.filename;
 	char def[MAX_JOB_FILES * 80], *path;
 	size_t l = 0, cap;
 	int list;
-	if (!fn && job && c->size) {
-		if (c->nrfiles > MAX_FILES || c->nrfiles * c->numjobs > MAX_JOB_FILES) {
+	if (!fn && job && c->o.size) {
+		if (c->o.nrfiles > MAX_FILES || c->o.nrfiles * c->o.numjobs > MAX_JOB_FILES) {
 			snprintf(err, n, "--nrfiles=%lld with --numjobs=%lld: more than %d files in one job (%d for each "
-				 "thread)", c->nrfiles, c->numjobs, MAX_JOB_FILES, MAX_FILES);
+				 "thread)", c->o.nrfiles, c->o.numjobs, MAX_JOB_FILES, MAX_FILES);
 			return -1;
 		}
 		/* fio's jobname.jobnum.filenum (or --filename_format): each thread its own; a
 		 * format without $jobnum names the same files for every thread, which share them */
-		const char *fmt = c->filename_format ? c->filename_format : "$jobname.$jobnum.$filenum";
+		const char *fmt = c->o.filename_format ? c->o.filename_format : "$jobname.$jobnum.$filenum";
 		char a[80], b[80];
 		format_name(fmt, job, 0, 0, a, sizeof a);
 		format_name(fmt, job, 1, 0, b, sizeof b);
-		c->per_thread_files = c->numjobs > 1 && strcmp(a, b);
+		c->o.per_thread_files = c->o.numjobs > 1 && strcmp(a, b);
 		format_name(fmt, job, 0, 1, b, sizeof b);
-		if (!a[0] || strchr(a, ':') || strlen(a) >= sizeof a - 1 || (c->nrfiles > 1 && !strcmp(a, b))) {
+		if (!a[0] || strchr(a, ':') || strlen(a) >= sizeof a - 1 || (c->o.nrfiles > 1 && !strcmp(a, b))) {
 			snprintf(err, n, "--filename_format=%s: %s", fmt, !a[0] ? "names no file" : strchr(a, ':') ?
 				 "a name with ':' (fio's list separator)" : strlen(a) >= sizeof a - 1 ? "names longer than 78 "
 				 "characters" : "the same name for each of --nrfiles: put $filenum in it");
 			return -1;
 		}
-		for (long long t = 0; t < (c->per_thread_files ? c->numjobs : 1); t++)
-			for (long long k = 0; k < c->nrfiles; k++) {
+		for (long long t = 0; t < (c->o.per_thread_files ? c->o.numjobs : 1); t++)
+			for (long long k = 0; k < c->o.nrfiles; k++) {
 				format_name(fmt, job, t, k, a, sizeof a);
 				l += (size_t)snprintf(def + l, sizeof def - l, "%s%s", l ? ":" : "", a);
 			}
@@ -63,7 +63,7 @@ int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 		dir = dir ? dir : ".";
 	}
 	if (!dir) {
-		c->directory = NULL;
+		c->o.directory = NULL;
 		return 0;
 	}
 	if (!fn) {
@@ -87,8 +87,8 @@ int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 		if (!*e)
 			break;
 	}
-	c->filename = path;    /* kept for the run */
-	c->directory = NULL;
+	c->o.filename = path;    /* kept for the run */
+	c->o.directory = NULL;
 	return 0;
 }
 
@@ -127,18 +127,18 @@ static int plan_named_jobs(struct plan *p, char *err, size_t n)
 			opt_kb_base = KB_BASE(jc);
 		}
 		jc->tok = c->tok;
-		if (!jc->filename && c->filename)
-			jc->filename = c->filename;     /* the run's, already joined */
-		else if (join_dir(jc, jc->name, err, n)) {
+		if (!jc->o.filename && c->o.filename)
+			jc->o.filename = c->o.filename;     /* the run's, already joined */
+		else if (join_dir(jc, jc->o.name, err, n)) {
 			r = -1;
 			break;
 		}
 		if (parse_pcts(jc, err, n)) {
 			r = -1;
 		} else {
-			if (GIVEN(jc, "rwmixwrite") && jc->rwmixwrite >= 0)
-				jc->rwmixread = 100 - jc->rwmixwrite;
-			r = add_job(p, jc, jc->name, NULL, err, n);
+			if (GIVEN(jc, "rwmixwrite") && jc->o.rwmixwrite >= 0)
+				jc->o.rwmixread = 100 - jc->o.rwmixwrite;
+			r = add_job(p, jc, jc->o.name, NULL, err, n);
 		}
 		s = e;
 	}
@@ -150,10 +150,10 @@ int make_plan(struct plan *p, char *err, size_t n)
 {
 	struct disk_cfg *c = p->c;
 	p->clock_seed = (now_ns() ^ ((uint64_t)getpid() << 32)) & 0x7fffffffffffffffull;
-	if (GIVEN(c, "rwmixwrite") && c->rwmixwrite >= 0)
-		c->rwmixread = 100 - c->rwmixwrite;
-	if (!c->profile)
-		return c->nglobal < c->ntok ? plan_named_jobs(p, err, n) : add_job(p, c, c->name, NULL, err, n);
+	if (GIVEN(c, "rwmixwrite") && c->o.rwmixwrite >= 0)
+		c->o.rwmixread = 100 - c->o.rwmixwrite;
+	if (!c->o.profile)
+		return c->nglobal < c->ntok ? plan_named_jobs(p, err, n) : add_job(p, c, c->o.name, NULL, err, n);
 	if (c->ntok - c->nglobal > 0) {
 		int names = 0;
 		for (int i = c->nglobal; i < c->ntok; i++)
@@ -167,7 +167,7 @@ int make_plan(struct plan *p, char *err, size_t n)
 		snprintf(err, n, "--rw and --profile: give one or the other");
 		return -1;
 	}
-	for (const char *s = c->profile; *s;) {
+	for (const char *s = c->o.profile; *s;) {
 		const char *comma = strchr(s, ',');
 		size_t l = comma ? (size_t)(comma - s) : strlen(s);
 		const struct profile *pr = find_profile(s, l);
@@ -185,7 +185,7 @@ int make_plan(struct plan *p, char *err, size_t n)
 			size_t nl = 0;
 			for (size_t i = 0; i < NPROFILES; i++)
 				nl += (size_t)snprintf(names + nl, sizeof names - nl, "%s, ", profiles[i].name);
-			snprintf(err, n, "--profile=%s: unknown profile '%.*s'; accepted: %sall", c->profile,
+			snprintf(err, n, "--profile=%s: unknown profile '%.*s'; accepted: %sall", c->o.profile,
 				 (int)l, s, names);
 			return -1;
 		} else {

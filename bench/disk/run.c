@@ -33,7 +33,7 @@ int create_logs(const struct plan *p, char *err, size_t n)
 	int nfiles = 0;
 	for (int k = 0; k < p->njobs; k++) {
 		const struct job *j = &p->jobs[k];
-		for (int rep = 1; iolog_wanted(&j->log) && rep <= p->c->repeat; rep++)
+		for (int rep = 1; iolog_wanted(&j->log) && rep <= p->c->o.repeat; rep++)
 			for (int t = 0; t < (j->log.per_job ? j->numjobs : 1); t++)
 				for (int kind = 0; kind < LOGF_N; kind++) {
 					const char *o = iolog_opt_name[iolog_file_opt[kind]];
@@ -41,7 +41,7 @@ int create_logs(const struct plan *p, char *err, size_t n)
 					int fd;
 					if (!j->log.prefix[iolog_file_opt[kind]])
 						continue;
-					if (iolog_path(&j->log, j->name, kind, j->thread0 + t, rep, (int)p->c->repeat,
+					if (iolog_path(&j->log, j->name, kind, j->thread0 + t, rep, (int)p->c->o.repeat,
 						       path, sizeof path)) {
 						snprintf(err, n, "--%s: the log's file name is too long", o);
 						return -1;
@@ -82,7 +82,7 @@ void write_logs(const struct plan *p, struct job_result *r)
 			char path[PATH_MAX];
 			FILE *f = NULL;
 			int fd, bad;
-			iolog_path(&j->log, j->name, kind, j->thread0 + i, r->repeat + 1, (int)p->c->repeat,
+			iolog_path(&j->log, j->name, kind, j->thread0 + i, r->repeat + 1, (int)p->c->o.repeat,
 				   path, sizeof path);
 			fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
 			bad = fd < 0 || !(f = fdopen(fd, "a"));
@@ -222,14 +222,14 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->numjobs;
 	unsigned dirs = job_dirs(j);   /* the logs' directions (a read-back's reads too) */
 
-	if (writing && p->c->mode == MODE_READONLY && !TG(p, j)->dev.is_null) {
+	if (writing && p->c->o.mode == MODE_READONLY && !TG(p, j)->dev.is_null) {
 		r->skipped = rw_trims(j->rw) ? "trims; --mode=readonly (the default) never changes the device: "
 					       "give --mode=destroy"
 					     : "writes; --mode=readonly (the default) never writes: give --mode=rewrite "
 					       "(writes back what it read) or --mode=destroy";
 		return -1;
 	}
-	if (rw_trims(j->rw) && p->c->mode == MODE_REWRITE) {
+	if (rw_trims(j->rw) && p->c->o.mode == MODE_REWRITE) {
 		r->skipped = "trims; a trim discards the blocks' data and --mode=rewrite keeps every byte: give "
 			     "--mode=destroy";
 		return -1;
@@ -445,16 +445,16 @@ void run_group(struct plan *p, struct job_result *rs, int n)
 		return;
 	eta.rs = rs;
 	eta.n = n;
-	show_eta = (p->c->eta == 1 || (p->c->eta == 0 && isatty(2))) &&
+	show_eta = (p->c->o.eta == 1 || (p->c->o.eta == 0 && isatty(2))) &&
 		   !pthread_create(&eta.tid, NULL, eta_main, &eta);
 	st.p = p;
 	st.rs = rs;
 	st.ready = ready;
 	st.n = n;
-	for (int k = 0; p->c->status_interval > 0 && k < n; k++)
+	for (int k = 0; p->c->o.status_interval > 0 && k < n; k++)
 		for (int i = 0; ready[k] && i < rs[k].job.numjobs; i++)
 			rs[k].w[i].snap_req = &st.gen;
-	show_status = p->c->status_interval > 0 && !pthread_create(&st.tid, NULL, status_main, &st);
+	show_status = p->c->o.status_interval > 0 && !pthread_create(&st.tid, NULL, status_main, &st);
 	if (total == 1) {
 		/* one thread: run it here, no second thread waiting in join (with its CPU
 		 * mask as it was after) */

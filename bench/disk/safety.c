@@ -16,7 +16,7 @@
  * zone resets erase; a rewrite cannot write a zone's bytes back in place) */
 const struct blkdev *zoned_refuses(const struct plan *p, const struct job *j)
 {
-	if (j->zbd && p->c->mode == MODE_DESTROY)
+	if (j->zbd && p->c->o.mode == MODE_DESTROY)
 		return NULL;
 	for (int k = 0; k < j->nftg && rw_modifies(j->rw) && !j->verify_only; k++)
 		if (!strcmp(p->tg[j->ftg[k]].dev.zoned, "host-managed"))
@@ -49,7 +49,7 @@ int write_allowed(const struct plan *p, const struct job *j, char *err, size_t n
 static int write_allowed_dev(const struct plan *p, const struct job *j, const struct blkdev *d, char *err, size_t n)
 {
 	const struct disk_cfg *c = p->c;
-	const char *mode = c->mode == MODE_DESTROY ? "destroy" : "rewrite";
+	const char *mode = c->o.mode == MODE_DESTROY ? "destroy" : "rewrite";
 	if (d->is_null)
 		return 0;        /* /dev/null, /dev/zero hold nothing */
 	if (d->readonly) {
@@ -75,7 +75,7 @@ static int write_allowed_dev(const struct plan *p, const struct job *j, const st
 			 (unsigned long long)d->size, j->expect_size);
 		return -1;
 	}
-	if (c->mode == MODE_DESTROY && !j->force) {
+	if (c->o.mode == MODE_DESTROY && !j->force) {
 		if (!d->signature_checked) {
 			snprintf(err, n, "refusing --mode=destroy: cannot read %s to check it holds no "
 				 "partition table or filesystem", d->path);
