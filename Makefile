@@ -10,7 +10,7 @@ BUILD      ?= build
 CC         := musl-gcc
 HOSTCC     ?= cc
 CFLAGS     ?= -O2 -g
-WARN       ?= -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+WARN       ?= -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
               -Wno-format-truncation
 LDFLAGS    ?=
 # Debian kernel package for the default image; empty = what linux-image-amd64 depends on.

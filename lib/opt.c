@@ -450,6 +450,7 @@ void opt_accepts(const struct opt *o, char *buf, size_t n)
 		snprintf(buf, n, "%s %s", o->flags & OPT_LIST ? "one or more (a,b) of" : "one of", o->choices);
 		break;
 	case OPT_STR:
+	case OPT_CB:
 		snprintf(buf, n, "%s", o->choices ? o->choices : "any text");
 		break;
 	case OPT_ALIAS:
@@ -706,6 +707,10 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 	case OPT_STR:
 		*(const char **)p = val;
 		break;
+	case OPT_CB:
+		if (o->cb(o, p, val, err, errlen))
+			return OPT_EVALUE;
+		break;
 	case OPT_ALIAS:
 		break;
 	}
@@ -729,7 +734,7 @@ void opt_defaults(const struct opt *tab, void *cfg)
 			case OPT_SIZES: memset(p, 0, 3 * sizeof(unsigned long long)); break;
 			case OPT_TIME: case OPT_FLOAT: *(double *)p = 0; break;
 			case OPT_STR: *(const char **)p = NULL; break;
-			case OPT_ALIAS: break;
+			case OPT_CB: case OPT_ALIAS: break;   /* (the config starts zeroed) */
 			}
 			continue;
 		}

@@ -18,6 +18,8 @@ enum opt_type {
 	OPT_STR,    /* const char * (not copied: points into argv or the parsed text) */
 	OPT_ALIAS,  /* no storage: choices holds "name=value" it stands for, or "name": another
 	             * name of that option, taking its values (and marking it given) */
+	OPT_CB,     /* a value of its own form, read once by the row's cb into the typed field at
+	             * off (choices: what it accepts, for --help) */
 };
 
 #define OPT_HIDDEN 1u   /* not listed in --help */
@@ -38,6 +40,9 @@ struct opt {
 	const char *choices;    /* see enum opt_type */
 	const char *help;
 	unsigned flags;
+	/* OPT_CB: read val into the field; 0, or -1 with a one-line reason in err
+	 * ("NAME=VALUE: why") */
+	int (*cb)(const struct opt *o, void *field, const char *val, char *err, size_t n);
 };
 #define OPT_END { 0 }
 

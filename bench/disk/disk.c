@@ -340,7 +340,7 @@ static int disk_run(void *p, struct json *out)
 				for (int k = 0; k < r->nworkers; k++)
 					if (r->w[k].engine_fallback && !fallback) {
 						fallback = r->w[k].engine_fallback;
-						fb_engine = ioengines[r->job.ioengine]->name;
+						fb_engine = ioengines[r->job.o.ioengine]->name;
 						warn("disk: %s unavailable (%s): measured with psync instead",
 						     fb_engine, strerror(fallback));
 					}
@@ -359,7 +359,7 @@ static int disk_run(void *p, struct json *out)
 				else if (r->err) {
 					errmsg("disk: %s: %s", r->job.name, r->errmsg);
 					rc = EXIT_FAIL;
-					halted_err |= r->job.exitall_on_error;
+					halted_err |= r->job.o.exitall_on_error;
 					halted |= halted_err;
 				} else
 					nok++;

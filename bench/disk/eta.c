@@ -9,14 +9,14 @@
 /* seconds a job has left after elapsed s, having moved done bytes (-1: unknown) */
 static double eta_left(const struct job *j, double elapsed, double done)
 {
-	double total = j->startdelay + j->ramp_time + j->runtime, bytes;
-	if (j->time_based)
+	double total = j->o.startdelay + j->o.ramp_time + j->o.runtime, bytes;
+	if (j->o.time_based)
 		return total > elapsed ? total - elapsed : 0;
-	bytes = (double)j->numjobs * (double)(j->io_size ? j->io_size : j->size) * (j->loops > 1 ? j->loops : 1);
+	bytes = (double)j->o.numjobs * (double)(j->o.io_size ? j->o.io_size : j->size) * (j->o.loops > 1 ? j->o.loops : 1);
 	if (done <= 0 || elapsed <= 0)
-		return j->runtime > 0 ? total - elapsed : -1;
+		return j->o.runtime > 0 ? total - elapsed : -1;
 	done = bytes * elapsed / done - elapsed;        /* at the rate so far */
-	return j->runtime > 0 && total - elapsed < done ? total - elapsed : done;
+	return j->o.runtime > 0 && total - elapsed < done ? total - elapsed : done;
 }
 
 void *eta_main(void *arg)
@@ -94,7 +94,7 @@ static void status_report(struct status *st)
 		return;
 	for (int k = 0; k < st->n; k++)
 		if (st->ready[k] && st->rs[k].w && st->rs[k].nworkers > 0 &&
-		    (snaps[k] = calloc((size_t)st->rs[k].job.numjobs, sizeof *snaps[k])))  /* as r->w */
+		    (snaps[k] = calloc((size_t)st->rs[k].job.o.numjobs, sizeof *snaps[k])))  /* as r->w */
 			for (int i = 0; i < st->rs[k].nworkers; i++)
 				st->rs[k].w[i].snap_dst = &snaps[k][i];
 	gen = st->gen + 1;

@@ -317,9 +317,6 @@ int plan_target(struct plan *p, const struct disk_cfg *c, struct job *j, char *e
 	j->tg = j->ftg[0];
 	for (int k = 0; k < j->nftg; k++)
 		p->tg[j->ftg[k]].unlink |= c->o.unlink;
-	j->expect_serial = c->o.expect_serial;
-	j->expect_size = c->o.expect_size;
-	j->force = c->o.force;
 	return 0;
 }
 
@@ -330,7 +327,7 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 {
 	uint64_t zs = d->zoned[0] ? d->zone_size : c->o.zonesize, end;
 	const char *with = c->o.zonerange || c->o.zoneskip ? "--zonerange/--zoneskip (strided zones)" :
-			   j->nfiles > 1 || j->nftg > 1 ? "several files" : j->verify_only ? "--verify_only" :
+			   j->nfiles > 1 || j->nftg > 1 ? "several files" : j->o.verify_only ? "--verify_only" :
 			   j->verify && !rw_modifies(j->rw) ? "--verify on a read job" :
 			   j->rw >= RW_TRIMWRITE ? "trimwrite" : c->o.read_iolog ? "--read_iolog" : d->is_null ? d->path :
 			   NULL;
@@ -374,7 +371,7 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 			 j->verify ? " --verify" : ", sequential", (unsigned long long)j->bs, j->verify ? " (fio's rule)" : "");
 		return -1;
 	}
-	if (rw_modifies(j->rw) && !strcmp(d->zoned, "host-managed") && (!j->direct || JOB_ENGINE_HAS(j, IOE_MAPS))) {
+	if (rw_modifies(j->rw) && !strcmp(d->zoned, "host-managed") && (!j->o.direct || JOB_ENGINE_HAS(j, IOE_MAPS))) {
 		snprintf(err, n, "--zonemode=zbd: writes to host-managed %s need --direct=1 (buffered ones reach it "
 			 "out of order; fio's rule)%s", d->path,
 			 JOB_ENGINE_HAS(j, IOE_MAPS) ? ", and --ioengine=mmap writes through the page cache" : "");
@@ -402,14 +399,8 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 	j->zbd = 1;
 	j->zbd_zone = zs;
 	j->zbd_cap = d->zoned[0] ? 0 : c->o.zonecapacity;
-	j->read_beyond_wp = c->o.read_beyond_wp;
-	j->ignore_zone_limits = c->o.ignore_zone_limits;
-	j->max_open_zones = (unsigned)c->o.max_open_zones;
-	j->job_max_open_zones = (unsigned)c->o.job_max_open_zones;
-	j->zrt = c->o.zrt;
-	j->zrf = c->o.zrf;
-	if (j->job_max_open_zones && !j->max_open_zones && !(!strcmp(d->zoned, "host-managed") &&
-							       d->max_open_zones > 0 && !j->ignore_zone_limits)) {
+	if (j->o.job_max_open_zones && !j->o.max_open_zones && !(!strcmp(d->zoned, "host-managed") &&
+							       d->max_open_zones > 0 && !j->o.ignore_zone_limits)) {
 		snprintf(err, n, "--job_max_open_zones: needs a limit for the device (--max_open_zones; fio's rule)");
 		return -1;
 	}
@@ -466,10 +457,10 @@ int parse_zones(const struct disk_cfg *c, const struct blkdev *d, struct job *j,
 		return -1;
 	}
 	with = j->var_bs ? "--bssplit/--bsrange" : j->nfiles > 1 ? "several files" : j->seq_hole || j->rand_run > 1 ?
-	       "an offset modifier" : j->dist != DIST_RANDOM ? "--random_distribution" : j->pct_seq[0] || j->pct_seq[1] ||
-	       j->pct_seq[2] ? "--percentage_random" : j->ba ? "--blockalign" : c->o.read_iolog ? "--read_iolog" :
-	       j->verify_only ? "--verify_only (the zones' blocks are not re-derived)" :
-	       j->verify && j->numjobs > 1 && !j->per_thread ? "--verify and --numjobs (the threads' zones would cross)" :
+	       "an offset modifier" : j->dist != DIST_RANDOM ? "--random_distribution" : j->o.pct_seq[0] || j->o.pct_seq[1] ||
+	       j->o.pct_seq[2] ? "--percentage_random" : j->o.ba ? "--blockalign" : c->o.read_iolog ? "--read_iolog" :
+	       j->o.verify_only ? "--verify_only (the zones' blocks are not re-derived)" :
+	       j->verify && j->o.numjobs > 1 && !j->per_thread ? "--verify and --numjobs (the threads' zones would cross)" :
 	       d->is_null ? d->path : NULL;
 	if (with) {
 		snprintf(err, n, "strided zones (--zonesize) with %s: not here", with);
@@ -538,7 +529,7 @@ int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, 
 		}
 		if (k < j->nfiles)
 			j->foff[k] = off;
-		if (j->direct && (j->bs_max % d->lbs || j->bs % d->lbs || off % d->lbs)) {
+		if (j->o.direct && (j->bs_max % d->lbs || j->bs % d->lbs || off % d->lbs)) {
 			snprintf(err, n, "--direct=1: --bs and --offset are to be multiples of %s's logical block size (%u)",
 				 d->path, d->lbs);
 			return -1;
@@ -584,8 +575,6 @@ int dedupe_working_set(const struct disk_cfg *c, struct job *j, int index, char 
 			 c->o.dedupe_ws_pct, (unsigned long long)j->size);
 		return -1;
 	}
-	j->dedupe_ws_pct = (int)c->o.dedupe_ws_pct;
-	j->dedupe_global = c->o.dedupe_global;
 	j->dedupe_seed = c->o.dedupe_global ? 0x6a09e667f3bcc908ull : (j->randseed * 131 + 7) ^ ((uint64_t)(index + 1) << 40);
 	return 0;
 }

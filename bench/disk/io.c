@@ -66,18 +66,18 @@ void scramble(struct worker *w, void *buf, uint64_t off, uint64_t len, struct pr
 	 * with dedupe_mode=working_set one of the thread's working set's blocks -- which are,
 	 * as fio's, the first unique ones it writes (with dedupe_global one set for all, its
 	 * blocks written as unique ones by the job's threads in turn) */
-	int dup = w->dedupe && (int)prng_below(r, 100) < j->dedupe_pct;
+	int dup = w->dedupe && (int)prng_below(r, 100) < j->o.dedupe_pct;
 	if (dup && !j->dedupe_ws)
 		memcpy(buf, w->dedupe, len);
 	else if (j->dedupe_ws && (dup || w->ws_next < j->dedupe_ws)) {
 		uint64_t i = dup ? prng_below(r, j->dedupe_ws) : w->ws_next;
 		if (!dup)
 			w->ws_next += w->ws_step;
-		fill_buffer(buf, len, w->ws_seed + i, j->zero_buffers ? 100 : j->compress_pct, j->compress_chunk);
+		fill_buffer(buf, len, w->ws_seed + i, j->o.zero_buffers ? 100 : j->o.compress_pct, j->o.compress_chunk);
 	} else   /* (in each compress chunk's random part only) */
-		for (size_t c = 0; !j->zero_buffers && !j->pattern_len && c + 8 <= len; c += 512)
-			if (!j->compress_pct || (c % j->compress_chunk) + 8 <= j->compress_chunk -
-						 compress_zero(j->compress_pct, j->compress_chunk))
+		for (size_t c = 0; !j->o.zero_buffers && !j->pattern_len && c + 8 <= len; c += 512)
+			if (!j->o.compress_pct || (c % j->o.compress_chunk) + 8 <= j->o.compress_chunk -
+						 compress_zero(j->o.compress_pct, j->o.compress_chunk))
 				*(uint64_t *)((char *)buf + c) = prng_next(r);
 	if (j->npat_off)   /* fio's %o: each block's own offset in its pattern */
 		for (uint64_t k = 0; k + j->bs <= len; k += j->bs)
@@ -185,7 +185,7 @@ int io_error(struct worker *w, const struct slot *s, int type, int err, const ch
 		w->errs.bad[w->errs.nbad++] = (struct bad_io){ s->off, s->len, err, type == COE_READ ? DDIR_READ : s->ddir };
 	if (s->counted)
 		w->st[s->ddir].errs++;
-	if (j->error_dump)
+	if (j->o.error_dump)
 		fprintf(stderr, "assay: disk: %s: thread %d: %s at offset %llu (%llu bytes): %s (going on: "
 			"--continue_on_error)\n", j->name, w->idx + 1, what, (unsigned long long)s->off,
 			(unsigned long long)s->len, strerror(err));
@@ -225,7 +225,7 @@ static int overlaps_in_flight(const struct meter *m)
 /* may an I/O of direction d go now under its rate cap? */
 static int rate_ready(const struct job *j, const struct meter *m, int d, uint64_t now)
 {
-	return (!j->rate_gap_ns[d] && !j->rate_bps[d]) || !m->rate_next[d] || now >= m->rate_next[d];
+	return (!j->o.rate_gap_ns[d] && !j->o.rate_bps[d]) || !m->rate_next[d] || now >= m->rate_next[d];
 }
 
 /* The next I/O to issue: 1 (ddir, off set), 0 when the job has no more, -1 when a rate
@@ -292,7 +292,7 @@ int gen_next(const struct job *j, struct meter *m, struct iogen *g, int *file, i
 			m->turn_end = m->gens[m->cur].issued_bytes + j->fsize[m->cur];
 		}
 		c = &m->gens[m->cur];
-		if (j->number_ios && m->gen_issued >= j->number_ios)
+		if (j->o.number_ios && m->gen_issued >= (uint64_t)j->o.number_ios)
 			break;     /* fio's number_ios: the thread's, over its files */
 		if (iogen_next(c, ddir, off, len)) {
 			m->turn_left--;
@@ -323,20 +323,20 @@ static pthread_mutex_t flows_mu = PTHREAD_MUTEX_INITIALIZER;
 void flow_join(const struct job *j, struct meter *m)
 {
 	struct flow *f = NULL;
-	if (!j->flow)
+	if (!j->o.flow)
 		return;
 	pthread_mutex_lock(&flows_mu);
 	for (int i = 0; i < MAX_FLOWS && !f; i++)
-		if (flows[i].users && flows[i].id == j->flow_id)
+		if (flows[i].users && flows[i].id == j->o.flow_id)
 			f = &flows[i];
 	for (int i = 0; i < MAX_FLOWS && !f; i++)
 		if (!flows[i].users) {
 			f = &flows[i];
-			*f = (struct flow){ .id = j->flow_id, .ios = 1 };
+			*f = (struct flow){ .id = j->o.flow_id, .ios = 1 };
 		}
 	if (f) {   /* (more than 64 groups at once: the thread goes unregulated) */
 		f->users++;
-		__atomic_add_fetch(&f->weight, (uint64_t)j->flow, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&f->weight, (uint64_t)j->o.flow, __ATOMIC_RELAXED);
 	}
 	m->flow = f;
 	m->flow_ios = 0;
@@ -349,7 +349,7 @@ void flow_leave(const struct job *j, struct meter *m)
 		return;
 	pthread_mutex_lock(&flows_mu);
 	__atomic_sub_fetch(&m->flow->ios, m->flow_ios, __ATOMIC_RELAXED);
-	__atomic_sub_fetch(&m->flow->weight, (uint64_t)j->flow, __ATOMIC_RELAXED);
+	__atomic_sub_fetch(&m->flow->weight, (uint64_t)j->o.flow, __ATOMIC_RELAXED);
 	m->flow->users--;
 	m->flow = NULL;
 	pthread_mutex_unlock(&flows_mu);
@@ -360,7 +360,7 @@ static int flow_over(const struct job *j, const struct meter *m)
 {
 	const struct flow *f = m->flow;
 	uint64_t all = __atomic_load_n(&f->ios, __ATOMIC_RELAXED), wt = __atomic_load_n(&f->weight, __ATOMIC_RELAXED);
-	return (double)m->flow_ios / (double)all > (double)j->flow / (double)wt;
+	return (double)m->flow_ios / (double)all > (double)j->o.flow / (double)wt;
 }
 
 static void flow_count(struct meter *m)
@@ -384,10 +384,10 @@ int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, in
 			*until = m->deadline;
 		return -1;
 	}
-	if (j->think_iotime_ns && !m->think_last)
+	if (j->o.think_iotime_ns && !m->think_last)
 		m->think_last = now;
-	if (j->think_ns && (m->think_done >= j->think_blocks || m->think_until ||
-			    (j->think_iotime_ns && now - m->think_last >= j->think_iotime_ns + j->think_ns))) {
+	if (j->o.think_ns && (m->think_done >= j->think_blocks || m->think_until ||
+			    (j->o.think_iotime_ns && now - m->think_last >= j->o.think_iotime_ns + j->o.think_ns))) {
 		/* fio's thinktime: once think_blocks I/Os have completed (or thinktime_iotime
 		 * has gone by since the last pause began, fio's measure: the pause in it), let
 		 * every one in flight complete too, then pause (spinning think_spin of it,
@@ -399,8 +399,8 @@ int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, in
 		}
 		if (!m->think_until) {
 			m->think_last = t;
-			m->think_until = t + j->think_ns;
-			for (uint64_t e = t + j->think_spin_ns; j->think_spin_ns && now_ns() < e;)
+			m->think_until = t + j->o.think_ns;
+			for (uint64_t e = t + j->o.think_spin_ns; j->o.think_spin_ns && now_ns() < e;)
 				__builtin_ia32_pause();
 			t = now_ns();
 		}
@@ -410,11 +410,11 @@ int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, in
 		}
 		m->think_until = 0;
 		m->think_done = 0;
-		for (int k = 0; j->rate_ign_think && k < DDIR_N; k++) {
+		for (int k = 0; j->o.rate_ign_think && k < DDIR_N; k++) {
 			/* fio's rate_ignore_thinktime: the schedule moves on by the pause, less
 			 * one I/O's time (the next goes at once) */
-			uint64_t p = t - m->think_last, one = j->rate_bps[k] ? (uint64_t)((double)j->bs * 1e9 /
-										   (double)j->rate_bps[k]) : j->rate_gap_ns[k];
+			uint64_t p = t - m->think_last, one = j->o.rate_bps[k] ? (uint64_t)((double)j->bs * 1e9 /
+										   (double)j->o.rate_bps[k]) : j->o.rate_gap_ns[k];
 			if (m->rate_next[k])
 				m->rate_next[k] += p > one ? p - one : 0;
 		}
@@ -427,7 +427,7 @@ int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, in
 		}
 		if (!j->replay)
 			break;
-		if (!j->replay_no_stall) {
+		if (!j->o.replay_no_stall) {
 			/* the log's times (scaled by replay_time_scale) from its first entry */
 			uint64_t due;
 			if (!m->replay_t0)
@@ -449,7 +449,7 @@ int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, in
 		m->held = 0;
 		now = now_ns();
 	}
-	if (j->serialize_overlap && inflight && overlaps_in_flight(m)) {
+	if (j->o.serialize_overlap && inflight && overlaps_in_flight(m)) {
 		/* fio's: it waits until what it overlaps has completed */
 		*until = m->deadline ? m->deadline : now + 1000000000ull;
 		return -1;
@@ -485,8 +485,8 @@ int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, in
 		m->h_off = o;
 		m->h_len = l;
 	}
-	gap = j->rate_bps[d] ? (uint64_t)((double)m->h_len * 1e9 / (double)j->rate_bps[d]) + 1
-			     : j->rate_gap_ns[d];
+	gap = j->o.rate_bps[d] ? (uint64_t)((double)m->h_len * 1e9 / (double)j->o.rate_bps[d]) + 1
+			     : j->o.rate_gap_ns[d];
 	if (gap) {
 		if (!m->rate_next[d])
 			m->rate_next[d] = now;
@@ -499,7 +499,7 @@ int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, in
 	}
 	m->held = 0;
 	m->io_file = m->h_file;
-	m->think_done += j->think_issue;
+	m->think_done += j->o.think_issue;
 	*ddir = d;
 	*off = m->h_off;
 	*len = m->h_len;
@@ -531,14 +531,14 @@ void start_job(struct worker *w, struct meter *m)
 			i++;
 		else
 			sleep_until(now_ns() + 10000000);
-	if (j->startdelay > 0) {
+	if (j->o.startdelay > 0) {
 		/* in 10 ms steps, so that an exitall ends the wait */
-		uint64_t t = now_ns(), end = t + (uint64_t)(j->startdelay * 1e9);
+		uint64_t t = now_ns(), end = t + (uint64_t)(j->o.startdelay * 1e9);
 		for (; t < end && !group_stopped(w); t = now_ns())
 			sleep_until(end - t > 10000000 ? t + 10000000 : end);
 	}
 	m->t_begin = now_ns();
-	m->ramp_end = m->t_begin + (uint64_t)(j->ramp_time * 1e9);
+	m->ramp_end = m->t_begin + (uint64_t)(j->o.ramp_time * 1e9);
 }
 
 /* a wait for completions of at most *to ns, shortened to end at until (a rate cap's next
@@ -572,7 +572,7 @@ void begin_counting(struct worker *w, struct meter *m, uint64_t now)
 	m->ss_sec = 0;
 	m->ss_ios = m->ss_bytes = 0;
 	m->counting = 1;
-	m->deadline = j->runtime > 0 ? now + (uint64_t)(j->runtime * 1e9) : 0;
+	m->deadline = j->o.runtime > 0 ? now + (uint64_t)(j->o.runtime * 1e9) : 0;
 	m->next_sample = now + m->interval;
 	memset(m->cur_ios, 0, sizeof m->cur_ios);
 	memset(m->cur_bytes, 0, sizeof m->cur_bytes);
@@ -604,7 +604,7 @@ static void lat_settle(struct worker *w, struct meter *m, int qd, uint64_t now)
 /* the window met the target: deeper (doubling until a depth fails, then bisecting) */
 static void lat_success(struct worker *w, struct meter *m, uint64_t now)
 {
-	const int qd = m->qd, max = w->job->iodepth;
+	const int qd = m->qd, max = w->job->o.iodepth;
 	m->qd_low = qd;
 	m->qd = m->qd_high > max ? 2 * qd : (qd + m->qd_high) / 2;
 	if (m->qd > max)
@@ -642,7 +642,7 @@ static void lat_account(struct worker *w, struct meter *m, const struct slot *s,
 	if (s->t_prep < m->lat_ts)
 		return;
 	m->lat_ios++;
-	if (t_done - s->t_prep <= j->lat_target_ns)
+	if (t_done - s->t_prep <= j->o.lat_target_ns)
 		return;
 	m->lat_failed++;
 	if (j->lat_pct >= 100)
@@ -653,7 +653,7 @@ static void lat_account(struct worker *w, struct meter *m, const struct slot *s,
 static void lat_check(struct worker *w, struct meter *m, uint64_t now)
 {
 	const struct job *j = w->job;
-	if (now - m->lat_ts < j->lat_window_ns || !m->lat_ios)
+	if (now - m->lat_ts < j->o.lat_window_ns || !m->lat_ios)
 		return;
 	if (100.0 * (double)(m->lat_ios - m->lat_failed) / (double)m->lat_ios >= j->lat_pct)
 		lat_success(w, m, now);
@@ -719,16 +719,16 @@ static void min_rate_check(struct worker *w, struct meter *m, uint64_t now)
 		uint64_t ios = w->prog_ios[d] - m->mr_ios[d], bytes = w->prog_bytes[d] - m->mr_bytes[d];
 		if (!(rw_dirs(j->rw) >> d & 1))
 			continue;      /* only the directions the job does */
-		if (j->min_bps[d] && (double)bytes / cyc < (double)j->min_bps[d]) {
+		if (j->o.min_bps[d] && (double)bytes / cyc < (double)j->o.min_bps[d]) {
 			w->err = ETIMEDOUT;
 			snprintf(w->errmsg, sizeof w->errmsg, "--rate_min: %ss at %.0f B/s over the last %.0f ms, under "
 				 "the minimum %llu B/s", ddir_name[d], (double)bytes / cyc, cyc * 1e3,
-				 (unsigned long long)j->min_bps[d]);
-		} else if (j->min_gap_ns[d] && (double)ios / cyc < 1e9 / (double)j->min_gap_ns[d] - 0.5) {
+				 (unsigned long long)j->o.min_bps[d]);
+		} else if (j->o.min_gap_ns[d] && (double)ios / cyc < 1e9 / (double)j->o.min_gap_ns[d] - 0.5) {
 			w->err = ETIMEDOUT;
 			snprintf(w->errmsg, sizeof w->errmsg, "--rate_iops_min: %ss at %.0f IOPS over the last %.0f ms, "
 				 "under the minimum %.0f", ddir_name[d], (double)ios / cyc, cyc * 1e3,
-				 1e9 / (double)j->min_gap_ns[d]);
+				 1e9 / (double)j->o.min_gap_ns[d]);
 		}
 	}
 	memcpy(m->mr_ios, w->prog_ios, sizeof m->mr_ios);
@@ -746,7 +746,7 @@ int loop_tick(struct worker *w, struct meter *m, uint64_t now)
 		snap_answer(w, m, now);
 	if (w->job->min_rate && m->counting && now >= m->mr_next)
 		min_rate_check(w, m, now);
-	if (w->job->lat_target_ns)
+	if (w->job->o.lat_target_ns)
 		lat_check(w, m, now);
 	return w->err || m->lat_done || (m->deadline && now >= m->deadline) || group_stopped(w) ||
 	       ss_stopped(w->ss);
@@ -777,11 +777,11 @@ void sample_tick(struct worker *w, struct meter *m, uint64_t now)
  * to iodepth_low; whether another I/O may be queued now (inflight in flight) */
 int may_queue(const struct job *j, struct meter *m, int inflight)
 {
-	if (j->iodepth_low >= m->qd)
+	if (j->o.iodepth_low >= m->qd)
 		return 1;
 	if (inflight >= m->qd)
 		m->draining = 1;
-	else if (inflight <= j->iodepth_low)
+	else if (inflight <= j->o.iodepth_low)
 		m->draining = 0;
 	return !m->draining;
 }
@@ -826,18 +826,18 @@ void count_io(const struct job *j, struct ddir_stats *st, const struct slot *s, 
 		st->short_ios++;
 	if (s->sync)
 		;
-	else if (j->slat_pcts)
+	else if (j->o.slat_pcts)
 		hist_add(&st->slat, s->t_issue - s->t_prep);
 	else
 		moments_add(&st->slat.m, s->t_issue - s->t_prep);
 	hist_add(&st->clat, t_done - s->t_issue);
-	if (j->lat_pcts)
+	if (j->o.lat_pcts)
 		hist_add(&st->lat, t_done - s->t_prep);
 	else
 		moments_add(&st->lat.m, t_done - s->t_prep);
 	/* fio's per-priority figures: one kind of latency, clat, or lat with --lat_percentiles */
 	if (s->ddir < DDIR_TRIM && j->cmdprio_pct[s->ddir])
-		hist_add(&st->prio[s->prio], j->lat_pcts ? t_done - s->t_prep : t_done - s->t_issue);
+		hist_add(&st->prio[s->prio], j->o.lat_pcts ? t_done - s->t_prep : t_done - s->t_issue);
 }
 
 /* fio's cmdprio_percentage and cmdprio_bssplit: the priority this I/O goes at (fio's draw:
@@ -874,11 +874,11 @@ void account(struct worker *w, struct meter *m, struct slot *s, long res, uint64
 {
 	const struct job *j = w->job;
 	struct ddir_stats *st = &w->st[s->ddir];
-	m->think_done += !j->think_issue;
+	m->think_done += !j->o.think_issue;
 	if (j->zt)
 		zbd_done(j->zt, &w->zbd, s->ddir, s->off, s->len);
 	if (res < 0) {
-		if (res == -EOPNOTSUPP && j->hipri)
+		if (res == -EOPNOTSUPP && j->o.hipri)
 			set_err(w, EOPNOTSUPP, "--hipri: polled I/O on this device (NVMe needs poll queues: "
 				"nvme.poll_queues=N)", UINT64_MAX);
 		else if (res == -EOPNOTSUPP && s->ddir == DDIR_TRIM)
@@ -893,15 +893,15 @@ void account(struct worker *w, struct meter *m, struct slot *s, long res, uint64
 			       : s->ddir == DDIR_WRITE ? "write wrote nothing" : "trim trimmed nothing", s->off);
 		return;
 	}
-	if (j->lat_target_ns)
+	if (j->o.lat_target_ns)
 		lat_account(w, m, s, t_done);
-	if (j->max_lat_ns[s->ddir] && t_done - s->t_prep > j->max_lat_ns[s->ddir] && !w->err) {
+	if (j->o.max_lat_ns[s->ddir] && t_done - s->t_prep > j->o.max_lat_ns[s->ddir] && !w->err) {
 		/* fio's max_latency: the job fails with ETIMEDOUT */
 		w->err = ETIMEDOUT;
 		snprintf(w->errmsg, sizeof w->errmsg, "a %s at offset %llu took %llu us, over --max_latency=%llu us",
 			 ddir_name[s->ddir], (unsigned long long)s->off,
 			 (unsigned long long)((t_done - s->t_prep) / 1000),
-			 (unsigned long long)(j->max_lat_ns[s->ddir] / 1000));
+			 (unsigned long long)(j->o.max_lat_ns[s->ddir] / 1000));
 	}
 	__atomic_store_n(&w->prog_ios[s->ddir], w->prog_ios[s->ddir] + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&w->prog_bytes[s->ddir], w->prog_bytes[s->ddir] + (uint64_t)res, __ATOMIC_RELAXED);
@@ -913,7 +913,7 @@ void account(struct worker *w, struct meter *m, struct slot *s, long res, uint64
 		verify_mark(w, s->file, s->off, (uint64_t)res);
 	if (s->ddir == DDIR_WRITE && w->bl)
 		backlog_add(w, s->file, s->off, (uint64_t)res);
-	if (s->ddir == DDIR_READ && j->verify && j->do_verify && !rw_writes(j->rw) && !j->verify_only)
+	if (s->ddir == DDIR_READ && j->verify && j->o.do_verify && !rw_writes(j->rw) && !j->o.verify_only)
 		check_read(w, s, res);
 	if (m->warm_left) {
 		m->warm_left--;

@@ -76,7 +76,7 @@ extern const struct ioengine_ops ioengine_offload;
 /* what measures when a job's engine cannot run here (no io_uring, no AIO) */
 extern const struct ioengine_ops ioengine_psync;
 /* the job's backend */
-#define JOB_ENGINE(j) (ioengines[(j)->ioengine])
+#define JOB_ENGINE(j) (ioengines[(j)->o.ioengine])
 /* has the job's engine flag f? */
 #define JOB_ENGINE_HAS(j, f) ((JOB_ENGINE(j)->flags & (f)) != 0)
 /* up to --iodepth I/Os in flight (the engine's queue, or offload's helpers) */

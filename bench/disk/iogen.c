@@ -152,16 +152,16 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	g->job = j;
 	prng_seed(&g->rng, j->randseed + 0x9e3779b97f4a7c15ull * (uint64_t)(idx + 1));
 	g->nblocks = j->size / j->bs;
-	if (!j->time_based) {  /* --io_size or the region's bytes, --loops times (a size-based end) */
+	if (!j->o.time_based) {  /* --io_size or the region's bytes, --loops times (a size-based end) */
 		/* rw=write:4k: a pass is the I/Os that fit with their holes */
 		uint64_t step = 1 + j->seq_hole / j->bs, pass = (g->nblocks + step - 1) / step * j->bs;
 		/* fio's: each of --loops does this; --io_size beyond the region, with --loops or
 		 * --verify, ends each pass where the region does (sequential, or the random map
 		 * full), as fio's */
-		g->loop_bytes = j->io_size ? j->io_size : pass;
-		if (j->io_size > pass && (j->loops > 1 || j->verify) && (!rw_is_random(j->rw) || !j->norandommap))
+		g->loop_bytes = j->o.io_size ? j->o.io_size : pass;
+		if (j->o.io_size > pass && (j->o.loops > 1 || j->verify) && (!rw_is_random(j->rw) || !j->o.norandommap))
 			g->loop_bytes = pass;
-		g->limit = g->loop_bytes * (uint64_t)(j->loops > 1 ? j->loops : 1);
+		g->limit = g->loop_bytes * (uint64_t)(j->o.loops > 1 ? j->o.loops : 1);
 	}
 	/* (not file_base: with several files j is one file's copy, its offset that file's) */
 	g->base = j->offset + (uint64_t)idx * j->offset_inc;
@@ -239,11 +239,11 @@ static int pick_kind(struct iogen *g, const struct job *j, int d)
 {
 	if (!rw_is_random(j->rw))
 		return K_SEQ;
-	if (j->pct_seq[d] && (int)prng_below(&g->rng, 100) < j->pct_seq[d])
+	if (j->o.pct_seq[d] && (int)prng_below(&g->rng, 100) < j->o.pct_seq[d])
 		return K_CONTINUE;
 	if (g->run_left)
 		return K_RUN;
-	return j->ba ? K_ALIGNED : K_RAND;
+	return j->o.ba ? K_ALIGNED : K_RAND;
 }
 
 /* --read_iolog: the log's next entry; at its end, again from the start when the job is
@@ -254,7 +254,7 @@ static int replay_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 	const struct replay *r = j->replay;
 	const struct replay_io *e;
 	if (g->rpos == r->n) {
-		if (g->done || !(j->time_based || ++g->rloops < j->loops))
+		if (g->done || !(j->o.time_based || ++g->rloops < j->o.loops))
 			return 0;
 		g->r_base_us += r->io[r->n - 1].t_us - r->io[0].t_us + 1;
 		g->rpos = 0;
@@ -288,20 +288,20 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 		g->issued_bytes += g->tw_len;
 		return 1;
 	}
-	if (g->done || (g->limit && g->issued_bytes >= g->limit) || (j->number_ios && g->issued >= j->number_ios))
+	if (g->done || (g->limit && g->issued_bytes >= g->limit) || (j->o.number_ios && g->issued >= (uint64_t)j->o.number_ios))
 		return 0;
 	switch (j->rw) {
 	case RW_READ: case RW_RANDREAD: *ddir = DDIR_READ; break;
 	case RW_WRITE: case RW_RANDWRITE: *ddir = DDIR_WRITE; break;
 	case RW_TRIM: case RW_RANDTRIM: case RW_TRIMWRITE: case RW_RANDTRIMWRITE: *ddir = DDIR_TRIM; break;
-	default: *ddir = (int)prng_below(&g->rng, 100) < j->rwmixread ? DDIR_READ : DDIR_WRITE;
+	default: *ddir = (int)prng_below(&g->rng, 100) < j->o.rwmixread ? DDIR_READ : DDIR_WRITE;
 	}
 	if (j->zone_size)
 		zone_step(g, j, *ddir);
-	if (j->var_bs && !j->bs_is_seq_rand)
+	if (j->var_bs && !j->o.bs_is_seq_rand)
 		l = job_len(g, *ddir);
 	kind = pick_kind(g, j, *ddir);
-	if (j->var_bs && j->bs_is_seq_rand)     /* fio's: sequential I/Os the reads' sizes, random the writes' */
+	if (j->var_bs && j->o.bs_is_seq_rand)     /* fio's: sequential I/Os the reads' sizes, random the writes' */
 		l = job_len(g, kind == K_RAND || kind == K_ALIGNED ? DDIR_WRITE : DDIR_READ);
 	if (kind == K_CONTINUE) {
 		/* fio's percentage_random: this one continues where the last ended */
@@ -317,10 +317,10 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 			blk = 0;
 	} else if (kind == K_ALIGNED) {
 		/* fio's blockalign: any multiple of ba that fits the I/O in the region */
-		o = prng_below(&g->rng, (j->size - l) / j->ba + 1) * j->ba;
+		o = prng_below(&g->rng, (j->size - l) / j->o.ba + 1) * j->o.ba;
 		blk = o / j->bs;
 	} else if (kind == K_RAND) {
-		blk = j->dist != DIST_RANDOM ? dist_next(g, j) : j->norandommap ? prng_below(&g->rng, g->nblocks)
+		blk = j->dist != DIST_RANDOM ? dist_next(g, j) : j->o.norandommap ? prng_below(&g->rng, g->nblocks)
 										    : perm_next(g);
 		if (j->var_bs && (blk * j->bs + l > j->size))
 			blk = (j->size - l) / j->bs;        /* a long I/O near the end: inside it */

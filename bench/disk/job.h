@@ -74,6 +74,9 @@ enum fst { FST_RR, FST_SEQ, FST_RAND };
 /* A job's options, as its rows in the option table write them (fio's thread_options):
  * a job copies them whole and its fixup (job.c) adjusts them in place. */
 struct job_opts {
+	unsigned long long size_cap;   /* a profile's: the region at most this (0: the device) */
+	long long warmup_ios;          /* a profile's: first I/Os of each thread not counted */
+	int end_fdatasync;             /* a profile's: its end_fsync is dd's fdatasync */
 	const char *filename;
 	const char *name;
 	const char *profile;
@@ -117,7 +120,9 @@ struct job_opts {
 	int invalidate, randrepeat, norandommap, bs_is_seq_rand, serialize_overlap, think_issue, rate_ign_think;
 	int slat_pcts, clat_pcts, lat_pcts;
 	const char *percentile_list;
-	const char *rate, *rate_iops, *rate_min, *rate_iops_min;
+	/* --rate, --rate_min: bytes/s; --rate_iops, --rate_iops_min: the gap between I/Os, ns;
+	 * per direction, as read (0: no cap) */
+	uint64_t rate_bps[DDIR_N], rate_gap_ns[DDIR_N], min_bps[DDIR_N], min_gap_ns[DDIR_N];
 	long long rate_cycle;
 	int rate_process;
 	const char *bssplit, *bsrange;
@@ -125,12 +130,12 @@ struct job_opts {
 	const char *filename_format;
 	const char *cpus_allowed;
 	int cpus_policy;
-	const char *thinktime, *thinktime_spin, *thinktime_iotime;
+	uint64_t think_ns, think_spin_ns, think_iotime_ns;   /* --thinktime, _spin, _iotime */
 	const char *cmdprio_pct, *cmdprio_class, *cmdprio, *cmdprio_bssplit;
 	long long thinktime_blocks;
 	long long flow, flow_id, flow_sleep;
 	const char *numa_cpu_nodes, *numa_mem_policy;
-	const char *latency_target, *latency_window;
+	uint64_t lat_target_ns, lat_window_ns;   /* --latency_target, --latency_window */
 	double latency_percentile;
 	int latency_run;
 	int fadvise_hint;
@@ -154,7 +159,7 @@ struct job_opts {
 	int allow_file_create;
 	int create_on_open;     /* fio's: a new file made empty, not laid out */
 	const char *random_distribution;
-	const char *percentage_random;
+	int pct_seq[DDIR_N];    /* --percentage_random's 100 - x, or --percentage_sequential */
 	const char *steadystate;
 	double ss_dur, ss_ramp;
 	const char *write_log[IOLOG_NOPT];   /* fio's write_bw_log, write_iops_log, write_lat_log */
@@ -165,7 +170,7 @@ struct job_opts {
 	int pre_read;           /* fio's: the region read into the page cache before the job */
 	int parse_only, showcmd;   /* fio's: check everything, run nothing; print the words */
 	const char *exec_prerun, *exec_postrun;
-	const char *cpumask, *percentage_sequential;
+	const char *cpumask;
 	const char *wait_for;
 	int new_group;
 	int write_hint;         /* fio's: 0 not set, else RWH_WRITE_LIFE_NONE (1) .. EXTREME (5) */
@@ -183,7 +188,7 @@ struct job_opts {
 	unsigned long long verify_interval, verify_offset;
 	int verify_dump;
 	const char *aux_path;
-	const char *max_latency;
+	uint64_t max_lat_ns[DDIR_N];   /* --max_latency per direction (0: none) */
 	const char *read_iolog, *write_iolog;
 	int replay_no_stall, replay_skip;
 	long long replay_time_scale, replay_scale;
@@ -209,6 +214,7 @@ struct job_opts {
 
 /* One fio job: what numjobs threads each do. */
 struct job {
+	struct job_opts o;      /* its options, as the table wrote them, fixed up (job.c) */
 	char name[64];
 	char desc[128];         /* fio's description (its JSON "desc") */
 	int tg;                 /* its target: the plan's device or file (fio's filename) */
@@ -223,14 +229,10 @@ struct job {
 	uint64_t fsize[MAX_FILES];
 	uint64_t foff[MAX_FILES];   /* each file's region's start: --offset, or N% of that file (fio's) */
 	int fst, fst_n;
-	const char *expect_serial;      /* --expect-serial, --expect-size, --force: what */
-	unsigned long long expect_size; /* writing the target needs */
-	int force;
 	int rw;
 	uint64_t seq_hole;      /* fio's rw=write:4k: bytes skipped after each sequential I/O */
 	int rand_run;           /* fio's rw=randread:8: a new random offset every this many I/Os (0, 1: each) */
 	int rw_identical;       /* fio's rw_sequencer=identical: the same offset in between */
-	uint64_t number_ios;    /* fio's: a thread stops after this many I/Os (0: no limit) */
 	/* fio's zonemode=strided: zone_size bytes in a zone of zone_range, then on by
 	 * zone_range + zone_skip (0: no zones) */
 	uint64_t zone_size, zone_range, zone_skip;
@@ -240,11 +242,7 @@ struct job {
 	 * them */
 	int zbd;
 	uint64_t zbd_zone, zbd_cap;     /* --zonesize (0: the device's), --zonecapacity (0: the zone's) */
-	int read_beyond_wp, ignore_zone_limits;
-	unsigned max_open_zones, job_max_open_zones;
-	double zrt, zrf;                /* --zone_reset_threshold, --zone_reset_frequency */
 	struct zbd *zt;                 /* the target's zones (shared by the jobs on it) */
-	uint64_t ba;            /* fio's blockalign: random offsets are multiples of this (0: of bs; no random map) */
 	uint64_t bs;            /* the block size; with --bssplit/--bsrange the smallest: the
 				 * unit offsets are aligned to and the region is counted in */
 	uint64_t bs_max;        /* the largest I/O (buffers are this big) */
@@ -257,39 +255,17 @@ struct job {
 	int var_bs;             /* any of those: every I/O draws its size */
 	int bs_pair;            /* fio's bs=reads,writes (a one-size split each way) */
 	char bs_desc[160];      /* "bssplit=..." or "bsrange=..." as given */
-	int iodepth;
-	int numjobs;
-	int rwmixread;          /* percent of reads in randrw/readwrite */
 	uint64_t offset;        /* start of the region */
 	uint64_t size;          /* length of the region (bytes, multiple of bs) */
-	double runtime;         /* seconds; 0 = until size is done */
-	double ramp_time;
-	int time_based;         /* loop over the region until runtime */
-	int ioengine;
-	int direct;
-	int fdatasync;          /* fdatasync after every N writes (0 = never) */
-	int end_fsync;
 	int fsync_full;         /* the every-N sync is fio's fsync (else fdatasync) */
 	int end_full;           /* end_fsync is fsync (fio's; the seq profile's, dd's fdatasync) */
 	int sync_flags;         /* fio's sync: O_SYNC or O_DSYNC on the writes' file (0: none) */
-	int fsync_on_close;     /* fio's: fsync when the job ends, after its measured time */
 	uint64_t randseed;
-	int compress_pct;       /* buffer_compress_percentage */
-	size_t compress_chunk;  /* buffer_compress_chunk: bytes of random data then zeros */
-	int dedupe_pct;         /* fio's dedupe_percentage: writes whose data repeats (identical buffers) */
 	uint64_t dedupe_ws;     /* dedupe_mode=working_set: its blocks (0: repeat mode) */
 	uint64_t dedupe_seed;   /* the seed of its block i: dedupe_seed + i */
-	int dedupe_ws_pct, dedupe_global;
-	int trim_pct, trim_zero;   /* --trim_percentage (with --verify): blocks discarded before the read-back */
-	int fixedbufs, registerfiles;
-	int sqpoll, sqpoll_cpu;   /* fio's sqthread_poll, sqthread_poll_cpu (-1: any) */
-	int hipri;                /* fio's hipri: polled completions (IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI) */
-	int hipri_pct;            /* pvsync2's hipri_percentage */
-	int nowait;               /* fio's nowait (io_uring, libaio, pvsync2): RWF_NOWAIT on each I/O */
 	int offload;              /* fio's io_submit_mode=offload: --iodepth threads do the job's I/Os */
 	int sfr_n;                /* fio's sync_file_range: every sfr_n writes, with sfr_flags */
 	unsigned sfr_flags;
-	int userspace_reap;       /* fio's libaio userspace_reap: a poll reads the ring itself */
 	/* fio's cmdprio_percentage, cmdprio_class, cmdprio, cmdprio_bssplit (io_uring, libaio):
 	 * some of each direction's I/Os carry another priority than the job's (ioprio, 0 when
 	 * none); each priority's latency apart.  cmdprio_pct: nonzero when the direction draws
@@ -301,75 +277,35 @@ struct job {
 	int cmdprio_nent[2], cmdprio_nval[2];
 	struct cmdprio_ent { uint64_t bs; int pct, idx; } cmdprio_ent[2][MAX_BSSPLIT];
 	unsigned cmdprio_val[2][CMDPRIO_MAX + 1];
-	int warmup_ios;         /* first I/Os of each thread not counted (ioping's warm-up) */
 	double sample_ms;       /* iops/bw sample interval */
-	double io_timeout;      /* no completion for this long: the device stalled */
-	double spin_us;         /* spin this long for a completion before sleeping */
-	int batch_submit;       /* submit once this many are prepared (1..iodepth) */
-	int iodepth_low;        /* fio's: a full queue drains to this before it is filled again (iodepth: kept full) */
-	uint64_t max_lat_ns[DDIR_N];  /* fio's max_latency: an I/O slower than this (total) fails the job (0: none) */
-	int nice;               /* fio's nice: the threads' nice value */
 	int ioprio;             /* fio's prioclass/prio: the threads' I/O priority, as ioprio_set takes it (-1: none) */
 	const struct replay *replay;   /* fio's read_iolog: the log replayed instead of a generated pattern */
-	int replay_no_stall;    /* fio's: as fast as it goes, in the log's order (else at the log's times) */
 	int replay_time_pct;    /* fio's replay_time_scale: 200 replays twice as fast */
 	char iolog_out[256];    /* fio's write_iolog: the file the issued I/Os go to (empty: none) */
-	int batch_cmin;         /* wait for this many completions (0: never wait) */
-	int batch_cmax;         /* reap at most this many at once (0: all there are) */
 	int batch_default;      /* assay's batching (no --iodepth_batch*): a submit that would be
 				 * followed by a wait waits in the same call */
-	int invalidate;         /* drop the page cache of the region before the job */
-	int pre_read;           /* read the region into the page cache before the job */
-	const char *exec_prerun, *exec_postrun;   /* fio's: shell commands before and after */
-	int write_hint;         /* fio's: RWH_WRITE_LIFE_* set on the target (0: not) */
 	int fadvise;            /* fio's fadvise_hint: 0 none, 1 by the pattern, 2 sequential, 3 random */
-	int norandommap;        /* random offsets: uniform draws instead of each block once */
-	int bs_is_seq_rand;     /* var_bs sizes by sequential (reads') / random (writes') */
-	int serialize_overlap;  /* an I/O overlapping one in flight waits for it (fio's) */
-	int think_issue;        /* --thinktime_blocks counts issued I/Os, not completed ones */
-	int rate_ign_think;     /* after a thinktime pause the rate schedule shifts by it */
-	int mode;
-	int force_uring_errno;  /* test knob: io_uring setup fails with this errno */
 	/* fio's percentile reports: which latencies get them, and at which percents */
-	int slat_pcts, clat_pcts, lat_pcts;
-	int npcts;
-	double pcts[MAX_PCTS];  /* ascending */
 	int bins;               /* json+: the histograms' buckets too */
 	/* fio's rate/rate_iops, per thread and direction (0: no cap): the gap between two
 	 * I/Os' issue times, ns; poisson: exponential gaps of that mean (fio's rate_process) */
-	uint64_t rate_gap_ns[DDIR_N];
-	uint64_t rate_bps[DDIR_N];  /* --rate: bytes/s (each I/O's gap from its length) */
 	int rate_poisson;
 	/* fio's rate_min, rate_iops_min (as the gap between I/Os), rate_cycle: a direction
 	 * slower than that over a cycle fails the job */
-	uint64_t min_bps[DDIR_N], min_gap_ns[DDIR_N];
 	uint64_t rate_cycle_ns;
 	int min_rate;           /* any of those */
-	int loops;              /* a size-based job goes over its region this many times */
-	uint64_t io_size;       /* fio's io_size: a size-based thread's bytes (0: region x loops) */
-	int exitall;            /* fio's exitall: when a thread of this job ends, its group ends */
-	int exitall_on_error;   /* fio's: when a thread fails, its group ends, and the run */
 	int exit_all;           /* fio's exit_what=all: once this job ends, no job after it runs */
 	char wait_for[64];      /* fio's: the job (before this one) it starts after ("": none) */
 	uint64_t offset_inc;    /* fio's offset_increment: thread i's region starts i x this later */
-	double startdelay;      /* seconds from the group's start before this job begins */
-	int zero_buffers;       /* write zeros (fio's; default: fresh random data each write) */
-	uint64_t think_ns, think_spin_ns;  /* fio's thinktime, thinktime_spin */
 	int think_blocks;                  /* thinktime_blocks: I/Os between pauses */
-	uint64_t think_iotime_ns;          /* thinktime_iotime: a pause this long after the last began */
-	int flow;                          /* fio's flow: this thread's weight in its flow_id group (0: none) */
 	int mpol_mode;                     /* numa_mem_policy: the set_mempolicy mode (-1: none) */
 	uint64_t mpol_nodes;               /* and its nodes */
-	long long flow_id;
 	uint64_t flow_sleep_us;            /* flow_sleep: the wait when over its share */
-	int unified;            /* fio's unified_rw_reporting: 0 none, 1 mixed, 2 both */
 	/* fio's cpus_allowed: the CPUs the job's threads may run on (ncpus 0: any); split:
 	 * thread i gets cpus[i % ncpus] alone */
 	int ncpus, cpus_split;
 	short cpus[256];
 	/* fio's random_distribution: how random offsets fall on the region's blocks */
-	int pct_seq[DDIR_N];    /* 100 - fio's percentage_random: the share that continues where
-				 * the last I/O ended (0, a zeroed job: all random) */
 	int dist;               /* enum dist; DIST_RANDOM: uniform (the random map, or not) */
 	double dist_arg;        /* zipf's theta, pareto's h, normal's deviation (% of the region) */
 	double dist_center;     /* the origin as a fraction of the region; < 0: none given */
@@ -380,19 +316,13 @@ struct job {
 	struct ss_cfg ss;       /* fio's steadystate: the job stops once its IOPS/bandwidth settled */
 	char ss_desc[64];       /* as given */
 	int verify;             /* fio's verify: enum vmeth or digest, how each written block is checked */
-	int verify_fatal;       /* stop the read-back at the first bad block (fio's) */
 	uint8_t pattern[PATTERN_MAX];   /* fio's verify_pattern, or buffer_pattern: the data written */
 	int pattern_len;
 	uint16_t pat_off[PATTERN_MAX / 8];   /* fio's %o in verify_pattern: where the block's offset goes */
 	int npat_off;
-	int do_verify;          /* read back and check what the job wrote, when it ends */
-	int verify_only;        /* no workload: check what an earlier --verify run wrote */
-	uint64_t verify_backlog;        /* fio's: read back and check after every N writes (0: at the end) */
 	uint64_t vint;                  /* fio's verify_interval: a header per chunk this big (--bs) */
 	uint64_t voff;                  /* fio's verify_offset: where in the chunk the header goes */
-	int verify_dump;                /* fio's: a bad block into FILE.OFFSET.received */
 	char aux_path[256];             /* fio's aux-path: where those go ("": here) */
-	uint64_t verify_backlog_batch;  /* the blocks each of those checks reads (0: all since the last) */
 	struct iolog_cfg log;   /* fio's write_bw_log, write_iops_log, write_lat_log */
 	/* fio's continue_on_error: a mask of 1 << COE_*, the types of error the job goes on
 	 * after (counted, the failed I/O left out of the figures); ignore_error: per type the
@@ -400,12 +330,10 @@ struct job {
 	int coe;
 	int nign[COE_N];
 	int ign[COE_N][MAX_IGN];
-	int error_dump;         /* print each error the job goes on after */
 	/* fio's latency_target: the deepest queue (up to iodepth) at which latency_pct % of
 	 * each latency_window's I/Os complete within the target (total latency), found by
 	 * doubling, then bisecting; the job then runs one more window at it and ends
 	 * (latency_run: keeps adjusting until its runtime) */
-	uint64_t lat_target_ns, lat_window_ns;
 	double lat_pct;
 	int lat_run;
 	int thread0;            /* the run's number of this job's first thread (fio's, from 1) */
@@ -707,7 +635,7 @@ static inline uint64_t file_base(const struct job *j, int f, int idx)
 	return (j->nfiles > 1 ? j->foff[f] : j->offset) + (uint64_t)idx * j->offset_inc;
 }
 /* the job reads back what it wrote (or, --verify_only, its region) and checks it */
-static inline int job_reads_back(const struct job *j) { return j->verify && (j->do_verify || j->verify_only); }
+static inline int job_reads_back(const struct job *j) { return j->verify && (j->o.do_verify || j->o.verify_only); }
 /* fio's fadvise_hint (with it on): the target read as random (no readahead), else as sequential */
 static inline int fadvise_random(const struct job *j)
 {

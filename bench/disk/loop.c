@@ -49,11 +49,11 @@ static int round_due(struct io_ctx *x, int ddir, uint64_t len, uint64_t *writes_
 	const struct job *j = x->j;
 	struct worker *w = x->w;
 	int due = 0;
-	if (ddir == DDIR_WRITE && j->fdatasync && ++*writes_since_sync >= (uint64_t)j->fdatasync)
+	if (ddir == DDIR_WRITE && j->o.fdatasync && ++*writes_since_sync >= (uint64_t)j->o.fdatasync)
 		due = 1;
 	else if (ddir == DDIR_WRITE && j->sfr_n && ++x->m->sfr_writes >= j->sfr_n)
 		due = 1;
-	else if (ddir == DDIR_WRITE && j->verify_backlog && ++w->bl_writes >= j->verify_backlog)
+	else if (ddir == DDIR_WRITE && j->o.verify_backlog && ++w->bl_writes >= (uint64_t)j->o.verify_backlog)
 		due = 1;
 	else if (w->passes_left && (w->pass_bytes += len) >= w->pass_len)
 		due = 1;
@@ -66,7 +66,7 @@ static void round_end(struct io_ctx *x, uint64_t *writes_since_sync)
 	const struct job *j = x->j;
 	struct worker *w = x->w;
 	int queued = (x->ops->flags & IOE_DEPTH) != 0;
-	if (j->fdatasync && *writes_since_sync >= (uint64_t)j->fdatasync) {
+	if (j->o.fdatasync && *writes_since_sync >= (uint64_t)j->o.fdatasync) {
 		do_sync(x, j->fsync_full);
 		*writes_since_sync = 0;
 	}
@@ -74,7 +74,7 @@ static void round_end(struct io_ctx *x, uint64_t *writes_since_sync)
 		do_sync(x, SYNC_RANGE);
 		x->m->sfr_writes = 0;
 	}
-	if ((j->verify_backlog && w->bl_writes >= j->verify_backlog) || (w->passes_left && w->pass_bytes >= w->pass_len)) {
+	if ((j->o.verify_backlog && w->bl_writes >= (uint64_t)j->o.verify_backlog) || (w->passes_left && w->pass_bytes >= w->pass_len)) {
 		io_drain(x);
 		if (w->passes_left && w->pass_bytes >= w->pass_len)
 			pass_check(w, x->m, queued);
@@ -123,7 +123,7 @@ static int fill_round(struct io_ctx *x, struct iogen *g, int *stop, int *more, u
 			break;
 		x->inflight++;
 		x->batch[queued++] = slot;
-		if ((queued - x->issued >= j->batch_submit || !(x->ops->flags & IOE_QUEUED)) &&
+		if ((queued - x->issued >= j->o.batch_submit || !(x->ops->flags & IOE_QUEUED)) &&
 		    x->ops->submit(x, queued, 0, &reaped) < 0)
 			break;
 		if (round_due(x, ddir, len, writes_since_sync) || !(x->ops->flags & IOE_QUEUED))
@@ -138,7 +138,7 @@ int io_loop(struct worker *w, struct meter *m, struct iogen *g, char *bufs, cons
 	struct io_ctx x = { .w = w, .m = m, .j = j, .ops = ops, .bufs = bufs };
 	uint64_t writes_since_sync = 0;
 	int r;
-	x.nslots = ops->flags & IOE_QUEUED ? j->iodepth : 1;
+	x.nslots = ops->flags & IOE_QUEUED ? j->o.iodepth : 1;
 	if (ctx_alloc(&x)) {
 		set_err(w, ENOMEM, "I/O slots", UINT64_MAX);
 		start_line(w);
@@ -186,7 +186,7 @@ int io_loop(struct worker *w, struct meter *m, struct iogen *g, char *bufs, cons
 			continue;
 		}
 		x.until = more < 0 ? until : 0;
-		r = ops->complete ? ops->complete(&x, reaped) : ops->reap(&x, j->batch_cmin);
+		r = ops->complete ? ops->complete(&x, reaped) : ops->reap(&x, j->o.batch_cmin);
 		x.until = 0;
 		if (r < 0)
 			break;
@@ -195,7 +195,7 @@ int io_loop(struct worker *w, struct meter *m, struct iogen *g, char *bufs, cons
 		/* let what is in flight finish, bounded, then stop */
 		while (x.inflight && ops->reap(&x, 1) >= 0)
 			;
-	} else if (j->end_fsync && rw_writes(j->rw)) {
+	} else if (j->o.end_fsync && rw_writes(j->rw)) {
 		do_sync(&x, j->end_full);
 	}
 	w->end_ns = now_ns();

@@ -32,9 +32,9 @@ static struct json *lat_json(const struct hist *h, const struct job *j, int pcts
 	if (!h->m.n || !pcts)
 		return o;
 	p = json_add_obj(o, "percentile");
-	for (int i = 0; i < j->npcts; i++) {
-		snprintf(key, sizeof key, "%f", j->pcts[i]);
-		json_add_int(p, key, (long long)hist_percentile(h, j->pcts[i]));
+	for (int i = 0; i < j->o.npcts; i++) {
+		snprintf(key, sizeof key, "%f", j->o.pcts[i]);
+		json_add_int(p, key, (long long)hist_percentile(h, j->o.pcts[i]));
 	}
 	if (j->bins) {
 		/* fio's json+: every non-empty bucket, keyed by the value it reports */
@@ -125,7 +125,7 @@ static void prios_json(struct json *o, const struct ddir_stats *st, int d, const
 		e = json_obj();
 		json_add_int(e, "prioclass", v >> 13);
 		json_add_int(e, "prio", v & 7);
-		json_add(e, j->lat_pcts ? "lat_ns" : "clat_ns", lat_json(&st->prio[k], j, j->clat_pcts || j->lat_pcts));
+		json_add(e, j->o.lat_pcts ? "lat_ns" : "clat_ns", lat_json(&st->prio[k], j, j->o.clat_pcts || j->o.lat_pcts));
 		json_push(a, e);
 	}
 }
@@ -147,9 +147,9 @@ static void ddir_json(struct json *job, const char *key, const struct ddir_stats
 	json_add_int(o, "total_ios", (long long)(st->ios + st->errs));
 	json_add_int(o, "short_ios", (long long)st->short_ios);
 	json_add_int(o, "drop_ios", 0);
-	json_add(o, "slat_ns", lat_json(&st->slat, j, j->slat_pcts));
-	json_add(o, "clat_ns", lat_json(&st->clat, j, j->clat_pcts));
-	json_add(o, "lat_ns", lat_json(&st->lat, j, j->lat_pcts));
+	json_add(o, "slat_ns", lat_json(&st->slat, j, j->o.slat_pcts));
+	json_add(o, "clat_ns", lat_json(&st->clat, j, j->o.clat_pcts));
+	json_add(o, "lat_ns", lat_json(&st->lat, j, j->o.lat_pcts));
 	prios_json(o, st, d, j);
 	if (!sum_samples(w, nw, d, j->sample_ms, &iops, &bw, &n)) {
 		double mean = 0;
@@ -282,7 +282,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	const struct errlog *el = nw == r->nworkers ? &r->errs : nw ? &w[0]->errs : NULL;
 	char b[64];
 	/* fio's unified_rw_reporting: reads and writes as one ("mixed") */
-	struct ddir_stats *mix = j->unified ? malloc(sizeof *mix) : NULL;
+	struct ddir_stats *mix = j->o.unified ? malloc(sizeof *mix) : NULL;
 
 	if (mix) {
 		ddir_stats_init(mix);
@@ -323,18 +323,18 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	} else {
 		json_add_str(opt, "rw", rw_name(j->rw));
 	}
-	if (j->number_ios)
-		json_add_int(opt, "number_ios", (long long)j->number_ios);
+	if (j->o.number_ios)
+		json_add_int(opt, "number_ios", (long long)j->o.number_ios);
 	if (j->bs_pair)
 		json_add_str(opt, "bs", j->bs_desc);      /* reads,writes */
 	else
 		opt_num(opt, "bs", (double)j->bs);
-	opt_num(opt, "iodepth", j->iodepth);
-	opt_num(opt, "numjobs", j->numjobs);
+	opt_num(opt, "iodepth", j->o.iodepth);
+	opt_num(opt, "numjobs", j->o.numjobs);
 	if (j->rw == RW_RANDRW || j->rw == RW_READWRITE) {
-		opt_num(opt, "rwmixread", j->rwmixread);
+		opt_num(opt, "rwmixread", j->o.rwmixread);
 	}
-	json_add_str(opt, "direct", j->direct ? "1" : "0");
+	json_add_str(opt, "direct", j->o.direct ? "1" : "0");
 	opt_num(opt, "size", (double)j->size);
 	opt_num(opt, "offset", (double)j->offset);
 	if (j->zone_size) {   /* fio's strided zones */
@@ -347,63 +347,63 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "zonemode", "zbd");
 		opt_num(opt, "zonesize", (double)j->zbd_zone);
 	}
-	if (j->runtime > 0) {
-		opt_num(opt, "runtime", j->runtime);
+	if (j->o.runtime > 0) {
+		opt_num(opt, "runtime", j->o.runtime);
 	}
-	if (j->time_based)
+	if (j->o.time_based)
 		json_add_str(opt, "time_based", "1");
-	if (j->end_fsync)
+	if (j->o.end_fsync)
 		json_add_str(opt, "end_fsync", "1");
-	if (j->fdatasync) {
-		opt_num(opt, j->fsync_full ? "fsync" : "fdatasync", j->fdatasync);
+	if (j->o.fdatasync) {
+		opt_num(opt, j->fsync_full ? "fsync" : "fdatasync", j->o.fdatasync);
 	}
 	json_add_str(opt, "ioengine", JOB_ENGINE(j)->name);
 	if (j->offload)
 		json_add_str(opt, "io_submit_mode", "offload");
 	for (int d = 0; d < DDIR_N; d++) {
 		/* the caps as applied, per thread */
-		if (j->rate_gap_ns[d])
+		if (j->o.rate_gap_ns[d])
 			opt_num(opt, (const char *[]){ "rate_iops_read", "rate_iops_write", "rate_iops_trim" }[d],
-				round(1e9 / (double)j->rate_gap_ns[d]));
-		if (j->rate_bps[d])
-			opt_num(opt, (const char *[]){ "rate_read", "rate_write", "rate_trim" }[d], (double)j->rate_bps[d]);
+				round(1e9 / (double)j->o.rate_gap_ns[d]));
+		if (j->o.rate_bps[d])
+			opt_num(opt, (const char *[]){ "rate_read", "rate_write", "rate_trim" }[d], (double)j->o.rate_bps[d]);
 	}
 	if (j->var_bs && !j->bs_pair)
 		json_add_str(opt, j->range_hi[0] || j->range_hi[1] ? "bsrange" : "bssplit", j->bs_desc);
-	if (j->var_bs && j->bs_is_seq_rand)
+	if (j->var_bs && j->o.bs_is_seq_rand)
 		json_add_str(opt, "bs_is_seq_rand", "1");
-	if (j->serialize_overlap)
+	if (j->o.serialize_overlap)
 		json_add_str(opt, "serialize_overlap", "1");
 	if (j->dedupe_ws) {
 		json_add_str(opt, "dedupe_mode", "working_set");
-		opt_num(opt, "dedupe_working_set_percentage", j->dedupe_ws_pct);
-		if (j->dedupe_global)
+		opt_num(opt, "dedupe_working_set_percentage", j->o.dedupe_ws_pct);
+		if (j->o.dedupe_global)
 			json_add_str(opt, "dedupe_global", "1");
 	}
-	if (j->trim_pct) {
-		opt_num(opt, "trim_percentage", j->trim_pct);
-		if (!j->trim_zero)
+	if (j->o.trim_pct) {
+		opt_num(opt, "trim_percentage", j->o.trim_pct);
+		if (!j->o.trim_zero)
 			json_add_str(opt, "trim_verify_zero", "0");
 	}
-	if (j->think_issue)
+	if (j->o.think_issue)
 		json_add_str(opt, "thinktime_blocks_type", "issue");
-	if (j->rate_ign_think)
+	if (j->o.rate_ign_think)
 		json_add_str(opt, "rate_ignore_thinktime", "1");
-	if (j->loops > 1)
-		opt_num(opt, "loops", j->loops);
-	if (j->io_size)
-		opt_num(opt, "io_size", (double)j->io_size);
+	if (j->o.loops > 1)
+		opt_num(opt, "loops", j->o.loops);
+	if (j->o.io_size)
+		opt_num(opt, "io_size", (double)j->o.io_size);
 	if (j->offset_inc)
 		opt_num(opt, "offset_increment", (double)j->offset_inc);
-	if (j->exitall)
+	if (j->o.exitall)
 		json_add_str(opt, "exitall", "1");
-	if (j->startdelay > 0)
-		opt_num(opt, "startdelay", j->startdelay);
-	if (j->zero_buffers)
+	if (j->o.startdelay > 0)
+		opt_num(opt, "startdelay", j->o.startdelay);
+	if (j->o.zero_buffers)
 		json_add_str(opt, "zero_buffers", "1");
 	if (j->sync_flags)
 		json_add_str(opt, "sync", j->sync_flags == O_DSYNC ? "dsync" : "sync");
-	if (j->fsync_on_close)
+	if (j->o.fsync_on_close)
 		json_add_str(opt, "fsync_on_close", "1");
 	if (j->ss.kind) {
 		json_add_str(opt, "steadystate", j->ss_desc);
@@ -418,16 +418,16 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	}
 	if (j->verify) {
 		json_add_str(opt, "verify", verify_name(j->verify));
-		if (!j->do_verify)
+		if (!j->o.do_verify)
 			json_add_str(opt, "do_verify", "0");
-		if (j->verify_only)
+		if (j->o.verify_only)
 			json_add_str(opt, "verify_only", "1");
-		if (j->verify_fatal)
+		if (j->o.verify_fatal)
 			json_add_str(opt, "verify_fatal", "1");
 	}
 	if (j->replay) {
 		json_add_str(opt, "read_iolog", j->replay->path);
-		if (j->replay_no_stall)
+		if (j->o.replay_no_stall)
 			json_add_str(opt, "replay_no_stall", "1");
 		if (j->replay_time_pct != 100)
 			json_add_int(opt, "replay_time_scale", j->replay_time_pct);
@@ -440,9 +440,9 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 			snprintf(hx + 2 + 2 * i, 3, "%02x", j->pattern[i]);
 		json_add_str(opt, j->verify == VM_PATTERN ? "verify_pattern" : "buffer_pattern", hx);
 	}
-	if (j->pct_seq[0] || j->pct_seq[1]) {
+	if (j->o.pct_seq[0] || j->o.pct_seq[1]) {
 		char b2[32];
-		snprintf(b2, sizeof b2, "%d,%d", 100 - j->pct_seq[0], 100 - j->pct_seq[1]);
+		snprintf(b2, sizeof b2, "%d,%d", 100 - j->o.pct_seq[0], 100 - j->o.pct_seq[1]);
 		json_add_str(opt, "percentage_random", b2);
 	}
 	if (j->dist_desc[0])
@@ -463,11 +463,11 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "log_offset", "1");
 	if (iolog_wanted(&j->log) && !j->log.per_job)
 		json_add_str(opt, "per_job_logs", "0");
-	if (j->think_ns) {   /* microseconds, as fio's */
-		opt_num(opt, "thinktime", (double)(j->think_ns / 1000));
+	if (j->o.think_ns) {   /* microseconds, as fio's */
+		opt_num(opt, "thinktime", (double)(j->o.think_ns / 1000));
 		opt_num(opt, "thinktime_blocks", j->think_blocks);
-		if (j->think_spin_ns)
-			opt_num(opt, "thinktime_spin", (double)(j->think_spin_ns / 1000));
+		if (j->o.think_spin_ns)
+			opt_num(opt, "thinktime_spin", (double)(j->o.think_spin_ns / 1000));
 	}
 	if (j->ncpus) {
 		size_t l = 0;
@@ -478,23 +478,23 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		if (j->cpus_split)
 			json_add_str(opt, "cpus_allowed_policy", "split");
 	}
-	if (j->rate_poisson && (j->rate_gap_ns[0] || j->rate_gap_ns[1] || j->rate_bps[0] || j->rate_bps[1]))
+	if (j->rate_poisson && (j->o.rate_gap_ns[0] || j->o.rate_gap_ns[1] || j->o.rate_bps[0] || j->o.rate_bps[1]))
 		json_add_str(opt, "rate_process", "poisson");
-	if (!j->clat_pcts)
+	if (!j->o.clat_pcts)
 		json_add_str(opt, "clat_percentiles", "0");
-	if (j->lat_pcts)
+	if (j->o.lat_pcts)
 		json_add_str(opt, "lat_percentiles", "1");
-	if (j->slat_pcts)
+	if (j->o.slat_pcts)
 		json_add_str(opt, "slat_percentiles", "1");
-	if (j->npcts != HIST_NPCT || memcmp(j->pcts, hist_default_pcts, sizeof hist_default_pcts)) {
+	if (j->o.npcts != HIST_NPCT || memcmp(j->o.pcts, hist_default_pcts, sizeof hist_default_pcts)) {
 		size_t l = 0;
 		char pl[MAX_PCTS * 24];
-		for (int i = 0; i < j->npcts && l < sizeof pl; i++)
-			l += (size_t)snprintf(pl + l, sizeof pl - l, "%s%g", i ? ":" : "", j->pcts[i]);
+		for (int i = 0; i < j->o.npcts && l < sizeof pl; i++)
+			l += (size_t)snprintf(pl + l, sizeof pl - l, "%s%g", i ? ":" : "", j->o.pcts[i]);
 		json_add_str(opt, "percentile_list", pl);
 	}
 
-	if (j->unified != 1) {
+	if (j->o.unified != 1) {
 		ddir_json(o, "read", &st[DDIR_READ], dir_ns[DDIR_READ], w, nw, DDIR_READ, j, r->group_kib[DDIR_READ]);
 		ddir_json(o, "write", &st[DDIR_WRITE], dir_ns[DDIR_WRITE], w, nw, DDIR_WRITE, j,
 			  r->group_kib[DDIR_WRITE]);
@@ -532,13 +532,13 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		/* fio's, always there: the depth found (the threads' shallowest; without a
 		 * target, the iodepth), target ns, percentile, window us */
 		int depth = 0;
-		for (int i = 0; j->lat_target_ns && i < nw; i++)
+		for (int i = 0; j->o.lat_target_ns && i < nw; i++)
 			if (!depth || w[i]->lat_depth < depth)
 				depth = w[i]->lat_depth;
-		json_add_int(o, "latency_depth", j->lat_target_ns ? depth : j->iodepth);
-		json_add_int(o, "latency_target", (long long)j->lat_target_ns);
-		json_add_num(o, "latency_percentile", j->lat_target_ns ? j->lat_pct : 100.0);
-		json_add_int(o, "latency_window", (long long)(j->lat_window_ns / 1000));
+		json_add_int(o, "latency_depth", j->o.lat_target_ns ? depth : j->o.iodepth);
+		json_add_int(o, "latency_target", (long long)j->o.lat_target_ns);
+		json_add_num(o, "latency_percentile", j->o.lat_target_ns ? j->lat_pct : 100.0);
+		json_add_int(o, "latency_window", (long long)(j->o.lat_window_ns / 1000));
 	}
 
 	if (r->ss.cfg)
@@ -565,10 +565,10 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 			json_add_int(e, "errno", bad[i].err);
 		}
 	}
-	json_add_str(as, "mode", mode_names[j->mode]);
+	json_add_str(as, "mode", mode_names[j->o.mode]);
 	json_add_int(as, "randseed", (long long)j->randseed);
 	json_add_int(as, "repeat", r->repeat);
-	json_add_int(as, "threads", workers_in_it ? workers_in_it : j->numjobs);
+	json_add_int(as, "threads", workers_in_it ? workers_in_it : j->o.numjobs);
 	/* when its threads measured, in ms from the start of the run: a group's jobs overlap */
 	{
 		uint64_t s0 = UINT64_MAX, s1 = 0;
@@ -608,8 +608,8 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 			 strerror(w[0]->engine_fallback));
 		json_add_str(as, "ioengine_used", b);
 	}
-	if (j->warmup_ios)
-		json_add_int(as, "warmup_ios", j->warmup_ios);
+	if (j->o.warmup_ios)
+		json_add_int(as, "warmup_ios", j->o.warmup_ios);
 	if (JOB_ENGINE_HAS(j, IOE_HELPERS) && nw > 0 && !w[0]->engine_fallback) {
 		/* the helper threads' CPU (fio's usr/sys leave it out: its job thread's only) */
 		struct json *h = json_add_obj(as, "posixaio_helpers");
@@ -621,9 +621,9 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_num(h, "sys_cpu", rt > 0 ? 100.0 * u.sys / rt : 0);
 		json_add_int(h, "ctx", u.ctx);
 	}
-	if (j->hipri && psync_vec(j) == 2)   /* I/Os issued polled (RWF_HIPRI) */
+	if (j->o.hipri && psync_vec(j) == 2)   /* I/Os issued polled (RWF_HIPRI) */
 		json_add_int(as, "hipri_ios", (long long)sum_field(w, nw, offsetof(struct worker, hipri_ios)));
-	if (j->userspace_reap)   /* completions read from the ring itself (fio's userspace_reap) */
+	if (j->o.userspace_reap)   /* completions read from the ring itself (fio's userspace_reap) */
 		json_add_int(as, "userspace_reaps", (long long)sum_field(w, nw, offsetof(struct worker, ring_reaps)));
 	if (j->zt) {   /* fio's zonemode=zbd: the zones, and the resets the job made */
 		struct json *z = json_add_obj(as, "zbd");
@@ -639,9 +639,9 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_int(v, "blocks", (long long)(own ? w[0]->ver.blocks : r->ver.blocks));
 		json_add_int(v, "block_size", (long long)j->bs);
 		json_add_int(v, "bad", (long long)bad);
-		if (j->trim_pct)   /* discarded before the read-back: read back as zeros (trim_verify_zero) */
+		if (j->o.trim_pct)   /* discarded before the read-back: read back as zeros (trim_verify_zero) */
 			json_add_int(v, "trimmed", (long long)(own ? w[0]->ver.trimmed : r->ver.trimmed));
-		if (rw_writes(j->rw) || j->verify_only)   /* a read job checks as it reads: no time of its own */
+		if (rw_writes(j->rw) || j->o.verify_only)   /* a read job checks as it reads: no time of its own */
 			json_add_num(v, "seconds", own ? (double)(w[0]->ver.ns + w[0]->ver.bl_ns) / 1e9 : r->ver.seconds);
 		if (bad)
 			json_add_str(v, "first_bad", own ? w[0]->ver.first : r->ver.first);
@@ -659,7 +659,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_int(v, "syncs", (long long)(rp->count[RP_SYNC] + rp->count[RP_DATASYNC]));
 		json_add_num(v, "log_seconds", rp->n ? (double)(rp->io[rp->n - 1].t_us - rp->io[0].t_us) / 1e6 : 0);
 	}
-	if (j->mode == MODE_REWRITE && rw_writes(j->rw))
+	if (j->o.mode == MODE_REWRITE && rw_writes(j->rw))
 		json_add_str(as, "note", "rewrite: each write reads the block and writes the same bytes "
 					 "back; write figures include that read");
 	free(mix);

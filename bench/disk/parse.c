@@ -119,7 +119,7 @@ int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDIR_N], c
 		size_t l;
 		out[d] = 0;
 		if (opt_dir_part(v, d, &from, &l) || l >= sizeof part) {
-			snprintf(err, n, "--%s=%s: give one value, or reads,writes[,trims]", opt, v);
+			snprintf(err, n, "%s=%s: give one value, or reads,writes[,trims]", opt, v);
 			return -1;
 		}
 		memcpy(part, from, l);
@@ -127,7 +127,7 @@ int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDIR_N], c
 		if (!*part)
 			continue;
 		if (iops ? parse_int(part, &i) || i < 1 || i > 100000000 : parse_size_fio(part, &x) || x < 1) {
-			snprintf(err, n, "--%s=%s: '%s' is not %s", opt, v, part,
+			snprintf(err, n, "%s=%s: '%s' is not %s", opt, v, part,
 				 iops ? "a number of I/Os per second (1..100000000)" : "a rate in bytes/s (10m, 500k)");
 			return -1;
 		}
@@ -395,8 +395,7 @@ static const struct { const char *name; int err; } errnames[] = {
 
 /* What a job writes and how it is checked: fio's verify (a method; a profile's job may
  * carry crc32c, in destroy mode), verify_pattern, buffer_pattern. */
-int job_data(const struct plan *p, const struct disk_cfg *c, const struct pjob *pj, struct job *j, char *err,
-		    size_t n)
+int job_data(const struct plan *p, const struct disk_cfg *c, struct job *j, char *err, size_t n)
 {
 	/* --verify's choices (VERIFY_CHOICES) in order: the method each means */
 	static const int meth[] = { VM_NONE, VM_NONE, DG_CRC32C, DG_CRC32C, DG_CRC32, DG_CRC64, DG_CRC16, DG_CRC7,
@@ -404,17 +403,9 @@ int job_data(const struct plan *p, const struct disk_cfg *c, const struct pjob *
 				    DG_SHA3_224, DG_SHA3_256, DG_SHA3_384, DG_SHA3_512, VM_NULL };
 	const char *what, *pat = c->o.verify_pattern ? c->o.verify_pattern : c->o.buffer_pattern;
 	j->verify = meth[c->o.verify];
-	if (!GIVEN(c, "verify") && pj && pj->verify && p->c->o.mode == MODE_DESTROY)
-		j->verify = DG_CRC32C;
 	if (!GIVEN(c, "verify") && c->o.verify_pattern)
 		j->verify = VM_PATTERN;
-	j->do_verify = c->o.do_verify;
-	j->verify_only = c->o.verify_only;
-	j->verify_fatal = c->o.verify_fatal;
-	j->verify_backlog = (uint64_t)c->o.verify_backlog;
-	j->verify_backlog_batch = (uint64_t)c->o.verify_backlog_batch;
 	j->vint = c->o.verify_interval ? c->o.verify_interval : j->bs;
-	j->verify_dump = c->o.verify_dump;
 	snprintf(j->aux_path, sizeof j->aux_path, "%s", c->o.aux_path ? c->o.aux_path : "");
 	j->voff = c->o.verify_offset;
 	if (pat && (j->pattern_len = pattern_parse_offs(c->o.verify_pattern ? "verify_pattern" : "buffer_pattern", pat,
@@ -437,23 +428,23 @@ int job_data(const struct plan *p, const struct disk_cfg *c, const struct pjob *
 		snprintf(err, n, "--verify=pattern: give the pattern with --verify_pattern");
 		return -1;
 	}
-	if (!j->verify && j->verify_only) {
+	if (!j->verify && j->o.verify_only) {
 		snprintf(err, n, "--verify_only: give the --verify (and --verify_pattern) the data was written with");
 		return -1;
 	}
-	if (j->verify_backlog_batch && !j->verify_backlog) {
+	if (j->o.verify_backlog_batch && !j->o.verify_backlog) {
 		snprintf(err, n, "--verify_backlog_batch: with --verify_backlog (how many of its blocks each check reads)");
 		return -1;
 	}
-	if (j->verify_backlog && (!j->verify || j->verify_only || !rw_writes(j->rw))) {
+	if (j->o.verify_backlog && (!j->verify || j->o.verify_only || !rw_writes(j->rw))) {
 		snprintf(err, n, "--verify_backlog: %s", !j->verify ? "give --verify (how the blocks written are checked)"
-							 : j->verify_only ? "--verify_only writes nothing to check as it goes"
+							 : j->o.verify_only ? "--verify_only writes nothing to check as it goes"
 									  : "a job that only reads checks each block as it reads it");
 		return -1;
 	}
-	if (j->verify_backlog && j->numjobs > 1 && !j->per_thread && j->offset_inc < job_fsize(j, 1)) {
-		snprintf(err, n, "--verify_backlog with --numjobs=%d on one region: a block another thread is writing "
-			 "would read torn (give each its own, --offset_increment=%llu)", j->numjobs,
+	if (j->o.verify_backlog && j->o.numjobs > 1 && !j->per_thread && j->offset_inc < job_fsize(j, 1)) {
+		snprintf(err, n, "--verify_backlog with --numjobs=%lld on one region: a block another thread is writing "
+			 "would read torn (give each its own, --offset_increment=%llu)", j->o.numjobs,
 			 (unsigned long long)job_fsize(j, 1));
 		return -1;
 	}
@@ -468,7 +459,7 @@ int job_data(const struct plan *p, const struct disk_cfg *c, const struct pjob *
 	if (!j->verify)
 		return 0;
 	what = j->verify == VM_PATTERN ? "--verify=pattern" : j->verify == VM_META ? "--verify=meta" : "--verify";
-	if (j->verify_only)
+	if (j->o.verify_only)
 		return 0;
 	if (rw_trims(j->rw) && !rw_writes(j->rw))
 		snprintf(err, n, "%s on a trim job: nothing is written to check (trimwrite is)", what);
@@ -490,7 +481,6 @@ int parse_errors(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 					1 << COE_VERIFY, (1 << COE_N) - 1, 0, (1 << COE_N) - 1 };
 	const char *p = c->o.ignore_error;
 	j->coe = coe_mask[c->o.continue_on_error];
-	j->error_dump = c->o.error_dump;
 	for (int type = 0; p && *p; type++) {
 		if (type == COE_N) {
 			snprintf(err, n, "--ignore_error=%s: at most 3 lists (reads:writes:verify)", c->o.ignore_error);
@@ -797,7 +787,7 @@ int parse_think(const char *opt, const char *v, uint64_t *ns, char *err, size_t 
 		*ns = (uint64_t)llround(s * 1e9);
 		return 0;
 	}
-	snprintf(err, n, "--%s=%s: not a time (microseconds, or with a unit: 500us, 2ms, 1s; at most 1h)", opt, v);
+	snprintf(err, n, "%s=%s: not a time (microseconds, or with a unit: 500us, 2ms, 1s; at most 1h)", opt, v);
 	return -1;
 }
 
@@ -1000,7 +990,6 @@ int io_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, cha
 			 (unsigned long long)j->bs);
 		return -1;
 	}
-	j->io_size = c->o.io_size;
 	if (j->nfiles > 1 && c->o.io_size && c->o.io_size / (uint64_t)j->nfiles < j->bs) {
 		snprintf(err, n, "--io_size=%llu: less than one --bs block for each of the job's %d files", c->o.io_size,
 			 j->nfiles);
@@ -1009,16 +998,16 @@ int io_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, cha
 	j->offset_inc = c->o.offset_increment;
 	for (int k = 0; k < j->nftg && j->offset_inc; k++) {
 		const struct blkdev *d = &p->tg[j->ftg[k]].dev;
-		uint64_t size = j->fsize[k % j->nfiles], last = file_base(j, k % j->nfiles, j->numjobs - 1);
-		if (j->direct && j->offset_inc % d->lbs) {
+		uint64_t size = j->fsize[k % j->nfiles], last = file_base(j, k % j->nfiles, j->o.numjobs - 1);
+		if (j->o.direct && j->offset_inc % d->lbs) {
 			snprintf(err, n, "--offset_increment=%llu: not a multiple of %s's logical block size (%u)",
 				 c->o.offset_increment, d->path, d->lbs);
 			return -1;
 		}
 		if (j->offset_inc > d->size || last > d->size || size > d->size - last) {
-			snprintf(err, n, "--offset_increment=%llu: thread %d's region (from %llu, %llu bytes) ends "
+			snprintf(err, n, "--offset_increment=%llu: thread %lld's region (from %llu, %llu bytes) ends "
 				 "beyond %s (%llu bytes): give a smaller --size or --offset_increment",
-				 c->o.offset_increment, j->numjobs - 1, (unsigned long long)last,
+				 c->o.offset_increment, j->o.numjobs - 1, (unsigned long long)last,
 				 (unsigned long long)size, d->path, (unsigned long long)d->size);
 			return -1;
 		}
@@ -1070,7 +1059,6 @@ int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 	}
 	j->rw = k == 10 ? RW_READWRITE : k;
 	j->rw_identical = c->o.rw_sequencer == 1;
-	j->number_ios = (uint64_t)c->o.number_ios;
 	if (!colon)
 		return 0;
 	if (rw_is_random(j->rw)) {
@@ -1095,10 +1083,10 @@ int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 /* fio's read_iolog and write_iolog: the log loaded (its entries checked against the
  * device) and the job shaped by it: its directions (for the safety modes and the report),
  * its I/O sizes; one thread */
-int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob *pj, struct job *j,
+int job_replay(const struct plan *p, const struct disk_cfg *c, int from_profile, struct job *j,
 		      char *err, size_t n)
 {
-	struct replay_fit fit = { .nfiles = j->nfiles, .direct = j->direct, .align = c->o.replay_align,
+	struct replay_fit fit = { .nfiles = j->nfiles, .direct = j->o.direct, .align = c->o.replay_align,
 				  .scale = (uint64_t)c->o.replay_scale };
 	struct replay *rp;
 	_Static_assert(REPLAY_FILES == MAX_FILES, "a log's files are a job's");
@@ -1107,9 +1095,9 @@ int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob
 		fit.lbs[k] = p->tg[j->ftg[k]].dev.lbs;
 	}
 	if (c->o.write_iolog) {
-		if (j->numjobs > 1) {
-			snprintf(err, n, "--write_iolog with --numjobs=%d: one thread per logged job (give each job its "
-				 "own --name and log)", j->numjobs);
+		if (j->o.numjobs > 1) {
+			snprintf(err, n, "--write_iolog with --numjobs=%lld: one thread per logged job (give each job its "
+				 "own --name and log)", j->o.numjobs);
 			return -1;
 		}
 		snprintf(j->iolog_out, sizeof j->iolog_out, "%s", c->o.write_iolog);
@@ -1133,10 +1121,10 @@ int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob
 		snprintf(err, n, "--replay_align=%llu: not a power of 2", c->o.replay_align);
 		return -1;
 	}
-	if (pj || j->numjobs > 1 || j->verify || j->lat_target_ns || c->o.bssplit || c->o.bsrange) {
+	if (from_profile || j->o.numjobs > 1 || j->verify || j->o.lat_target_ns || c->o.bssplit || c->o.bsrange) {
 		snprintf(err, n, "--read_iolog with %s: a log is replayed as it is, by one thread",
-			 pj ? "--profile" : j->numjobs > 1 ? "--numjobs" : j->verify ? "--verify" :
-			 j->lat_target_ns ? "--latency_target" : c->o.bssplit ? "--bssplit" : "--bsrange");
+			 from_profile ? "--profile" : j->o.numjobs > 1 ? "--numjobs" : j->verify ? "--verify" :
+			 j->o.lat_target_ns ? "--latency_target" : c->o.bssplit ? "--bssplit" : "--bsrange");
 		return -1;
 	}
 	/* fio's replay_skip: read, write, trim, sync (sync and datasync) */
@@ -1157,7 +1145,6 @@ int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob
 		return -1;
 	}
 	j->replay = rp;          /* kept for the run */
-	j->replay_no_stall = c->o.replay_no_stall;
 	j->replay_time_pct = (int)c->o.replay_time_scale;
 	/* the log's directions decide what the job is (a trim in it: destroy mode only) */
 	j->rw = rp->count[RP_TRIM] ? RW_RANDTRIMWRITE : rp->count[RP_WRITE] ? (rp->count[RP_READ] ? RW_RANDRW : RW_RANDWRITE)
@@ -1170,5 +1157,73 @@ int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob
 	for (int k = 0; k < j->nfiles; k++)   /* each file whole */
 		j->size += j->fsize[k] = p->tg[j->ftg[k]].dev.size / j->bs * j->bs;
 	j->offset_inc = 0;
+	return 0;
+}
+
+/* ---- option rows' readers (OPT_CB): each value read once, where the option is read ---- */
+
+int opt_rate_bps(const struct opt *o, void *field, const char *val, char *err, size_t n)
+{
+	return parse_rate(o->name, val, 0, field, err, n);
+}
+
+int opt_rate_iops(const struct opt *o, void *field, const char *val, char *err, size_t n)
+{
+	return parse_rate(o->name, val, 1, field, err, n);
+}
+
+int opt_think(const struct opt *o, void *field, const char *val, char *err, size_t n)
+{
+	return parse_think(o->name, val, field, err, n);
+}
+
+/* fio's max_latency: a time, or one per direction */
+int opt_max_latency(const struct opt *o, void *field, const char *val, char *err, size_t n)
+{
+	uint64_t *ns = field;
+	for (int d = 0; d < DDIR_N; d++) {
+		const char *from;
+		size_t l;
+		char part[64];
+		ns[d] = 0;
+		if (opt_dir_part(val, d, &from, &l) || l >= sizeof part) {
+			snprintf(err, n, "%s=%s: one time, or reads,writes[,trims]", o->name, val);
+			return -1;
+		}
+		memcpy(part, from, l);
+		part[l] = 0;
+		if (*part && parse_think(o->name, part, &ns[d], err, n))
+			return -1;
+	}
+	return 0;
+}
+
+/* fio's thinktime_iotime: seconds when bare */
+int opt_think_iotime(const struct opt *o, void *field, const char *val, char *err, size_t n)
+{
+	double s;
+	long long sec;
+	if (!parse_int(val, &sec) && sec >= 0 && sec <= 3600)
+		s = (double)sec;
+	else if (parse_time(val, &s) || s < 0 || s > 3600) {
+		snprintf(err, n, "%s=%s: not a time (seconds, or with a unit: 500ms, 9s; at most 1h)", o->name, val);
+		return -1;
+	}
+	*(uint64_t *)field = (uint64_t)llround(s * 1e9);
+	return 0;
+}
+
+/* --percentage_random (its share of random I/Os) or --percentage_sequential: the share
+ * that goes on where the last I/O ended, per direction */
+int opt_pct_seq(const struct opt *o, void *field, const char *val, char *err, size_t n)
+{
+	int *seq = field, seqopt = !strcmp(o->name, "percentage_sequential");
+	if (parse_pct_random(val, seq)) {
+		snprintf(err, n, "%s=%s: a percent from 0 to 100, or reads,writes[,trims]%s", o->name, val,
+			 seqopt ? "" : " (70,100)");
+		return -1;
+	}
+	for (int d = 0; seqopt && d < DDIR_N; d++)
+		seq[d] = 100 - seq[d];
 	return 0;
 }

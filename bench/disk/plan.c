@@ -138,12 +138,60 @@ static int plan_named_jobs(struct plan *p, char *err, size_t n)
 		} else {
 			if (GIVEN(jc, "rwmixwrite") && jc->o.rwmixwrite >= 0)
 				jc->o.rwmixread = 100 - jc->o.rwmixwrite;
-			r = add_job(p, jc, jc->o.name, NULL, err, n);
+			r = add_job(p, jc, jc->o.name, 0, err, n);
 		}
 		s = e;
 	}
 	free(jc);
 	return r;
+}
+
+/* a profile's job: its words, then the user's (which win), read into a fresh config */
+static int add_profile_job(struct plan *p, const struct profile *pr, const struct pjob *pj, char *err, size_t n)
+{
+	const struct disk_cfg *c = p->c;
+	struct disk_cfg *jc = calloc(1, sizeof *jc);
+	char name[64], words[512], *av[32], *pos[16], *save = NULL;
+	int ac = 0, np, r = -1, kb = opt_kb_base;
+	unsigned char seen[OPT_MAX_ENTRIES];
+	if (!jc) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	snprintf(words, sizeof words, "%s%s%s", pj->words, pj->destroy && c->o.mode == MODE_DESTROY ? " " : "",
+		 pj->destroy && c->o.mode == MODE_DESTROY ? pj->destroy : "");
+	for (char *w = strtok_r(words, " ", &save); w && ac < 32; w = strtok_r(NULL, " ", &save))
+		av[ac++] = w;
+	opt_defaults(disk_opts, jc);
+	opt_kb_base = 1024;      /* a profile's sizes are bytes, whatever --kb_base says */
+	if (opt_parse_given(disk_opts, jc, ac, av, pos, &np, 16, seen)) {
+		opt_kb_base = kb;
+		snprintf(err, n, "internal: profile %s: %s", pr->name, pj->words);
+		goto out;
+	}
+	opt_kb_base = kb;
+	/* the user's words: all of them were checked when the line was read */
+	opt_parse_given(disk_opts, jc, c->ntok, c->tok, pos, &np, 16, jc->common.given);
+	jc->common.format = c->common.format;
+	jc->tok = c->tok;
+	jc->o.filename = c->o.filename;    /* the run's, already joined */
+	jc->o.npcts = c->o.npcts;
+	memcpy(jc->o.pcts, c->o.pcts, sizeof jc->o.pcts);
+	if (GIVEN(jc, "rwmixwrite") && jc->o.rwmixwrite >= 0)
+		jc->o.rwmixread = 100 - jc->o.rwmixwrite;
+	snprintf(name, sizeof name, "%s%s%s", pr->name, pj->suffix[0] ? "." : "", pj->suffix);
+	r = add_job(p, jc, name, 1, err, n);
+out:
+	free(jc);
+	return r;
+}
+
+static int add_profile(struct plan *p, const struct profile *pr, char *err, size_t n)
+{
+	for (int k = 0; k < 3 && pr->j[k].words; k++)
+		if (add_profile_job(p, pr, &pr->j[k], err, n))
+			return -1;
+	return 0;
 }
 
 int make_plan(struct plan *p, char *err, size_t n)
@@ -153,7 +201,7 @@ int make_plan(struct plan *p, char *err, size_t n)
 	if (GIVEN(c, "rwmixwrite") && c->o.rwmixwrite >= 0)
 		c->o.rwmixread = 100 - c->o.rwmixwrite;
 	if (!c->o.profile)
-		return c->nglobal < c->ntok ? plan_named_jobs(p, err, n) : add_job(p, c, c->o.name, NULL, err, n);
+		return c->nglobal < c->ntok ? plan_named_jobs(p, err, n) : add_job(p, c, c->o.name, 0, err, n);
 	if (c->ntok - c->nglobal > 0) {
 		int names = 0;
 		for (int i = c->nglobal; i < c->ntok; i++)
@@ -173,13 +221,8 @@ int make_plan(struct plan *p, char *err, size_t n)
 		const struct profile *pr = find_profile(s, l);
 		if (l == 3 && !strncmp(s, "all", 3)) {
 			for (size_t i = 0; i < NPROFILES; i++)
-				for (int k = 0; k < 3 && profiles[i].j[k].bs && !profiles[i].explicit_only; k++) {
-					char name[64];
-					snprintf(name, sizeof name, "%s%s%s", profiles[i].name,
-						 profiles[i].j[k].suffix[0] ? "." : "", profiles[i].j[k].suffix);
-					if (add_job(p, c, name, &profiles[i].j[k], err, n))
-						return -1;
-				}
+				if (!profiles[i].explicit_only && add_profile(p, &profiles[i], err, n))
+					return -1;
 		} else if (!pr) {
 			char names[256] = "";
 			size_t nl = 0;
@@ -188,14 +231,8 @@ int make_plan(struct plan *p, char *err, size_t n)
 			snprintf(err, n, "--profile=%s: unknown profile '%.*s'; accepted: %sall", c->o.profile,
 				 (int)l, s, names);
 			return -1;
-		} else {
-			for (int k = 0; k < 3 && pr->j[k].bs; k++) {
-				char name[64];
-				snprintf(name, sizeof name, "%s%s%s", pr->name, pr->j[k].suffix[0] ? "." : "",
-					 pr->j[k].suffix);
-				if (add_job(p, c, name, &pr->j[k], err, n))
-					return -1;
-			}
+		} else if (add_profile(p, pr, err, n)) {
+			return -1;
 		}
 		if (!comma)
 			break;

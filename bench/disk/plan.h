@@ -21,15 +21,12 @@ struct disk_cfg {
 	const char *jobfile;
 };
 
+/* A profile's job: option text applied before the user's words, so what the user gives
+ * wins (--runtime, --iodepth...) */
 struct pjob {
-	const char *suffix;
-	int rw;
-	unsigned bs;
-	int iodepth, numjobs, rwmixread, direct, end_fsync;
-	uint64_t size_cap;      /* 0: the whole device */
-	int time_based, warmup_ios;
-	int coe;                /* fio's continue_on_error (a mask of 1 << COE_*) */
-	int verify;             /* crc32c headers read back (in --mode=destroy) */
+	const char *suffix;     /* after the profile's name: seq.write */
+	const char *words;      /* its options, as a user would write them */
+	const char *destroy;    /* more of them in --mode=destroy (NULL: none) */
 };
 
 struct profile {
@@ -41,7 +38,6 @@ struct profile {
 extern const struct profile profiles[];
 extern const size_t nprofiles;
 #define NPROFILES nprofiles
-#define PROFILE_RUNTIME 10.0
 #define MAX_JOBS 64
 
 /* The kernel's counters of the disk under a target (/sys/dev/block/M:m/stat: the device
@@ -108,8 +104,7 @@ int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t offset, ui
 int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDIR_N], char *err, size_t n);
 int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size_t n);
 int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t n);
-int job_data(const struct plan *p, const struct disk_cfg *c, const struct pjob *pj, struct job *j, char *err,
-		    size_t n);
+int job_data(const struct plan *p, const struct disk_cfg *c, struct job *j, char *err, size_t n);
 int parse_errors(const struct disk_cfg *c, struct job *j, char *err, size_t n);
 int parse_pct_random(const char *v, int out[DDIR_N]);
 int parse_ss(const struct disk_cfg *c, struct job *j, char *err, size_t n);
@@ -124,9 +119,15 @@ int io_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, cha
 int pair_bs(const struct disk_cfg *c, struct job *j, const uint64_t bs_rw[DDIR_N], char *err,
 		   size_t n);
 int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n);
-int job_replay(const struct plan *p, const struct disk_cfg *c, const struct pjob *pj, struct job *j,
+int job_replay(const struct plan *p, const struct disk_cfg *c, int from_profile, struct job *j,
 		      char *err, size_t n);
 
+int opt_rate_bps(const struct opt *o, void *field, const char *val, char *err, size_t n);
+int opt_rate_iops(const struct opt *o, void *field, const char *val, char *err, size_t n);
+int opt_think(const struct opt *o, void *field, const char *val, char *err, size_t n);
+int opt_max_latency(const struct opt *o, void *field, const char *val, char *err, size_t n);
+int opt_think_iotime(const struct opt *o, void *field, const char *val, char *err, size_t n);
+int opt_pct_seq(const struct opt *o, void *field, const char *val, char *err, size_t n);
 /* files.c */
 int zones_in_bytes(const struct disk_cfg *c, const struct blkdev *d, struct disk_cfg *cz,
 			  char sbuf[32], char obuf[32], char *err, size_t n);
@@ -144,8 +145,7 @@ int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, 
 int dedupe_working_set(const struct disk_cfg *c, struct job *j, int index, char *err, size_t n);
 
 /* job.c */
-int add_job(struct plan *p, const struct disk_cfg *c, const char *name, const struct pjob *pj,
-		   char *err, size_t n);
+int add_job(struct plan *p, const struct disk_cfg *c, const char *name, int from_profile, char *err, size_t n);
 
 /* plan.c */
 int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n);

@@ -76,7 +76,7 @@ static int trim_marked(struct worker *w)
 	uint64_t nblk = w->vb[j->nfiles];
 	memset(w->tmap, 0, nblk / 8 + 1);
 	for (uint64_t b = rb_next(w, 0, nblk); b < nblk; b = rb_next(w, b + 1, nblk))
-		if ((int)prng_below(&w->trim_rng, 100) < j->trim_pct)
+		if ((int)prng_below(&w->trim_rng, 100) < j->o.trim_pct)
 			w->tmap[b / 8] |= (uint8_t)(1u << (b % 8));
 	for (int f = 0; f < j->nfiles; f++)
 		for (uint64_t b = w->vb[f], e; b < w->vb[f + 1]; b = e) {
@@ -118,14 +118,14 @@ static void bad_block(struct worker *w, int f, const char *blk, uint64_t off, co
 		 j->nfiles > 1 ? " of " : "", j->nfiles > 1 ? w->f[f].dev->path : "");
 	if (!w->ver.bad++)
 		snprintf(w->ver.first, sizeof w->ver.first, "%s: %s", where, why);
-	if (j->verify_dump && w->ver.bad <= 100)   /* the first 100 of each thread */
+	if (j->o.verify_dump && w->ver.bad <= 100)   /* the first 100 of each thread */
 		verify_dump(j, w->f[f].dev->path, blk, off);
 	if (!coe_nonfatal(j, COE_VERIFY, EILSEQ))
 		return;
 	errlog_note(&w->errs, EILSEQ, "verify: %s: %s", where, why);
 	if (w->errs.nbad < MAX_BAD)
 		w->errs.bad[w->errs.nbad++] = (struct bad_io){ off, j->bs, EILSEQ, DDIR_N };
-	if (j->error_dump)
+	if (j->o.error_dump)
 		fprintf(stderr, "assay: disk: %s: thread %d: verify: %s: %s (going on: --continue_on_error)\n", j->name,
 			w->idx + 1, where, why);
 }
@@ -134,7 +134,7 @@ static void bad_block(struct worker *w, int f, const char *blk, uint64_t off, co
  * bad block found since there were bad of them ends the thread */
 static void fatal_bad(struct worker *w, uint64_t bad)
 {
-	if (w->job->verify_fatal && w->ver.bad > bad && !w->err) {
+	if (w->job->o.verify_fatal && w->ver.bad > bad && !w->err) {
 		w->err = EILSEQ;
 		snprintf(w->errmsg, sizeof w->errmsg, "verify: %s", w->ver.first);
 	}
@@ -169,7 +169,7 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 		size_t z = 0;
 		while (z < s->len && !blk[z])
 			z++;
-		if (!j->trim_zero || z == s->len)
+		if (!j->o.trim_zero || z == s->len)
 			return 0;
 		snprintf(why, sizeof why, "discarded (--trim_percentage), yet byte %zu reads back 0x%02x, not zero", z,
 			 (unsigned char)blk[z]);
@@ -177,7 +177,7 @@ static int rb_done(struct worker *w, struct meter *m, const struct slot *s, char
 		return 0;
 	}
 	bad_block(w, s->file, blk, s->off, why);
-	return j->verify_fatal ? -1 : 0;
+	return j->o.verify_fatal ? -1 : 0;
 }
 
 /* fio's --verify on a job that only reads: each --bs block a read brought is checked as
@@ -381,7 +381,7 @@ void pass_check(struct worker *w, struct meter *m, int queued)
 	w->passes_left--;
 	if (w->err)
 		return;
-	read_map(w, m, w->bl_buf, queued ? (unsigned)j->iodepth : 1, queued, 1);
+	read_map(w, m, w->bl_buf, queued ? (unsigned)j->o.iodepth : 1, queued, 1);
 	memset(w->vmap, 0, w->vb[j->nfiles] / 8 + 1);   /* checked: the next pass marks its own */
 	if (j->zt) {   /* --zonemode=zbd: the next pass writes its zones afresh */
 		char e[240];
@@ -400,10 +400,10 @@ void backlog_check(struct worker *w, struct meter *m, int queued)
 	/* a batch larger than the backlog: each block once (as fio 3.33 does, whose manual says
 	 * some twice) */
 	struct rb_src src = { .list = w->bl, .workload = 1,
-			      .n = j->verify_backlog_batch && j->verify_backlog_batch < w->bl_n ? j->verify_backlog_batch
+			      .n = j->o.verify_backlog_batch && (uint64_t)j->o.verify_backlog_batch < w->bl_n ? (uint64_t)j->o.verify_backlog_batch
 												 : w->bl_n };
 	uint64_t t0 = now_ns(), bad = w->ver.bad;
-	unsigned nbuf = queued ? (unsigned)j->iodepth : 1;
+	unsigned nbuf = queued ? (unsigned)j->o.iodepth : 1;
 	w->bl_writes = 0;
 	if (!w->bl_n || w->err)
 		return;

@@ -34,7 +34,7 @@ int create_logs(const struct plan *p, char *err, size_t n)
 	for (int k = 0; k < p->njobs; k++) {
 		const struct job *j = &p->jobs[k];
 		for (int rep = 1; iolog_wanted(&j->log) && rep <= p->c->o.repeat; rep++)
-			for (int t = 0; t < (j->log.per_job ? j->numjobs : 1); t++)
+			for (int t = 0; t < (j->log.per_job ? j->o.numjobs : 1); t++)
 				for (int kind = 0; kind < LOGF_N; kind++) {
 					const char *o = iolog_opt_name[iolog_file_opt[kind]];
 					char path[PATH_MAX];
@@ -127,7 +127,7 @@ static void drop_cache(const struct plan *p, const struct job *j, int k, int fd)
 {
 	if (p->tg[j->ftg[k]].dev.is_file || ioctl(fd, BLKFLSBUF, 0))   /* every thread's region */
 		posix_fadvise(fd, (off_t)file_base(j, k % j->nfiles, 0),
-			      (off_t)(j->fsize[k % j->nfiles] + (uint64_t)(j->numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
+			      (off_t)(j->fsize[k % j->nfiles] + (uint64_t)(j->o.numjobs - 1) * j->offset_inc), POSIX_FADV_DONTNEED);
 }
 
 /* fio's pre_read: the region (every thread's) read once through the page cache before
@@ -137,7 +137,7 @@ int pre_read(const struct plan *p, struct job_result *r, int k)
 	const struct job *j = &r->job;
 	const char *path = p->tg[j->ftg[k]].dev.path;
 	uint64_t off = file_base(j, k % j->nfiles, 0),
-		 end = file_base(j, k % j->nfiles, j->numjobs - 1) + j->fsize[k % j->nfiles];
+		 end = file_base(j, k % j->nfiles, j->o.numjobs - 1) + j->fsize[k % j->nfiles];
 	int fd = open(path, O_RDONLY | O_CLOEXEC), e = fd < 0 ? errno : 0;
 	char *buf = e ? NULL : malloc(1 << 20);
 	if (!e && !buf)
@@ -168,7 +168,7 @@ void fadvise_hint(const struct job *j, int k, int fd)
 	int advice = fadvise_random(j) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
 	if (j->fadvise)
 		posix_fadvise(fd, (off_t)file_base(j, k % j->nfiles, 0),
-			      (off_t)(j->fsize[k % j->nfiles] + (uint64_t)(j->numjobs - 1) * j->offset_inc), advice);
+			      (off_t)(j->fsize[k % j->nfiles] + (uint64_t)(j->o.numjobs - 1) * j->offset_inc), advice);
 }
 
 /* fio's exec_prerun/exec_postrun: the command through /bin/sh, its output in
@@ -180,7 +180,7 @@ static int exec_hook(const struct job *j, const char *cmd, const char *what, cha
 	char out[PATH_MAX + 32];
 	posix_spawn_file_actions_t fa;
 	snprintf(out, sizeof out, "%s.%s.txt", j->name, what);
-	for (int t = 0; t < j->numjobs; t++) {
+	for (int t = 0; t < j->o.numjobs; t++) {
 		pid_t pid;
 		int st = 0, r;
 		posix_spawn_file_actions_init(&fa);
@@ -216,10 +216,10 @@ static void close_files(struct job_result *r)
 static int job_prepare(struct plan *p, struct job_result *r)
 {
 	const struct job *j = &r->job;
-	int writing = rw_modifies(j->rw) && !j->verify_only;   /* --verify_only: reads */
+	int writing = rw_modifies(j->rw) && !j->o.verify_only;   /* --verify_only: reads */
 	char err[300];
 	/* the logs of every thread together may take half the memory free */
-	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->numjobs;
+	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->o.numjobs;
 	unsigned dirs = job_dirs(j);   /* the logs' directions (a read-back's reads too) */
 
 	if (writing && p->c->o.mode == MODE_READONLY && !TG(p, j)->dev.is_null) {
@@ -250,7 +250,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			return -1;
 		}
 	}
-	if (j->exec_prerun && exec_hook(j, j->exec_prerun, "prerun", err, sizeof err)) {
+	if (j->o.exec_prerun && exec_hook(j, j->o.exec_prerun, "prerun", err, sizeof err)) {
 		r->err = ECANCELED;
 		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
 		return -1;
@@ -276,9 +276,9 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		}
 		r->job.zt = t->zbd;
 	}
-	for (int k = 0; k < j->nftg && j->write_hint; k++) {
+	for (int k = 0; k < j->nftg && j->o.write_hint; k++) {
 		/* on the inode (fio's direct=1 path, a per-file hint, is gone since Linux 5.19) */
-		uint64_t h = (uint64_t)j->write_hint;
+		uint64_t h = (uint64_t)j->o.write_hint;
 		if (fcntl(r->fds[k], F_GET_RW_HINT, &r->old_hint[k]) || fcntl(r->fds[k], F_SET_RW_HINT, &h)) {
 			r->err = errno;
 			snprintf(r->errmsg, sizeof r->errmsg, "--write_hint: fcntl F_SET_RW_HINT on %s: %s",
@@ -289,27 +289,27 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			return -1;
 		}
 	}
-	for (int k = 0; k < j->nftg && j->invalidate; k++)
+	for (int k = 0; k < j->nftg && j->o.invalidate; k++)
 		drop_cache(p, j, k, r->fds[k]);
-	for (int k = 0; k < j->nftg && j->pre_read; k++)
+	for (int k = 0; k < j->nftg && j->o.pre_read; k++)
 		if (pre_read(p, r, k)) {
 			close_files(r);
 			return -1;
 		}
 	for (int k = 0; k < j->nftg; k++)
 		fadvise_hint(j, k, r->fds[k]);
-	r->nworkers = r->writing = j->numjobs;
-	r->w = calloc((size_t)j->numjobs, sizeof *r->w);
+	r->nworkers = r->writing = j->o.numjobs;
+	r->w = calloc((size_t)j->o.numjobs, sizeof *r->w);
 	if (!r->w) {
 		r->err = ENOMEM;
-		snprintf(r->errmsg, sizeof r->errmsg, "out of memory for %d threads", j->numjobs);
+		snprintf(r->errmsg, sizeof r->errmsg, "out of memory for %lld threads", j->o.numjobs);
 		r->nworkers = 0;
 		close_files(r);
 		return -1;
 	}
 	if (iolog_wanted(&j->log) && !log_cap)
 		log_cap = 256ull << 20;     /* no /proc/meminfo */
-	if (j->ss.kind && ss_init(&r->ss, &r->job.ss, j->numjobs)) {
+	if (j->ss.kind && ss_init(&r->ss, &r->job.ss, j->o.numjobs)) {
 		r->err = ENOMEM;
 		snprintf(r->errmsg, sizeof r->errmsg, "--steadystate: cannot set up");
 		free(r->w);
@@ -318,7 +318,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		close_files(r);
 		return -1;
 	}
-	for (int i = 0; i < j->numjobs; i++) {
+	for (int i = 0; i < j->o.numjobs; i++) {
 		struct worker *w = &r->w[i];
 		w->job = &r->job;
 		w->ss = j->ss.kind ? &r->ss : NULL;
@@ -359,7 +359,7 @@ static int own_fds(const struct job_result *r, int i)
 void job_aggregate(struct job_result *r)
 {
 	const struct job *j = &r->job;
-	for (int i = 0; i < j->numjobs; i++) {
+	for (int i = 0; i < j->o.numjobs; i++) {
 		struct worker *w = &r->w[i];
 		if (w->err && !r->err) {
 			r->err = w->err;
@@ -409,19 +409,19 @@ static void job_finish(const struct plan *p, struct job_result *r)
 	char err[600];
 	job_aggregate(r);
 	for (int k = 0; k < j->nftg; k++)
-		if (j->fsync_on_close && rw_writes(j->rw) && fsync(r->fds[k]) && !r->err) {
+		if (j->o.fsync_on_close && rw_writes(j->rw) && fsync(r->fds[k]) && !r->err) {
 			r->err = errno;
 			snprintf(r->errmsg, sizeof r->errmsg, "fsync_on_close: %s", strerror(errno));
 		}
-	for (int i = 1; i < j->numjobs; i++)
+	for (int i = 1; i < j->o.numjobs; i++)
 		for (int k = 0; own_fds(r, i) && k < j->nfiles; k++)
 			if (r->w[i].f[k].fd >= 0)
 				close(r->w[i].f[k].fd);
-	for (int k = 0; k < j->nftg && j->write_hint; k++)
+	for (int k = 0; k < j->nftg && j->o.write_hint; k++)
 		fcntl(r->fds[k], F_SET_RW_HINT, &r->old_hint[k]);
 	close_files(r);
-	r->nworkers = j->numjobs;
-	if (j->exec_postrun && exec_hook(j, j->exec_postrun, "postrun", err, sizeof err))
+	r->nworkers = j->o.numjobs;
+	if (j->o.exec_postrun && exec_hook(j, j->o.exec_postrun, "postrun", err, sizeof err))
 		warn("disk: %s: %s", j->name, err);
 }
 
@@ -439,7 +439,7 @@ void run_group(struct plan *p, struct job_result *rs, int n)
 	for (int k = 0; k < n; k++)
 		if (!job_prepare(p, &rs[k])) {
 			ready[k] = 1;
-			total += rs[k].job.numjobs;
+			total += rs[k].job.o.numjobs;
 		}
 	if (!total)
 		return;
@@ -452,7 +452,7 @@ void run_group(struct plan *p, struct job_result *rs, int n)
 	st.ready = ready;
 	st.n = n;
 	for (int k = 0; p->c->o.status_interval > 0 && k < n; k++)
-		for (int i = 0; ready[k] && i < rs[k].job.numjobs; i++)
+		for (int i = 0; ready[k] && i < rs[k].job.o.numjobs; i++)
 			rs[k].w[i].snap_req = &st.gen;
 	show_status = p->c->o.status_interval > 0 && !pthread_create(&st.tid, NULL, status_main, &st);
 	if (total == 1) {
@@ -483,14 +483,14 @@ void run_group(struct plan *p, struct job_result *rs, int n)
 			struct job_result *r = &rs[k];
 			if (!ready[k])
 				continue;
-			for (int i = 0; i < r->job.numjobs; i++) {
+			for (int i = 0; i < r->job.o.numjobs; i++) {
 				struct worker *w = &r->w[i];
 				w->barrier = &bar;
 				w->group_stop = &stop;
 				for (int m = 0; r->job.wait_for[0] && m < k; m++)
 					if (!strcmp(rs[m].job.name, r->job.wait_for) && ready[m]) {
 						w->waitee = rs[m].w;     /* fio's wait_for, in this group */
-						w->nwaitee = rs[m].job.numjobs;
+						w->nwaitee = rs[m].job.o.numjobs;
 					}
 				if (failed || pthread_create(&w->tid, NULL, worker_run, w)) {
 					/* stand in for the missing thread at the barrier */
@@ -504,7 +504,7 @@ void run_group(struct plan *p, struct job_result *rs, int n)
 					pthread_barrier_wait(&bar);
 				}
 			}
-			if (failed && r->nworkers == r->job.numjobs)
+			if (failed && r->nworkers == r->job.o.numjobs)
 				r->nworkers = 0;   /* a later job: none of its threads started */
 		}
 		pthread_barrier_wait(&bar);

@@ -18,7 +18,7 @@ const struct blkdev *zoned_refuses(const struct plan *p, const struct job *j)
 {
 	if (j->zbd && p->c->o.mode == MODE_DESTROY)
 		return NULL;
-	for (int k = 0; k < j->nftg && rw_modifies(j->rw) && !j->verify_only; k++)
+	for (int k = 0; k < j->nftg && rw_modifies(j->rw) && !j->o.verify_only; k++)
 		if (!strcmp(p->tg[j->ftg[k]].dev.zoned, "host-managed"))
 			return &p->tg[j->ftg[k]].dev;
 	return NULL;
@@ -65,17 +65,17 @@ static int write_allowed_dev(const struct plan *p, const struct job *j, const st
 			 "/sys/block/%s/holders)", mode, d->path, d->holders, d->name);
 		return -1;
 	}
-	if (j->expect_serial && strcmp(j->expect_serial, d->serial)) {
+	if (j->o.expect_serial && strcmp(j->o.expect_serial, d->serial)) {
 		snprintf(err, n, "refusing --mode=%s: %s has serial '%s', not '%s'", mode, d->path,
-			 d->serial, j->expect_serial);
+			 d->serial, j->o.expect_serial);
 		return -1;
 	}
-	if (j->expect_size && j->expect_size != d->size) {
+	if (j->o.expect_size && j->o.expect_size != d->size) {
 		snprintf(err, n, "refusing --mode=%s: %s has %llu bytes, not %llu", mode, d->path,
-			 (unsigned long long)d->size, j->expect_size);
+			 (unsigned long long)d->size, j->o.expect_size);
 		return -1;
 	}
-	if (c->o.mode == MODE_DESTROY && !j->force) {
+	if (c->o.mode == MODE_DESTROY && !j->o.force) {
 		if (!d->signature_checked) {
 			snprintf(err, n, "refusing --mode=destroy: cannot read %s to check it holds no "
 				 "partition table or filesystem", d->path);
@@ -150,12 +150,12 @@ int claim_device(const struct blkdev *d, char *err, size_t n)
 /* the job's file k opened */
 int open_target(const struct plan *p, const struct job *j, int k, int writing, char *err, size_t n)
 {
-	int flags = (writing ? O_RDWR | j->sync_flags : O_RDONLY) | O_CLOEXEC | (j->direct ? O_DIRECT : 0);
+	int flags = (writing ? O_RDWR | j->sync_flags : O_RDONLY) | O_CLOEXEC | (j->o.direct ? O_DIRECT : 0);
 	const char *path = p->tg[j->ftg[k]].dev.path;
 	int fd = open(path, flags);
 	if (fd < 0) {
 		int e = errno;
-		if (e == EINVAL && j->direct)
+		if (e == EINVAL && j->o.direct)
 			snprintf(err, n, "cannot open %s with O_DIRECT (--direct=1): not supported here", path);
 		else
 			snprintf(err, n, "cannot open %s: %s", path, strerror(e));

@@ -22,8 +22,8 @@ double disk_profiles_estimate(const char *list, double runtime)
 			continue;
 		/* each job one runtime; a surface scan ends with the disk or at the runtime, and
 		 * one that verifies reads it all back */
-		for (int k = 0; k < 3 && pr->j[k].bs; k++)
-			jobs += 1 + (pr->j[k].verify != 0);
+		for (int k = 0; k < 3 && pr->j[k].words; k++)
+			jobs += 1 + (pr->j[k].destroy != NULL);
 		t += jobs * runtime;
 	}
 	return t;

@@ -52,7 +52,7 @@ void *worker_run(void *arg)
 	struct meter m = { 0 };
 	struct iogen g;
 	size_t align = w->dev->lbs > 4096 ? w->dev->lbs : 4096;
-	size_t nbuf = job_queued(j) ? (size_t)j->iodepth : 1;
+	size_t nbuf = job_queued(j) ? (size_t)j->o.iodepth : 1;
 	char *bufs = NULL;
 	int r = 0;
 	uint64_t log_end;
@@ -72,7 +72,7 @@ void *worker_run(void *arg)
 			set_err(w, errno, "cpus_allowed: sched_setaffinity", UINT64_MAX);
 	}
 	/* fio's nice, prioclass/prio: this thread's (Linux's "process" here is a thread) */
-	if (j->nice && setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), j->nice))
+	if (j->o.nice && setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), j->o.nice))
 		set_err(w, errno, "--nice: setpriority", UINT64_MAX);
 	if (j->ioprio >= 0 && syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, j->ioprio))
 		set_err(w, errno, "--prioclass/--prio: ioprio_set", UINT64_MAX);
@@ -90,15 +90,15 @@ void *worker_run(void *arg)
 			pattern_fill(j, bufs + i * j->bs_max, j->bs_max);
 		else
 			fill_buffer(bufs + i * j->bs_max, j->bs_max, j->randseed * 31 + (uint64_t)w->idx * 4099 + i,
-				    j->zero_buffers ? 100 : j->compress_pct, j->compress_chunk);
+				    j->o.zero_buffers ? 100 : j->o.compress_pct, j->o.compress_chunk);
 	for (int f = 0; f < j->nfiles; f++)   /* each file's blocks in the verify map, one after another */
 		w->vb[f + 1] = w->vb[f] + (j->nfiles > 1 ? j->fsize[f] : j->size) / j->bs;
 	if (j->zone_size) {   /* strided zones: they go on to the device's end, the map too */
 		uint64_t base = file_base(j, 0, w->idx);
 		w->vb[1] = j->stride_end > base ? (j->stride_end - base) / j->bs : 0;
 	}
-	if (j->verify && rw_writes(j->rw) && !j->verify_only && (!(w->vmap = calloc(w->vb[j->nfiles] / 8 + 1, 1)) ||
-	    (j->trim_pct && !(w->tmap = calloc(w->vb[j->nfiles] / 8 + 1, 1))))) {
+	if (j->verify && rw_writes(j->rw) && !j->o.verify_only && (!(w->vmap = calloc(w->vb[j->nfiles] / 8 + 1, 1)) ||
+	    (j->o.trim_pct && !(w->tmap = calloc(w->vb[j->nfiles] / 8 + 1, 1))))) {
 		set_err(w, ENOMEM, "--verify: the map of blocks written", UINT64_MAX);
 		free(bufs);
 		goto early;
@@ -106,9 +106,9 @@ void *worker_run(void *arg)
 	prng_seed(&w->trim_rng, j->randseed ^ 0x7219ull ^ ((uint64_t)w->idx << 32));
 	/* fio's --loops with --verify: each pass checked when it ends (threads on one region:
 	 * at the end only, a block another is writing would read torn) */
-	if (w->vmap && j->do_verify && j->loops > 1 && !j->time_based && !j->verify_backlog && !rw_trims(j->rw) &&
-	    (j->numjobs == 1 || j->per_thread || j->offset_inc >= job_fsize(j, 1)))
-		w->passes_left = j->loops - 1;
+	if (w->vmap && j->o.do_verify && j->o.loops > 1 && !j->o.time_based && !j->o.verify_backlog && !rw_trims(j->rw) &&
+	    (j->o.numjobs == 1 || j->per_thread || j->offset_inc >= job_fsize(j, 1)))
+		w->passes_left = j->o.loops - 1;
 	if (j->zt) {   /* --zonemode=zbd: the thread's region's zones (the open ones its) */
 		char e[240];
 		if (zbd_join(j->zt, &w->zbd, j, file_base(j, 0, w->idx), j->size, w->fd, e, sizeof e)) {
@@ -120,21 +120,21 @@ void *worker_run(void *arg)
 		}
 		/* time based with --verify: the zones' worth written is a pass, checked, its
 		 * zones reset for the next (fio's); threads on one region: one pass */
-		if (w->vmap && j->do_verify && j->time_based && !j->verify_backlog &&
-		    (j->numjobs == 1 || j->per_thread || j->offset_inc >= j->size))
+		if (w->vmap && j->o.do_verify && j->o.time_based && !j->o.verify_backlog &&
+		    (j->o.numjobs == 1 || j->per_thread || j->offset_inc >= j->size))
 			w->passes_left = INT32_MAX;
 	}
-	if ((j->verify_backlog || w->passes_left) && w->vmap) {
+	if ((j->o.verify_backlog || w->passes_left) && w->vmap) {
 		/* room for a backlog's blocks and those in flight when it filled */
-		w->bl_cap = (j->verify_backlog + (uint64_t)j->iodepth) * (j->bs_max / j->bs);
-		if ((j->verify_backlog && !(w->bl = malloc(w->bl_cap * sizeof *w->bl))) ||
+		w->bl_cap = (j->o.verify_backlog + (uint64_t)j->o.iodepth) * (j->bs_max / j->bs);
+		if ((j->o.verify_backlog && !(w->bl = malloc(w->bl_cap * sizeof *w->bl))) ||
 		    posix_memalign((void **)&w->bl_buf, align, nbuf * j->bs)) {
 			set_err(w, ENOMEM, "--verify_backlog: its list and buffers", UINT64_MAX);
 			free(bufs);
 			goto early;
 		}
 	}
-	if (j->dedupe_pct && rw_writes(j->rw)) {
+	if (j->o.dedupe_pct && rw_writes(j->rw)) {
 		/* the same for every thread of the job: its writes repeat each other's too */
 		if (posix_memalign((void **)&w->dedupe, align, j->bs_max)) {
 			set_err(w, ENOMEM, "--dedupe_percentage: a buffer", UINT64_MAX);
@@ -143,11 +143,11 @@ void *worker_run(void *arg)
 			w->vmap = NULL;
 			goto early;
 		}
-		fill_buffer(w->dedupe, j->bs_max, j->randseed * 131 + 7, j->zero_buffers ? 100 : j->compress_pct,
-			    j->compress_chunk);
-		w->ws_seed = j->dedupe_seed + (j->dedupe_global ? 0 : (uint64_t)w->idx << 32);
-		w->ws_next = j->dedupe_global ? (uint64_t)w->idx : 0;
-		w->ws_step = j->dedupe_global ? (uint64_t)j->numjobs : 1;
+		fill_buffer(w->dedupe, j->bs_max, j->randseed * 131 + 7, j->o.zero_buffers ? 100 : j->o.compress_pct,
+			    j->o.compress_chunk);
+		w->ws_seed = j->dedupe_seed + (j->o.dedupe_global ? 0 : (uint64_t)w->idx << 32);
+		w->ws_next = j->o.dedupe_global ? (uint64_t)w->idx : 0;
+		w->ws_step = j->o.dedupe_global ? (uint64_t)j->o.numjobs : 1;
 	}
 	iogen_init(&g, j, w->idx);
 	if (j->nfiles > 1 && !j->replay) {
@@ -161,25 +161,25 @@ void *worker_run(void *arg)
 			fj[f] = *j;
 			fj[f].size = j->fsize[f];
 			fj[f].offset = j->foff[f];
-			fj[f].io_size = j->io_size / (uint64_t)j->nfiles / j->bs * j->bs;   /* --io_size: shared out */
-			fj[f].number_ios = 0;          /* the thread's: gen_next counts it */
+			fj[f].o.io_size = j->o.io_size / (uint64_t)j->nfiles / j->bs * j->bs;   /* --io_size: shared out */
+			fj[f].o.number_ios = 0;          /* the thread's: gen_next counts it */
 			fj[f].randseed = j->randseed + 0x51ed27f1ull * (uint64_t)(f + 1);
 			iogen_init(&m.gens[f], &fj[f], w->idx);
 		}
 		m.cur = -1;
 		prng_seed(&m.file_rng, j->randseed ^ 0xf11e5ull ^ ((uint64_t)w->idx << 32));
 	}
-	w->pass_len = j->zt && j->time_based ? zbd_room(j->zt, &w->zbd) : g.loop_bytes;
+	w->pass_len = j->zt && j->o.time_based ? zbd_room(j->zt, &w->zbd) : g.loop_bytes;
 	for (int f = 0; f < MAX_FILES; f++)
 		w->sfr_lo[f] = UINT64_MAX;
 	flow_join(j, &m);
 	prng_seed(&m.rate_rng, j->randseed ^ 0x7a7eull ^ ((uint64_t)w->idx << 32));
 	prng_seed(&m.prio_rng, j->randseed ^ 0x9710ull ^ ((uint64_t)w->idx << 32));
 	m.interval = (uint64_t)(j->sample_ms * 1e6);
-	m.warm_left = (uint64_t)j->warmup_ios;
-	m.qd = j->lat_target_ns ? 1 : j->iodepth;   /* fio's latency_target starts at depth 1 */
+	m.warm_left = (uint64_t)j->o.warmup_ios;
+	m.qd = j->o.lat_target_ns ? 1 : j->o.iodepth;   /* fio's latency_target starts at depth 1 */
 	m.qd_low = 1;
-	m.qd_high = j->iodepth + 1;
+	m.qd_high = j->o.iodepth + 1;
 	if (j->iolog_out[0]) {   /* fio's write_iolog (one thread per such job) */
 		if (!(w->iolog_out = fopen(j->iolog_out, "we")))
 			set_err(w, errno, "--write_iolog: opening the log", UINT64_MAX);
@@ -191,7 +191,7 @@ void *worker_run(void *arg)
 				iolog_out_file(w->iolog_out, w->f[f].dev->path, 0, "open");
 		}
 	}
-	if (j->verify_only) {     /* no workload: the read-back alone */
+	if (j->o.verify_only) {     /* no workload: the read-back alone */
 		start_line(w);
 		begin_counting(w, &m, now_ns());
 		w->end_ns = w->start_ns;
@@ -201,7 +201,7 @@ void *worker_run(void *arg)
 		if (r < 0) {
 			/* no io_uring (or AIO) here: measure with psync and say so */
 			w->engine_fallback = -r;
-			m.warm_left = (uint64_t)j->warmup_ios;
+			m.warm_left = (uint64_t)j->o.warmup_ios;
 			r = io_loop(w, &m, &g, bufs, &ioengine_psync);
 		}
 	}
@@ -215,7 +215,7 @@ void *worker_run(void *arg)
 		ss_thread_end(w->ss);
 	workload_done(w);
 	log_end = w->end_ns;
-	if (job_reads_back(j) && (w->vmap || j->verify_only)) {
+	if (job_reads_back(j) && (w->vmap || j->o.verify_only)) {
 		readback(w, &m, bufs, (unsigned)nbuf, JOB_ENGINE_HAS(j, IOE_DEPTH) && !w->engine_fallback);
 		log_end = now_ns();
 	}
@@ -231,7 +231,7 @@ void *worker_run(void *arg)
 		iolog_end(&w->log, log_end);
 		iolog_end(&w->hlog, log_end);
 	}
-	if ((j->exitall || (j->exitall_on_error && w->err)) && w->group_stop)    /* fio's exitall: the whole group stops with us */
+	if ((j->o.exitall || (j->o.exitall_on_error && w->err)) && w->group_stop)    /* fio's exitall: the whole group stops with us */
 		__atomic_store_n(w->group_stop, 1, __ATOMIC_RELAXED);
 	free(bufs);
 	free(w->dedupe);

@@ -192,12 +192,12 @@ int zbd_make(struct zbd **out, int fd, const struct blkdev *d, const struct job 
 	z->z[z->nr].start = (uint64_t)z->nr * z->zone_size;
 	/* fio's max_open_zones: a host-managed device's own limit (unless ignored), the job's
 	 * if lower; none: not tracked */
-	z->max_open = j->max_open_zones;
-	if (z->model_hm && !j->ignore_zone_limits && d->max_open_zones > 0) {
-		if (!j->max_open_zones)
+	z->max_open = j->o.max_open_zones;
+	if (z->model_hm && !j->o.ignore_zone_limits && d->max_open_zones > 0) {
+		if (!j->o.max_open_zones)
 			z->max_open = (unsigned)d->max_open_zones;
-		else if (j->max_open_zones > d->max_open_zones) {
-			snprintf(err, n, "--max_open_zones=%u: %s opens at most %lld zones at once", j->max_open_zones,
+		else if (j->o.max_open_zones > d->max_open_zones) {
+			snprintf(err, n, "--max_open_zones=%lld: %s opens at most %lld zones at once", j->o.max_open_zones,
 				 d->path, d->max_open_zones);
 			goto fail;
 		}
@@ -243,7 +243,7 @@ static int open_zone(struct zbd *z, struct zbd_thread *t, const struct job *j, s
 		return 1;
 	if (zn->open)  /* to be filled by the writes in flight: as a full one */
 		return zn->wp < cap_end(zn);
-	if ((j->job_max_open_zones && t->nopen >= j->job_max_open_zones) || z->nopen >= z->max_open)
+	if ((j->o.job_max_open_zones && t->nopen >= j->o.job_max_open_zones) || z->nopen >= z->max_open)
 		return 0;
 	z->open[z->nopen++] = (unsigned)(zn - z->z);
 	t->nopen++;
@@ -335,8 +335,8 @@ int zbd_join(struct zbd *z, struct zbd_thread *t, const struct job *j, uint64_t 
 	if (!rw_modifies(j->rw))
 		return 0;
 	pthread_mutex_lock(&z->mu);
-	if (j->zrf > 0)   /* fio's zbd_file_reset: the count to the next reset starts again */
-		z->write_cnt = (uint32_t)(1.0 / j->zrf);
+	if (j->o.zrf > 0)   /* fio's zbd_file_reset: the count to the next reset starts again */
+		z->write_cnt = (uint32_t)(1.0 / j->o.zrf);
 	/* zones the device has open: ours now, those over the limits reset (fio's) */
 	for (unsigned i = t->min_zone; i < t->max_zone && !rc; i++) {
 		struct zone *zn = &z->z[i];
@@ -473,7 +473,7 @@ int zbd_adjust(struct zbd *z, struct zbd_thread *t, const struct job *j, int fd,
 	int rc = 1, wait = 0, opened = 0;
 	pthread_mutex_lock(&z->mu);
 	/* fio's zbd_adjust_ddir: a mixed job's first reads would find nothing: writes */
-	if (*ddir == DDIR_READ && (j->rw == RW_RANDRW || j->rw == RW_READWRITE) && !z->data && !j->read_beyond_wp)
+	if (*ddir == DDIR_READ && (j->rw == RW_RANDRW || j->rw == RW_READWRITE) && !z->data && !j->o.read_beyond_wp)
 		*ddir = DDIR_WRITE;
 	orig = zb = &z->z[zone_idx(z, o)];
 	if (!zb->seq) {   /* a conventional zone: anything, a write not into a sequential one */
@@ -490,7 +490,7 @@ int zbd_adjust(struct zbd *z, struct zbd_thread *t, const struct job *j, int fd,
 		goto go;
 	}
 	if (*ddir == DDIR_READ) {
-		if (j->read_beyond_wp && !zb->offline)
+		if (j->o.read_beyond_wp && !zb->offline)
 			goto go;
 		range = zb->offline ? 0 : zb->wp - zb->start;
 		if (range < min || (!random && o + min > zb->wp)) {
@@ -543,8 +543,8 @@ int zbd_adjust(struct zbd *z, struct zbd_thread *t, const struct job *j, int fd,
 		goto wait;
 	/* fio's zone_reset_threshold and zone_reset_frequency: with that share of the region
 	 * written, every 1/frequency-th write resets its zone first */
-	if (j->zrf > 0 && !j->verify && (double)z->data >= (double)size * j->zrt && !--z->write_cnt) {
-		z->write_cnt = (uint32_t)(1.0 / j->zrf);
+	if (j->o.zrf > 0 && !j->verify && (double)z->data >= (double)size * j->o.zrt && !--z->write_cnt) {
+		z->write_cnt = (uint32_t)(1.0 / j->o.zrf);
 		zb->reset = 1;
 	}
 	if (zb->reset || full(zb, min)) {

@@ -44,7 +44,7 @@ grep -qE "^assay: error: disk: job: a read at offset [0-9]+ took [0-9]+ us, over
 	fail "max_latency message: $(cat err.txt)"
 "$A" disk --filename="$dev" --rw=randread --size=8m --runtime=0.3 --max_latency=10s,1 -J > out.json 2>/dev/null ||
 	fail "max_latency for writes only, a read job: exit $?"
-expect 2 "^assay: error: disk: --max_latency=x: not a time" "$A" disk --filename="$dev" --max_latency=x
+expect 2 "^assay: error: --max_latency=x: not a time" "$A" disk --filename="$dev" --max_latency=x
 
 # --nice, --prioclass/--prio: each job thread's, read from /proc while it runs
 "$A" disk --filename="$dev" --rw=randread --runtime=3 --time_based --numjobs=2 --nice=7 --prioclass=3 \

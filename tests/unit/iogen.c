@@ -14,8 +14,8 @@ static struct job mkjob(int rw, uint64_t bs, uint64_t offset, uint64_t size, int
 	j.bs = bs;
 	j.offset = offset;
 	j.size = size;
-	j.time_based = time_based;
-	j.rwmixread = mix;
+	j.o.time_based = time_based;
+	j.o.rwmixread = mix;
 	j.randseed = 0x89;
 	return j;
 }
@@ -78,7 +78,7 @@ int main(void)
 			}
 			CHECK(n == counts[c], "%llu blocks: %llu I/Os", (unsigned long long)counts[c],
 			      (unsigned long long)n);
-			j.time_based = 1;
+			j.o.time_based = 1;
 			iogen_init(&g, &j, 0);
 			memset(seen, 0, sizeof seen);
 			for (n = 0; n < 2 * counts[c]; n++) {
@@ -100,7 +100,7 @@ int main(void)
 		{
 			struct job j = mkjob(RW_RANDREAD, 4096, 0, 4096ull * 4096, 0, 0);
 			uint64_t distinct = 0;
-			j.norandommap = 1;
+			j.o.norandommap = 1;
 			memset(seen, 0, sizeof seen);
 			iogen_init(&g, &j, 0);
 			for (n = 0; iogen_next(&g, &ddir, &off, &len); n++)
@@ -117,7 +117,7 @@ int main(void)
 			CHECK(off == (4 << 20) + n * (1 << 20), "seq offset %llu at %llu", (unsigned long long)off,
 			      (unsigned long long)n);
 		CHECK(n == 8, "seq: %llu I/Os, want 8", (unsigned long long)n);
-		j.time_based = 1;
+		j.o.time_based = 1;
 		iogen_init(&g, &j, 0);
 		for (n = 0; n < 20; n++)
 			iogen_next(&g, &ddir, &off, &len);
@@ -128,14 +128,14 @@ int main(void)
 	{
 		struct job j = mkjob(RW_READ, 1 << 20, 0, 8 << 20, 0, 0);
 		static unsigned char seen[1000];
-		j.loops = 3;
+		j.o.loops = 3;
 		iogen_init(&g, &j, 0);
 		for (n = 0; iogen_next(&g, &ddir, &off, &len); n++)
 			CHECK(off == (n % 8) * (1 << 20), "loops seq offset %llu at %llu", (unsigned long long)off,
 			      (unsigned long long)n);
 		CHECK(n == 24, "loops=3 seq: %llu I/Os, want 24", (unsigned long long)n);
 		j = mkjob(RW_RANDREAD, 4096, 0, 1000 * 4096, 0, 0);
-		j.loops = 3;
+		j.o.loops = 3;
 		iogen_init(&g, &j, 0);
 		for (n = 0; iogen_next(&g, &ddir, &off, &len); n++) {
 			seen[off / 4096]++;

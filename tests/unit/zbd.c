@@ -60,8 +60,8 @@ int main(void)
 	j.bs = BS;
 	j.size = d.size;
 	j.zbd_zone = MiB;
-	j.max_open_zones = 3;
-	j.job_max_open_zones = 2;
+	j.o.max_open_zones = 3;
+	j.o.job_max_open_zones = 2;
 	if (zbd_make(&z, -1, &d, &j, err, sizeof err))
 		CHECK(0, "zbd_make: %s", err);
 	if (!z)

@@ -25,21 +25,21 @@ static int ring_setup(struct io_uring *ring, unsigned entries, struct worker *w)
 	int r, n = (int)(sizeof ring_flags / sizeof ring_flags[0]);
 	/* fio's sqthread_poll (a kernel thread takes the submissions: the task-run flags make
 	 * no sense with it) and hipri (polled completions) are asked for, never dropped */
-	if (j->sqpoll)
-		must |= IORING_SETUP_SQPOLL | (j->sqpoll_cpu >= 0 ? IORING_SETUP_SQ_AFF : 0);
+	if (j->o.sqpoll)
+		must |= IORING_SETUP_SQPOLL | (j->o.sqpoll_cpu >= 0 ? IORING_SETUP_SQ_AFF : 0);
 	else
 		for (int i = 0; i < n; i++)
 			flags |= ring_flags[i].flag;
-	if (j->hipri)
+	if (j->o.hipri)
 		must |= IORING_SETUP_IOPOLL;
-	if (j->force_uring_errno)
-		return -j->force_uring_errno;
+	if (j->o.force_uring_errno)
+		return -j->o.force_uring_errno;
 	for (int drop = n;; drop--) {
 		struct io_uring_params p;
 		memset(&p, 0, sizeof p);
 		p.flags = flags | must;
-		if (j->sqpoll_cpu >= 0)
-			p.sq_thread_cpu = (unsigned)j->sqpoll_cpu;
+		if (j->o.sqpoll_cpu >= 0)
+			p.sq_thread_cpu = (unsigned)j->o.sqpoll_cpu;
 		r = io_uring_queue_init_params(entries, ring, &p);
 		if (r != -EINVAL || drop == 0 || !flags)
 			break;
@@ -54,7 +54,7 @@ static int ring_setup(struct io_uring *ring, unsigned entries, struct worker *w)
 						      l ? "|" : "", ring_flags[i].name);
 		if (must)
 			snprintf(w->uring_flags + l, sizeof w->uring_flags - l, "%s%s%s", l ? "|" : "",
-				 j->sqpoll ? "SQPOLL" : "", j->hipri ? (j->sqpoll ? "|IOPOLL" : "IOPOLL") : "");
+				 j->o.sqpoll ? "SQPOLL" : "", j->o.hipri ? (j->o.sqpoll ? "|IOPOLL" : "IOPOLL") : "");
 	}
 	return r;
 }
@@ -75,7 +75,7 @@ struct uring_ctx {
  * SPIN_PROBE tries with fewer than half caught, spinning stops for the job. */
 static void spin(struct uring_ctx *u, const struct job *j)
 {
-	uint64_t until = now_ns() + (uint64_t)(j->spin_us * 1000);
+	uint64_t until = now_ns() + (uint64_t)(j->o.spin_us * 1000);
 	int hit = 0;
 	while (now_ns() < until)
 		if ((IO_URING_READ_ONCE(*u->ring.sq.kflags) & IORING_SQ_TASKRUN) ||
@@ -114,7 +114,7 @@ static void prep_rw(struct io_ctx *x, struct io_uring_sqe *sqe, int op_write, in
 	 * io-wq worker) submitting it does not have the job thread's ioprio_set */
 	if (j->cmdprio_pct[0] || j->cmdprio_pct[1] || j->ioprio >= 0)
 		sqe->ioprio = (uint16_t)slot_ioprio(j, &x->slots[slot]);
-	if (j->nowait)   /* fio's: EAGAIN rather than waiting for a resource */
+	if (j->o.nowait)   /* fio's: EAGAIN rather than waiting for a resource */
 		sqe->rw_flags |= RWF_NOWAIT;
 	io_uring_sqe_set_data64(sqe, (uint64_t)slot);
 }
@@ -129,11 +129,11 @@ static int uring_reap_max(struct io_ctx *x, int wait_nr, int max)
 	unsigned head, n = 0;
 	uint64_t t_done;
 	int r;
-	if (wait_nr && x->j->hipri) {
+	if (wait_nr && x->j->o.hipri) {
 		/* polled completions: the kernel polls the device on each entry and ignores
 		 * a wait's timeout, so poll from here, bounded by --io-timeout (or a rate
 		 * cap's next issue) */
-		uint64_t t0 = now_ns(), to = (uint64_t)(x->j->io_timeout * 1e9);
+		uint64_t t0 = now_ns(), to = (uint64_t)(x->j->o.io_timeout * 1e9);
 		while (io_uring_cq_ready(&u->ring) < (unsigned)wait_nr) {
 			uint64_t now = now_ns();
 			if (x->until && now >= x->until)
@@ -151,7 +151,7 @@ static int uring_reap_max(struct io_ctx *x, int wait_nr, int max)
 		}
 	} else if (wait_nr) {
 		struct __kernel_timespec ts;
-		uint64_t to = (uint64_t)(x->j->io_timeout * 1e9);
+		uint64_t to = (uint64_t)(x->j->o.io_timeout * 1e9);
 		int capped = cap_wait(x->until, &to);
 		ts.tv_sec = (long long)(to / 1000000000ull);
 		ts.tv_nsec = (long long)(to % 1000000000ull);
@@ -268,26 +268,26 @@ static int uring_init(struct io_ctx *x)
 		return 1;
 	}
 	x->priv = u;
-	r = ring_setup(&u->ring, (unsigned)j->iodepth * (j->mode == MODE_REWRITE ? 2u : 1u), w);
+	r = ring_setup(&u->ring, (unsigned)j->o.iodepth * (j->o.mode == MODE_REWRITE ? 2u : 1u), w);
 	if (r < 0) {
 		free(u);
 		x->priv = NULL;
 		return r;
 	}
-	u->spin_flag = strstr(w->uring_flags, "TASKRUN_FLAG") && j->iodepth == 1 && j->spin_us > 0;
-	if (j->registerfiles) {   /* the job's files, each at its index */
+	u->spin_flag = strstr(w->uring_flags, "TASKRUN_FLAG") && j->o.iodepth == 1 && j->o.spin_us > 0;
+	if (j->o.registerfiles) {   /* the job's files, each at its index */
 		int fds[MAX_FILES];
 		for (int f = 0; f < j->nfiles; f++)
 			fds[f] = w->f[f].fd;
 		u->fixed_file = !io_uring_register_files(&u->ring, fds, (unsigned)j->nfiles);
 	}
-	if (j->fixedbufs) {
-		struct iovec *iov = calloc((size_t)j->iodepth, sizeof *iov);
-		for (int i = 0; iov && i < j->iodepth; i++) {
+	if (j->o.fixedbufs) {
+		struct iovec *iov = calloc((size_t)j->o.iodepth, sizeof *iov);
+		for (int i = 0; iov && i < j->o.iodepth; i++) {
 			iov[i].iov_base = x->bufs + (size_t)i * j->bs_max;
 			iov[i].iov_len = j->bs_max;
 		}
-		if (iov && !io_uring_register_buffers(&u->ring, iov, (unsigned)j->iodepth))
+		if (iov && !io_uring_register_buffers(&u->ring, iov, (unsigned)j->o.iodepth))
 			u->fixed_bufs = 1;
 		free(iov);
 	}
@@ -298,7 +298,7 @@ static int uring_prep(struct io_ctx *x, int slot)
 {
 	struct uring_ctx *u = x->priv;
 	const struct slot *s = &x->slots[slot];
-	int pair = s->ddir == DDIR_WRITE && x->j->mode == MODE_REWRITE;
+	int pair = s->ddir == DDIR_WRITE && x->j->o.mode == MODE_REWRITE;
 	struct io_uring_sqe *sqe;
 	if (sq_reserve(x, pair ? 2 : 1) < 0)
 		return -1;
@@ -324,7 +324,7 @@ static int uring_prep(struct io_ctx *x, int slot)
  * or --iodepth_batch_complete_min=0 */
 static int wait_in_submit(const struct job *j, struct uring_ctx *u)
 {
-	return j->batch_default && j->iodepth > 1 && j->batch_cmin > 0 && !j->sqpoll && !j->hipri &&
+	return j->batch_default && j->o.iodepth > 1 && j->o.batch_cmin > 0 && !j->o.sqpoll && !j->o.hipri &&
 	       !io_uring_cq_ready(&u->ring);
 }
 
@@ -339,11 +339,11 @@ static int uring_submit(struct io_ctx *x, int queued, int may_wait, int *reaped)
 		 * io_uring_enter (submit_and_wait) where fio makes two; the I/Os are
 		 * issued when that call is made */
 		io_issued(x, queued);
-		*reaped = uring_reap_max(x, j->batch_cmin < x->inflight ? j->batch_cmin : x->inflight, j->batch_cmax);
+		*reaped = uring_reap_max(x, j->o.batch_cmin < x->inflight ? j->o.batch_cmin : x->inflight, j->o.batch_cmax);
 		return *reaped < 0 ? -1 : 0;
 	}
 	/* with sqthread_poll the kernel's thread takes the queue: enter only to wake it */
-	r = j->sqpoll ? io_uring_submit(&u->ring) : io_uring_submit_and_get_events(&u->ring);
+	r = j->o.sqpoll ? io_uring_submit(&u->ring) : io_uring_submit_and_get_events(&u->ring);
 	if (r < 0) {
 		set_err(x->w, -r, "io_uring submit", UINT64_MAX);
 		return -1;
@@ -361,17 +361,17 @@ static int uring_complete(struct io_ctx *x, int r)
 	struct uring_ctx *u = x->priv;
 	const struct job *j = x->j;
 	if (r < 0)
-		r = uring_reap_max(x, 0, j->batch_cmax);
-	if (r >= 0 && r < j->batch_cmin) {
-		int want = j->batch_cmin - r;
+		r = uring_reap_max(x, 0, j->o.batch_cmax);
+	if (r >= 0 && r < j->o.batch_cmin) {
+		int want = j->o.batch_cmin - r;
 		if (r == 0 && u->spin_flag)
 			spin(u, j);
-		r = uring_reap_max(x, want < x->inflight ? want : x->inflight, j->batch_cmax);
-	} else if (r == 0 && !j->batch_cmin) {
+		r = uring_reap_max(x, want < x->inflight ? want : x->inflight, j->o.batch_cmax);
+	} else if (r == 0 && !j->o.batch_cmin) {
 		/* polling: completions wait in the kernel until the ring is entered */
 		io_uring_get_events(&u->ring);
-		r = uring_reap_max(x, 0, j->batch_cmax);
-		if (r == 0 && now_ns() - x->last_done > (uint64_t)(j->io_timeout * 1e9))
+		r = uring_reap_max(x, 0, j->o.batch_cmax);
+		if (r == 0 && now_ns() - x->last_done > (uint64_t)(j->o.io_timeout * 1e9))
 			set_err(x->w, ETIMEDOUT, "no I/O completed for --io-timeout: the device stalled",
 				UINT64_MAX);
 	}

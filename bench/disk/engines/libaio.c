@@ -57,7 +57,7 @@ static void aio_prep_cb(struct io_ctx *x, int slot, int op_write, uint64_t data)
 		cb->aio_reqprio = (int16_t)slot_ioprio(j, s);
 		cb->aio_flags |= IOCB_FLAG_IOPRIO;
 	}
-	if (j->nowait)
+	if (j->o.nowait)
 		cb->aio_rw_flags = RWF_NOWAIT;
 	a->queue[a->nqueue++] = cb;
 }
@@ -67,7 +67,7 @@ int aio_family_prep(struct io_ctx *x, int slot)
 	struct aio_state *a = x->priv;
 	const struct job *j = x->j;
 	struct slot *s = &x->slots[slot];
-	if (s->ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
+	if (s->ddir == DDIR_WRITE && j->o.mode == MODE_REWRITE) {
 		aio_prep_cb(x, slot, 0, (uint64_t)slot | REWRITE_READ);
 	} else {
 		if (s->ddir == DDIR_WRITE)   /* in its slat, as fio's data and verify header */
@@ -149,9 +149,9 @@ int aio_family_reap(struct io_ctx *x, int min)
 	struct aio_state *a = x->priv;
 	struct worker *w = x->w;
 	const struct job *j = x->j;
-	uint64_t to = (uint64_t)(j->io_timeout * 1e9), t_done, wait = to;
+	uint64_t to = (uint64_t)(j->o.io_timeout * 1e9), t_done, wait = to;
 	struct timespec ts, zero = { 0, 0 };
-	long n, max = j->batch_cmax ? j->batch_cmax : j->iodepth;
+	long n, max = j->o.batch_cmax ? j->o.batch_cmax : j->o.iodepth;
 	int capped = cap_wait(x->until, &wait);
 	if (min > x->inflight)
 		min = x->inflight;
@@ -190,7 +190,7 @@ int aio_family_reap(struct io_ctx *x, int min)
 		if (a->px && paio_pooled(a->px)) {
 			/* offload: issued when a helper took it (a rewrite: its read), done when the
 			 * helper was */
-			if ((ud & REWRITE_READ) || j->mode != MODE_REWRITE || s->ddir != DDIR_WRITE)
+			if ((ud & REWRITE_READ) || j->o.mode != MODE_REWRITE || s->ddir != DDIR_WRITE)
 				s->t_issue = a->ev[i].obj;
 			t_end = (uint64_t)a->ev[i].res2;
 		}
@@ -233,22 +233,22 @@ static int libaio_init(struct io_ctx *x)
 	struct worker *w = x->w;
 	struct aio_state *a;
 	int r;
-	if (j->force_uring_errno)
-		return -j->force_uring_errno;
+	if (j->o.force_uring_errno)
+		return -j->o.force_uring_errno;
 	if ((r = aio_family_init(x, &a)))
 		return r;
-	if (syscall(SYS_io_setup, (long)j->iodepth, &a->ctx)) {
+	if (syscall(SYS_io_setup, (long)j->o.iodepth, &a->ctx)) {
 		int e = errno;
 		aio_family_cleanup(x);
 		if (e != EAGAIN)
 			return -e;   /* no AIO in this kernel: psync measures instead */
 		/* not a missing feature but too many events asked for: say which limit */
-		snprintf(w->errmsg, sizeof w->errmsg, "io_setup: --iodepth x --numjobs (%d x %d) is beyond "
-			 "what /proc/sys/fs/aio-max-nr leaves free", j->iodepth, j->numjobs);
+		snprintf(w->errmsg, sizeof w->errmsg, "io_setup: --iodepth x --numjobs (%lld x %lld) is beyond "
+			 "what /proc/sys/fs/aio-max-nr leaves free", j->o.iodepth, j->o.numjobs);
 		w->err = EAGAIN;
 		return 1;
 	}
-	a->ring = j->userspace_reap && ((struct aio_ring_hdr *)(uintptr_t)a->ctx)->magic == AIO_RING_MAGIC;
+	a->ring = j->o.userspace_reap && ((struct aio_ring_hdr *)(uintptr_t)a->ctx)->magic == AIO_RING_MAGIC;
 	return 0;
 }
 

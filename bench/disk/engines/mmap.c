@@ -90,7 +90,7 @@ static ssize_t mmap_xfer(struct io_ctx *x, int f, int write_, void *buf, size_t 
 {
 	struct sync_ctx *c = x->priv;
 	(void)rwf;
-	return mmap_io(c->maps[f], write_, buf, len, off, x->j->direct);
+	return mmap_io(c->maps[f], write_, buf, len, off, x->j->o.direct);
 }
 
 static void mmap_cleanup(struct io_ctx *x)

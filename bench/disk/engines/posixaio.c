@@ -219,7 +219,7 @@ static int paio_init(struct io_ctx *x, int pool)
 	int r = aio_family_init(x, &a);
 	if (r)
 		return r;
-	if (!(a->px = paio_new(x->j->iodepth, pool, psync_vec(x->j)))) {
+	if (!(a->px = paio_new(x->j->o.iodepth, pool, psync_vec(x->j)))) {
 		aio_family_cleanup(x);
 		return -ENOMEM;
 	}
@@ -233,7 +233,7 @@ static int posixaio_init(struct io_ctx *x)
 
 static int offload_init(struct io_ctx *x)
 {
-	return paio_init(x, x->j->iodepth);
+	return paio_init(x, x->j->o.iodepth);
 }
 
 static void paio_cleanup(struct io_ctx *x)

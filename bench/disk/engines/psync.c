@@ -21,7 +21,7 @@ int psync_vec(const struct job *j)
 int hipri_draw(struct worker *w, struct meter *m)
 {
 	const struct job *j = w->job;
-	if (!j->hipri || psync_vec(j) != 2 || (int)prng_below(&m->prio_rng, 100) >= j->hipri_pct)
+	if (!j->o.hipri || psync_vec(j) != 2 || (int)prng_below(&m->prio_rng, 100) >= j->o.hipri_pct)
 		return 0;
 	w->hipri_ios += m->counting;
 	return RWF_HIPRI;
@@ -84,7 +84,7 @@ int sync_prep(struct io_ctx *x, int slot)
 	struct slot *s = &x->slots[slot];
 	s->sync = 1;
 	s->t_prep = now_ns();
-	if (s->ddir == DDIR_WRITE && (x->j->mode != MODE_REWRITE || (x->ops->flags & IOE_NODATA))) {
+	if (s->ddir == DDIR_WRITE && (x->j->o.mode != MODE_REWRITE || (x->ops->flags & IOE_NODATA))) {
 		scramble(x->w, s->buf, s->off, s->len, &x->scr);
 		s->t_issue = now_ns();
 	} else {
@@ -102,7 +102,7 @@ int sync_submit(struct io_ctx *x, int queued, int may_wait, int *reaped)
 	const struct job *j = x->j;
 	int slot = x->batch[queued - 1];
 	struct slot *s = &x->slots[slot];
-	int rwf = hipri_draw(w, m) | (j->nowait ? RWF_NOWAIT : 0);
+	int rwf = hipri_draw(w, m) | (j->o.nowait ? RWF_NOWAIT : 0);
 	uint64_t t_done;
 	ssize_t r;
 	(void)may_wait;
@@ -111,7 +111,7 @@ int sync_submit(struct io_ctx *x, int queued, int may_wait, int *reaped)
 	if (x->ops->flags & IOE_NODATA) {
 		/* fio's null engine: done at once, no data moved (the engine's own cost) */
 		r = (ssize_t)s->len;
-	} else if (s->ddir == DDIR_WRITE && j->mode == MODE_REWRITE) {
+	} else if (s->ddir == DDIR_WRITE && j->o.mode == MODE_REWRITE) {
 		r = c->xfer(x, s->file, 0, s->buf, s->len, s->off, rwf);
 		if (r == (ssize_t)s->len) {
 			r = c->xfer(x, s->file, 1, s->buf, s->len, s->off, rwf);
@@ -134,7 +134,7 @@ int sync_submit(struct io_ctx *x, int queued, int may_wait, int *reaped)
 	t_done = now_ns();
 	mark_calls(m, w->complete_map, 1);
 	if (s->rd_failed)
-		m->think_done += !j->think_issue;
+		m->think_done += !j->o.think_issue;
 	else
 		account(w, m, s, r, t_done);
 	io_done(x, slot);
