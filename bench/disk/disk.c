@@ -218,88 +218,56 @@ static void restore_targets(struct plan *p)
 	unlink_targets(p);
 }
 
-static int disk_run(void *p, struct json *out)
+/* fio's top-level keys */
+static void run_header(struct json *out)
 {
-	struct disk_cfg *c = p;
-	struct plan *pl;
-	struct json *jobs, *as, *reps;
-	struct rep_series *series = NULL;
-	char err[512] = "";
-	int rc = EXIT_OK, nok = 0, nskip = 0, fallback = 0, nres, halted = 0, halted_err = 0, nwrites;
-	const char *fb_engine = ioengines[c->o.ioengine]->name;
 	time_t now = time(NULL);
-	uint64_t t0;
-
-	if (c->o.list)
-		return disk_list(c, out);
-	if (c->o.showcmd)
-		return show_cmd(c);
-	pl = calloc(1, sizeof *pl);
-	if (!pl) {
-		json_add_str(out, "error", "out of memory");
-		return EXIT_SYS;
-	}
-	pl->c = c;
+	char tb[64];
+	struct tm tm;
 	json_add_str(out, "fio version", "assay-" ASSAY_VERSION);
 	json_add_int(out, "timestamp", (long long)now);
 	json_add_int(out, "timestamp_ms", (long long)now * 1000);
-	{
-		char tb[64];
-		struct tm tm;
-		gmtime_r(&now, &tm);
-		strftime(tb, sizeof tb, "%a %b %e %H:%M:%S %Y", &tm);
-		json_add_str(out, "time", tb);
-	}
-	as = json_obj();
-	if (make_plan(pl, err, sizeof err)) {
-		errmsg("disk: %s", err);
-		json_add_str(out, "error", err);
-		json_add(out, "assay", as);
-		unlink_targets(pl);
-		free(pl);
-		return EXIT_USAGE;
-	}
-	if (opt_iec_seen[0]) {
-		/* fio's kb_base=1024 reads KiB, MiB, GiB as powers of 1000: say so once */
-		unsigned long long b = 0;
-		int kb = opt_kb_base;
-		opt_kb_base = 1024;
-		parse_size_fio(opt_iec_seen, &b);
-		opt_kb_base = kb;
-		warn("disk: %s read as fio reads it, %llu bytes (with fio's default --kb_base=1024, KiB, MiB and "
-		     "GiB are powers of 1000): give k, m, g for powers of 1024, or --kb_base=1000", opt_iec_seen, b);
-	}
-	fill_global(json_add_obj(out, "global options"), c, &pl->tg[0].dev);
-	add_devices(as, pl);
-	nwrites = c->o.mode != MODE_READONLY ? mark_writes(pl) : 0;
+	gmtime_r(&now, &tm);
+	strftime(tb, sizeof tb, "%a %b %e %H:%M:%S %Y", &tm);
+	json_add_str(out, "time", tb);
+}
+
+/* fio's kb_base=1024 reads KiB, MiB, GiB as powers of 1000: say so once */
+static void iec_warning(void)
+{
+	unsigned long long b = 0;
+	int kb = opt_kb_base;
+	if (!opt_iec_seen[0])
+		return;
+	opt_kb_base = 1024;
+	parse_size_fio(opt_iec_seen, &b);
+	opt_kb_base = kb;
+	warn("disk: %s read as fio reads it, %llu bytes (with fio's default --kb_base=1024, KiB, MiB and "
+	     "GiB are powers of 1000): give k, m, g for powers of 1024, or --kb_base=1000", opt_iec_seen, b);
+}
+
+/* the targets made ready: writes allowed, claimed, logs open, the scheduler set; 0, or -1
+ * with err */
+static int targets_ready(struct plan *pl, struct json *as, char *err, size_t n)
+{
+	const struct disk_cfg *c = pl->c;
+	int nwrites = c->o.mode != MODE_READONLY ? mark_writes(pl) : 0;
 	for (int i = 0; i < pl->njobs && nwrites && !err[0]; i++)
 		if (rw_modifies(pl->jobs[i].rw) && !zoned_refuses(pl, &pl->jobs[i]))
-			write_allowed(pl, &pl->jobs[i], err, sizeof err);
-	if (!err[0] && c->o.parse_only) {
-		info("disk: --parse-only: %d job%s on %d device%s checked; nothing run", pl->njobs,
-		     pl->njobs > 1 ? "s" : "", pl->ntg, pl->ntg > 1 ? "s" : "");
-		json_add_str(as, "parse_only", "checked; nothing run");
-		json_add(out, "assay", as);
-		free(pl);
-		return EXIT_OK;
-	}
+			write_allowed(pl, &pl->jobs[i], err, n);
+	if (!err[0] && c->o.parse_only)
+		return 0;
 	for (int i = 0; i < pl->ntg && !err[0]; i++) {
 		struct target *t = &pl->tg[i];
 		if (t->writes && !t->dev.is_file && !t->dev.is_null)
-			t->excl_fd = claim_device(&t->dev, err, sizeof err);
+			t->excl_fd = claim_device(&t->dev, err, n);
 	}
 	if (!err[0])
-		create_logs(pl, err, sizeof err);
+		create_logs(pl, err, n);
 	for (int i = 0; i < pl->ntg && !err[0] && c->o.ioscheduler; i++)
-		set_scheduler(&pl->tg[i].dev, c->o.ioscheduler, err, sizeof err);
-	if (err[0]) {
-		errmsg("disk: %s", err);
-		json_add_str(out, "error", err);
-		json_add(out, "assay", as);
-		restore_targets(pl);
-		free(pl);
-		return EXIT_USAGE;
-	}
+		set_scheduler(&pl->tg[i].dev, c->o.ioscheduler, err, n);
+	if (err[0])
+		return -1;
 	if (c->o.ioscheduler) {
 		struct json *sch = json_add_obj(as, "ioscheduler");
 		json_add_str(sch, "used", c->o.ioscheduler);
@@ -312,91 +280,115 @@ static int disk_run(void *p, struct json *out)
 			     d->serial[0] ? d->serial : "", d->serial[0] ? ", " : "", (unsigned long long)d->size);
 		dstat_take(d->path, &pl->tg[i].ds0);
 	}
-	t0 = now_ns();
-	jobs = json_add_arr(out, "jobs");
-	series = calloc((size_t)pl->njobs, sizeof *series);
-	for (int rep = 0; rep < c->o.repeat && !halted; rep++) {
-		for (int g0 = 0, g1; g0 < pl->njobs && !halted; g0 = g1) {
+	return 0;
+}
+
+/* how the run is going: its exit code, the jobs done and skipped, what halted it */
+struct run_state {
+	int rc, nok, nskip, fallback, halted, halted_err;
+	const char *fb_engine;
+	struct rep_series *series;
+	uint64_t t0;
+};
+
+/* a job's result reported: its warnings, the counts, the repeats' series, its JSON */
+static void job_done(struct plan *pl, struct run_state *st, struct job_result *r, int i, int more,
+		     struct json *jobs)
+{
+	const struct disk_cfg *c = pl->c;
+	for (int k = 0; k < r->nworkers; k++)
+		if (r->w[k].engine_fallback && !st->fallback) {
+			st->fallback = r->w[k].engine_fallback;
+			st->fb_engine = ioengines[r->job.o.ioengine]->name;
+			warn("disk: %s unavailable (%s): measured with psync instead", st->fb_engine,
+			     strerror(st->fallback));
+		}
+	if (r->errs.n)
+		warn("disk: %s: %llu I/O error%s gone on after (--continue_on_error); the first: %s", r->job.name,
+		     (unsigned long long)r->errs.n, r->errs.n > 1 ? "s" : "", r->errs.first_msg);
+	if (!r->skipped && r->job.exit_all && !st->halted) {
+		st->halted = 1;
+		if (more)
+			warn("disk: %s ended with --exitall --exit_what=all: the jobs after it were not run",
+			     r->job.name);
+	}
+	if (r->skipped) {
+		st->nskip++;
+	} else if (r->err) {
+		errmsg("disk: %s: %s", r->job.name, r->errmsg);
+		st->rc = EXIT_FAIL;
+		st->halted_err |= r->job.o.exitall_on_error;
+		st->halted |= st->halted_err;
+	} else {
+		st->nok++;
+	}
+	if (st->series && !r->skipped && !r->err) {
+		snprintf(st->series[i].name, sizeof st->series[i].name, "%s", r->job.name);
+		rep_add(&st->series[i], r);
+	}
+	job_json(r, c->o.group_reporting, jobs);
+	result_free(r);
+}
+
+/* every group, one after another, --repeat times */
+static void run_all(struct plan *pl, struct run_state *st, struct json *jobs)
+{
+	const struct disk_cfg *c = pl->c;
+	for (int rep = 0; rep < c->o.repeat && !st->halted; rep++) {
+		for (int g0 = 0, g1; g0 < pl->njobs && !st->halted; g0 = g1) {
 			struct job_result *rs;
+			int nres;
 			for (g1 = g0 + 1; g1 < pl->njobs && pl->group[g1] == pl->group[g0]; g1++)
 				;
 			rs = calloc((size_t)(g1 - g0), sizeof *rs);
 			if (!rs) {
 				errmsg("disk: out of memory");
-				rc = EXIT_SYS;
-				break;
+				st->rc = EXIT_SYS;
+				return;
 			}
 			for (int i = g0; i < g1; i++) {
 				result_init(&rs[i - g0], &pl->jobs[i], rep);
 				rs[i - g0].group = pl->rgroup[i];
-				rs[i - g0].t0_ns = t0;
+				rs[i - g0].t0_ns = st->t0;
 			}
 			run_group(pl, rs, g1 - g0);
 			for (int i = 0; i < g1 - g0; i++)
 				write_logs(pl, &rs[i]);
 			nres = report_groups(rs, g1 - g0, c->o.group_reporting && GIVEN(c, "group_reporting"));
-			for (int i = g0; i < g0 + nres; i++) {
-				struct job_result *r = &rs[i - g0];
-				for (int k = 0; k < r->nworkers; k++)
-					if (r->w[k].engine_fallback && !fallback) {
-						fallback = r->w[k].engine_fallback;
-						fb_engine = ioengines[r->job.o.ioengine]->name;
-						warn("disk: %s unavailable (%s): measured with psync instead",
-						     fb_engine, strerror(fallback));
-					}
-				if (r->errs.n)
-					warn("disk: %s: %llu I/O error%s gone on after (--continue_on_error); the first: %s",
-					     r->job.name, (unsigned long long)r->errs.n, r->errs.n > 1 ? "s" : "",
-					     r->errs.first_msg);
-				if (!r->skipped && r->job.exit_all && !halted) {
-					halted = 1;
-					if (g1 < pl->njobs || rep + 1 < c->o.repeat)
-						warn("disk: %s ended with --exitall --exit_what=all: the jobs after it were not "
-						     "run", r->job.name);
-				}
-				if (r->skipped)
-					nskip++;
-				else if (r->err) {
-					errmsg("disk: %s: %s", r->job.name, r->errmsg);
-					rc = EXIT_FAIL;
-					halted_err |= r->job.o.exitall_on_error;
-					halted |= halted_err;
-				} else
-					nok++;
-				if (series && !r->skipped && !r->err) {
-					snprintf(series[i].name, sizeof series[i].name, "%s", r->job.name);
-					rep_add(&series[i], r);
-				}
-				job_json(r, c->o.group_reporting, jobs);
-				result_free(r);
-			}
+			for (int i = g0; i < g0 + nres; i++)
+				job_done(pl, st, &rs[i - g0], i, g1 < pl->njobs || rep + 1 < c->o.repeat, jobs);
 			free(rs);
-			if (halted_err && (g1 < pl->njobs || rep + 1 < c->o.repeat))
+			if (st->halted_err && (g1 < pl->njobs || rep + 1 < c->o.repeat))
 				warn("disk: --exitall_on_error: a job failed; the jobs after it were not run");
 		}
 	}
-	if (c->o.repeat > 1 && series) {
-		reps = json_add_obj(as, "repeats");
+}
+
+/* after the jobs: repeats, disk_util, the fallback, the exit code's reason */
+static void run_tail(struct plan *pl, struct run_state *st, struct json *out, struct json *as)
+{
+	const struct disk_cfg *c = pl->c;
+	if (c->o.repeat > 1 && st->series) {
+		struct json *reps = json_add_obj(as, "repeats");
 		for (int i = 0; i < pl->njobs; i++)
-			if (series[i].n)
-				json_add(reps, series[i].name, rep_json(&series[i], &pl->jobs[i]));
+			if (st->series[i].n)
+				json_add(reps, st->series[i].name, rep_json(&st->series[i], &pl->jobs[i]));
 	}
 	for (int i = 0; i < pl->ntg; i++)
 		dstat_take(pl->tg[i].dev.path, &pl->tg[i].ds1);
 	if (c->o.disk_util)
 		dstat_json(out, pl);
 	json_add_int(as, "repeat", c->o.repeat);
-	if (fallback) {
+	if (st->fallback) {
 		char b[200];
-		snprintf(b, sizeof b, "%s unavailable (%s): measured with psync", fb_engine,
-			 strerror(fallback));
+		snprintf(b, sizeof b, "%s unavailable (%s): measured with psync", st->fb_engine, strerror(st->fallback));
 		json_add_str(as, "ioengine_fallback", b);
-		if (rc == EXIT_OK)
-			rc = EXIT_FAIL;
+		if (st->rc == EXIT_OK)
+			st->rc = EXIT_FAIL;
 		json_add_str(out, "error", b);
 	}
 	json_add(out, "assay", as);
-	if (rc == EXIT_FAIL && !json_get(out, "error")) {
+	if (st->rc == EXIT_FAIL && !json_get(out, "error")) {
 		const struct json *jj = json_get(out, "jobs");
 		for (const struct json *e = jj ? jj->child : NULL; e; e = e->next)
 			if (json_get_str(e, "assay.error", NULL)) {
@@ -404,14 +396,67 @@ static int disk_run(void *p, struct json *out)
 				break;
 			}
 	}
-	if (rc == EXIT_OK && !nok && nskip) {
+	if (st->rc == EXIT_OK && !st->nok && st->nskip) {
 		json_add_str(out, "skip_reason", "every job writes and --mode=readonly");
-		rc = EXIT_SKIP;
+		st->rc = EXIT_SKIP;
 	}
+}
+
+static int disk_run(void *p, struct json *out)
+{
+	struct disk_cfg *c = p;
+	struct plan *pl;
+	struct json *as;
+	struct run_state st = { EXIT_OK, 0, 0, 0, 0, 0, ioengines[c->o.ioengine]->name, NULL, 0 };
+	char err[512] = "";
+
+	if (c->o.list)
+		return disk_list(c, out);
+	if (c->o.showcmd)
+		return show_cmd(c);
+	pl = calloc(1, sizeof *pl);
+	if (!pl) {
+		json_add_str(out, "error", "out of memory");
+		return EXIT_SYS;
+	}
+	pl->c = c;
+	run_header(out);
+	as = json_obj();
+	if (make_plan(pl, err, sizeof err)) {
+		errmsg("disk: %s", err);
+		json_add_str(out, "error", err);
+		json_add(out, "assay", as);
+		unlink_targets(pl);
+		free(pl);
+		return EXIT_USAGE;
+	}
+	iec_warning();
+	fill_global(json_add_obj(out, "global options"), c, &pl->tg[0].dev);
+	add_devices(as, pl);
+	if (targets_ready(pl, as, err, sizeof err)) {
+		errmsg("disk: %s", err);
+		json_add_str(out, "error", err);
+		json_add(out, "assay", as);
+		restore_targets(pl);
+		free(pl);
+		return EXIT_USAGE;
+	}
+	if (c->o.parse_only) {
+		info("disk: --parse-only: %d job%s on %d device%s checked; nothing run", pl->njobs,
+		     pl->njobs > 1 ? "s" : "", pl->ntg, pl->ntg > 1 ? "s" : "");
+		json_add_str(as, "parse_only", "checked; nothing run");
+		json_add(out, "assay", as);
+		free(pl);
+		return EXIT_OK;
+	}
+	st.t0 = now_ns();
+	st.series = calloc((size_t)pl->njobs, sizeof *st.series);
+	run_all(pl, &st, json_add_arr(out, "jobs"));
+	run_tail(pl, &st, out, as);
 	restore_targets(pl);
-	free(series);
+	free(st.series);
 	free(pl);
-	return rc;
+	return st.rc;
 }
 
 /* The text report: one fio-style block per job. */

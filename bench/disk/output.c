@@ -272,32 +272,28 @@ static void opt_num(struct json *o, const char *k, double v)
 	json_add_str(o, k, b);
 }
 
-static void one_job(const struct job_result *r, struct json *jobs, const struct ddir_stats *st,
-		    const struct moments *sync_lat, uint64_t sync_ios, uint64_t runtime_ns, const uint64_t *dir_ns,
-		    struct worker *const *w, int nw, int workers_in_it, double usr_s, double sys_s, long ctx)
+/* what a job's report (or one of its threads', without group_reporting) is made of */
+struct jview {
+	const struct job_result *r;
+	const struct job *j;
+	const struct ddir_stats *st;       /* per direction */
+	struct ddir_stats *mix;            /* fio's unified_rw_reporting: all of them (NULL: none) */
+	const struct moments *sync_lat;
+	uint64_t sync_ios, runtime_ns;
+	const uint64_t *dir_ns;
+	struct worker *const *w;
+	int nw, workers_in_it;
+	double usr_s, sys_s;
+	long ctx;
+	const struct errlog *el;           /* the errors gone on after */
+};
+
+/* fio's "job options": the shape of the job, as applied */
+static void options_shape(struct json *opt, const struct jview *v)
 {
-	const struct job *j = &r->job;
-	struct json *o = json_push(jobs, json_obj()), *opt, *sy, *as, *wi;
-	/* the errors gone on after: the job's (its threads' and verify's), or its one thread's */
-	const struct errlog *el = nw == r->nworkers ? &r->errs : nw ? &w[0]->errs : NULL;
-	char b[64];
-	/* fio's unified_rw_reporting: reads and writes as one ("mixed") */
-	struct ddir_stats *mix = j->o.unified ? malloc(sizeof *mix) : NULL;
-
-	if (mix) {
-		ddir_stats_init(mix);
-		ddir_stats_merge(mix, &st[DDIR_READ]);
-		ddir_stats_merge(mix, &st[DDIR_WRITE]);
-		ddir_stats_merge(mix, &st[DDIR_TRIM]);
-	}
-
-	json_add_str(o, "jobname", j->name);
-	if (j->desc[0])
-		json_add_str(o, "desc", j->desc);   /* fio's, when the job has a description */
-	json_add_int(o, "groupid", r->group);
-	json_add_int(o, "error", r->err);
-	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));
-	opt = json_add_obj(o, "job options");
+	const struct job *j = v->j;
+	struct worker *const *w = v->w;
+	int nw = v->nw;
 	json_add_str(opt, "name", j->name);
 	if (nw && w[0]->dev) {
 		char names[MAX_FILES * 256];
@@ -308,9 +304,9 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "filename", j->nfiles > 1 ? names : w[0]->dev->path);
 		if (j->nfiles > 1) {
 			static const char *const fst[] = { "roundrobin", "sequential", "random" };
-			char v[32];
-			snprintf(v, sizeof v, j->fst_n > 1 ? "%s:%d" : "%s", fst[j->fst], j->fst_n);
-			json_add_str(opt, "file_service_type", v);
+			char fs[32];
+			snprintf(fs, sizeof fs, j->fst_n > 1 ? "%s:%d" : "%s", fst[j->fst], j->fst_n);
+			json_add_str(opt, "file_service_type", fs);
 		}
 	}
 	if (j->seq_hole || j->rand_run > 1) {   /* fio's offset modifier, as given */
@@ -357,6 +353,12 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 	if (j->o.fdatasync) {
 		opt_num(opt, j->fsync_full ? "fsync" : "fdatasync", j->o.fdatasync);
 	}
+}
+
+/* fio's "job options": the engine and what was asked beyond the shape */
+static void options_more(struct json *opt, const struct jview *v)
+{
+	const struct job *j = v->j;
 	json_add_str(opt, "ioengine", JOB_ENGINE(j)->name);
 	if (j->offload)
 		json_add_str(opt, "io_submit_mode", "offload");
@@ -494,6 +496,21 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(opt, "percentile_list", pl);
 	}
 
+}
+
+/* the directions' figures, sync, CPU, errors, the latency target's depth (fio's keys) */
+static void job_figures(struct json *o, const struct jview *v)
+{
+	const struct job *j = v->j;
+	const struct job_result *r = v->r;
+	const struct ddir_stats *st = v->st;
+	struct ddir_stats *mix = v->mix;
+	const uint64_t *dir_ns = v->dir_ns;
+	struct worker *const *w = v->w;
+	int nw = v->nw;
+	uint64_t runtime_ns = v->runtime_ns;
+	const struct errlog *el = v->el;
+	struct json *sy;
 	if (j->o.unified != 1) {
 		ddir_json(o, "read", &st[DDIR_READ], dir_ns[DDIR_READ], w, nw, DDIR_READ, j, r->group_kib[DDIR_READ]);
 		ddir_json(o, "write", &st[DDIR_WRITE], dir_ns[DDIR_WRITE], w, nw, DDIR_WRITE, j,
@@ -508,13 +525,13 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 			  r->group_kib[DDIR_READ] + r->group_kib[DDIR_WRITE] + r->group_kib[DDIR_TRIM]);
 	}
 	sy = json_add_obj(o, "sync");
-	json_add_int(sy, "total_ios", (long long)sync_ios);
-	json_add(sy, "lat_ns", moments_json(sync_lat, 1));
+	json_add_int(sy, "total_ios", (long long)v->sync_ios);
+	json_add(sy, "lat_ns", moments_json(v->sync_lat, 1));
 	json_add_int(o, "job_runtime", (long long)(runtime_ns / 1000000));
 	/* fio's meaning: the job threads' own CPU time over the job's runtime */
-	json_add_num(o, "usr_cpu", runtime_ns ? 100.0 * usr_s / ((double)runtime_ns / 1e9) : 0);
-	json_add_num(o, "sys_cpu", runtime_ns ? 100.0 * sys_s / ((double)runtime_ns / 1e9) : 0);
-	json_add_int(o, "ctx", ctx);
+	json_add_num(o, "usr_cpu", runtime_ns ? 100.0 * v->usr_s / ((double)runtime_ns / 1e9) : 0);
+	json_add_num(o, "sys_cpu", runtime_ns ? 100.0 * v->sys_s / ((double)runtime_ns / 1e9) : 0);
+	json_add_int(o, "ctx", v->ctx);
 	if (j->coe || r->errs.n) {
 		/* fio's, with continue_on_error: the errors gone on after, the first's errno */
 		json_add_int(o, "total_err", el ? (long long)el->n : 0);
@@ -541,8 +558,64 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_int(o, "latency_window", (long long)(j->o.lat_window_ns / 1000));
 	}
 
-	if (r->ss.cfg)
-		ss_json(&r->ss, o);
+}
+
+/* the read-back's figures (fio's verify), for the job or its one thread */
+static void verify_json(struct json *as, const struct jview *jv)
+{
+	const struct job_result *r = jv->r;
+	const struct job *j = jv->j;
+	struct worker *const *w = jv->w;
+	int nw = jv->nw;
+	if (r->ver.ran && (nw != 1 || r->nworkers == 1 || w[0]->ver.ran)) {
+		/* one thread's report (no group_reporting): its own read-back */
+		int own = nw == 1 && r->nworkers > 1;
+		struct json *v = json_add_obj(as, "verify");
+		uint64_t bad = own ? w[0]->ver.bad : r->ver.bad;
+		json_add_str(v, "algorithm", verify_name(j->verify));
+		json_add_int(v, "blocks", (long long)(own ? w[0]->ver.blocks : r->ver.blocks));
+		json_add_int(v, "block_size", (long long)j->bs);
+		json_add_int(v, "bad", (long long)bad);
+		if (j->o.trim_pct)   /* discarded before the read-back: read back as zeros (trim_verify_zero) */
+			json_add_int(v, "trimmed", (long long)(own ? w[0]->ver.trimmed : r->ver.trimmed));
+		if (rw_writes(j->rw) || j->o.verify_only)   /* a read job checks as it reads: no time of its own */
+			json_add_num(v, "seconds", own ? (double)(w[0]->ver.ns + w[0]->ver.bl_ns) / 1e9 : r->ver.seconds);
+		if (bad)
+			json_add_str(v, "first_bad", own ? w[0]->ver.first : r->ver.first);
+	}
+}
+
+/* what the replayed log held */
+static void replay_json(struct json *as, const struct replay *rp)
+{
+	struct json *v;
+	if (!rp)
+		return;
+	v = json_add_obj(as, "replay");
+	json_add_str(v, "log", rp->path);
+	json_add_str(v, "log_file", rp->file[0]);
+	json_add_int(v, "version", rp->version);
+	json_add_int(v, "entries", (long long)rp->n);
+	json_add_int(v, "reads", (long long)rp->count[RP_READ]);
+	json_add_int(v, "writes", (long long)rp->count[RP_WRITE]);
+	json_add_int(v, "trims", (long long)rp->count[RP_TRIM]);
+	json_add_int(v, "syncs", (long long)(rp->count[RP_SYNC] + rp->count[RP_DATASYNC]));
+	json_add_num(v, "log_seconds", rp->n ? (double)(rp->io[rp->n - 1].t_us - rp->io[0].t_us) / 1e6 : 0);
+}
+
+/* assay's own: status, errors by offset, mode, timing, CPU, samples, engine details */
+static void job_assay(struct json *o, const struct jview *v)
+{
+	const struct job_result *r = v->r;
+	const struct job *j = v->j;
+	const struct ddir_stats *st = v->st;
+	struct ddir_stats *mix = v->mix;
+	struct worker *const *w = v->w;
+	int nw = v->nw, workers_in_it = v->workers_in_it;
+	uint64_t runtime_ns = v->runtime_ns;
+	const struct errlog *el = v->el;
+	struct json *as, *wi;
+	char b[64];
 	as = json_add_obj(o, "assay");
 	json_add_str(as, "status", r->skipped ? "skipped" : r->err ? "failed" : "ok");
 	if (r->skipped)
@@ -630,39 +703,44 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		zbd_describe(j->zt, z);
 		json_add_int(z, "zone_resets", (long long)sum_field(w, nw, offsetof(struct worker, zbd.resets)));
 	}
-	if (r->ver.ran && (nw != 1 || r->nworkers == 1 || w[0]->ver.ran)) {
-		/* one thread's report (no group_reporting): its own read-back */
-		int own = nw == 1 && r->nworkers > 1;
-		struct json *v = json_add_obj(as, "verify");
-		uint64_t bad = own ? w[0]->ver.bad : r->ver.bad;
-		json_add_str(v, "algorithm", verify_name(j->verify));
-		json_add_int(v, "blocks", (long long)(own ? w[0]->ver.blocks : r->ver.blocks));
-		json_add_int(v, "block_size", (long long)j->bs);
-		json_add_int(v, "bad", (long long)bad);
-		if (j->o.trim_pct)   /* discarded before the read-back: read back as zeros (trim_verify_zero) */
-			json_add_int(v, "trimmed", (long long)(own ? w[0]->ver.trimmed : r->ver.trimmed));
-		if (rw_writes(j->rw) || j->o.verify_only)   /* a read job checks as it reads: no time of its own */
-			json_add_num(v, "seconds", own ? (double)(w[0]->ver.ns + w[0]->ver.bl_ns) / 1e9 : r->ver.seconds);
-		if (bad)
-			json_add_str(v, "first_bad", own ? w[0]->ver.first : r->ver.first);
-	}
-	if (j->replay) {   /* what the replayed log held */
-		const struct replay *rp = j->replay;
-		struct json *v = json_add_obj(as, "replay");
-		json_add_str(v, "log", rp->path);
-		json_add_str(v, "log_file", rp->file[0]);
-		json_add_int(v, "version", rp->version);
-		json_add_int(v, "entries", (long long)rp->n);
-		json_add_int(v, "reads", (long long)rp->count[RP_READ]);
-		json_add_int(v, "writes", (long long)rp->count[RP_WRITE]);
-		json_add_int(v, "trims", (long long)rp->count[RP_TRIM]);
-		json_add_int(v, "syncs", (long long)(rp->count[RP_SYNC] + rp->count[RP_DATASYNC]));
-		json_add_num(v, "log_seconds", rp->n ? (double)(rp->io[rp->n - 1].t_us - rp->io[0].t_us) / 1e6 : 0);
-	}
+	verify_json(as, v);
+	replay_json(as, j->replay);
 	if (j->o.mode == MODE_REWRITE && rw_writes(j->rw))
 		json_add_str(as, "note", "rewrite: each write reads the block and writes the same bytes "
 					 "back; write figures include that read");
-	free(mix);
+}
+
+static void one_job(const struct job_result *r, struct json *jobs, const struct ddir_stats *st,
+		    const struct moments *sync_lat, uint64_t sync_ios, uint64_t runtime_ns, const uint64_t *dir_ns,
+		    struct worker *const *w, int nw, int workers_in_it, double usr_s, double sys_s, long ctx)
+{
+	const struct job *j = &r->job;
+	struct json *o = json_push(jobs, json_obj()), *opt;
+	struct jview v = { r, j, st, NULL, sync_lat, sync_ios, runtime_ns, dir_ns, w, nw, workers_in_it, usr_s, sys_s,
+			   ctx, nw == r->nworkers ? &r->errs : nw ? &w[0]->errs : NULL };
+	if (j->o.unified) {   /* fio's unified_rw_reporting: reads and writes as one ("mixed") */
+		v.mix = malloc(sizeof *v.mix);
+		if (v.mix) {
+			ddir_stats_init(v.mix);
+			ddir_stats_merge(v.mix, &st[DDIR_READ]);
+			ddir_stats_merge(v.mix, &st[DDIR_WRITE]);
+			ddir_stats_merge(v.mix, &st[DDIR_TRIM]);
+		}
+	}
+	json_add_str(o, "jobname", j->name);
+	if (j->desc[0])
+		json_add_str(o, "desc", j->desc);   /* fio's, when the job has a description */
+	json_add_int(o, "groupid", r->group);
+	json_add_int(o, "error", r->err);
+	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));
+	opt = json_add_obj(o, "job options");
+	options_shape(opt, &v);
+	options_more(opt, &v);
+	job_figures(o, &v);
+	if (r->ss.cfg)
+		ss_json(&r->ss, o);
+	job_assay(o, &v);
+	free(v.mix);
 }
 
 void job_json(const struct job_result *r, int group, struct json *jobs)

@@ -1,5 +1,5 @@
 # The house: docs/options.md matches the option tables, no source file in lib/ or bench/
-# over 1,500 lines, the README a user's guide of at most ~200 lines.
+# over 1,500 lines nor function over ~150, the README a user's guide of at most ~200 lines.
 . "$(dirname "$0")/lib.sh"
 
 "$A" --options-markdown > "$T/options.md" || fail "assay --options-markdown"
@@ -17,6 +17,12 @@ for f in "$top"/lib/*.[ch] "$top"/bench/*.[ch] "$top"/bench/*/*.[ch] "$top"/benc
 	n=$(wc -l < "$f")
 	[ "$n" -le 1500 ] || fail "${f#$top/}: $n lines (over 1,500: split it)"
 done
+# no function over ~150 lines (a function: a line opening with its name, its body from a
+# '{' alone in the first column to a '}' alone there; option tables are not functions)
+long=$(awk '/^[A-Za-z_].*\(/ && !/;[ \t]*$/ { sig = $0 } /^\{/ { start = FNR; name = sig }
+	/^\}/ { if (start && FNR - start > 160) printf "%s: %s (%d lines)\n", FILENAME, name, FNR - start; start = 0 }' \
+	"$top"/lib/*.c "$top"/bench/*.c "$top"/bench/*/*.c "$top"/bench/*/*/*.c "$top"/init/*.c)
+[ -z "$long" ] || fail "functions over 150 lines: $long"
 n=$(wc -l < "$top/README.md")
 [ "$n" -le 210 ] || fail "README.md: $n lines (a user's guide of ~200 lines; measurements go to docs/notes/)"
 finish
