@@ -13,6 +13,11 @@ struct json;
 struct run_plan;
 struct run_cfg;
 
+/* The output formats, in --output-format's order: common_cfg.format holds one of these,
+ * common_cfg.formats a mask of FMT_BIT(them) (fio's list: normal,json prints both) */
+enum { FORMAT_NORMAL, FORMAT_JSON, FORMAT_TERSE, FORMAT_JSONPLUS };
+#define FMT_BIT(f) (1u << (f))
+
 /* Options every subcommand takes; the first member of every engine's config. */
 struct common_cfg {
 	int format;     /* 0 normal, 1 json, 2 terse, 3 json+ (fio's: json with histogram bins);

@@ -44,7 +44,9 @@ void *engine_config(const struct engine *e, int argc, char **argv)
 	}
 	cc = cfg;
 	if (cc->formats)     /* a list: the one format code that asks for one sees */
-		cc->format = cc->formats & 8 ? 3 : cc->formats & 2 ? 1 : cc->formats & 4 ? 2 : 0;
+		cc->format = cc->formats & FMT_BIT(FORMAT_JSONPLUS) ? FORMAT_JSONPLUS
+			     : cc->formats & FMT_BIT(FORMAT_JSON) ? FORMAT_JSON
+			     : cc->formats & FMT_BIT(FORMAT_TERSE) ? FORMAT_TERSE : FORMAT_NORMAL;
 	cc->argc = argc;
 	cc->argv = argv;
 	if (e->check) {
@@ -92,12 +94,12 @@ int engine_main(const struct engine *e, int argc, char **argv)
 	rc = e->run(c, out);
 	/* fio's order whatever the list's: terse, json, normal; after bad input only the
 	 * JSON (the one-line error said it all) */
-	fmts = c->formats ? (unsigned)c->formats : 1u << c->format;
-	if ((fmts & 4) && rc != EXIT_USAGE)
+	fmts = c->formats ? (unsigned)c->formats : FMT_BIT(c->format);
+	if ((fmts & FMT_BIT(FORMAT_TERSE)) && rc != EXIT_USAGE)
 		e->terse(out, stdout);
-	if (fmts & 10)
+	if (fmts & (FMT_BIT(FORMAT_JSON) | FMT_BIT(FORMAT_JSONPLUS)))
 		json_print(stdout, out, 2);
-	if ((fmts & 1) && rc != EXIT_USAGE)
+	if ((fmts & FMT_BIT(FORMAT_NORMAL)) && rc != EXIT_USAGE)
 		e->text(out, stdout);
 	fflush(stdout);
 	json_free(out);

@@ -441,7 +441,7 @@ static int run_tests(const struct run_cfg *c, const struct run_plan *plan, struc
 	int failed = 0;
 	for (int i = 0; i < plan->n; i++) {
 		const struct plan_item *it = &plan->it[i];
-		FILE *outs[2] = { c->common.format == 0 ? stdout : NULL, txt };
+		FILE *outs[2] = { c->common.format == FORMAT_NORMAL ? stdout : NULL, txt };
 		struct progress pg = { i + 1, plan->n, isatty(2), now_s() + (isatty(2) ? 2 : 10) };
 		struct json *t;
 		const char *st;
@@ -491,7 +491,7 @@ static int certify_doc(const struct run_cfg *c, struct json *doc, FILE *txt)
 		json_add_str(cert, "error", err);
 	}
 	json_add(doc, "certify", cert);
-	fprintf(c->common.format == 0 ? stdout : stderr, "\n== certify: %s ==\n%s", c->certify, ctext ? ctext : "");
+	fprintf(c->common.format == FORMAT_NORMAL ? stdout : stderr, "\n== certify: %s ==\n%s", c->certify, ctext ? ctext : "");
 	fprintf(txt, "\n== certify: %s ==\n%s", c->certify, ctext ? ctext : "");
 	free(ctext);
 	return r < 0 ? EXIT_USAGE : r ? EXIT_FAIL : EXIT_OK;
@@ -541,7 +541,7 @@ int cmd_run(int argc, char **argv)
 	json_add_num(doc, "duration_s", now_s() - t0);
 	json_add_str(doc, "status", failed ? "failed" : "ok");
 	report_summary(doc);
-	if (c.common.format == 0)
+	if (c.common.format == FORMAT_NORMAL)
 		report_table(doc, stdout);
 	report_table(doc, txt);
 	if (c.certify)
@@ -549,7 +549,7 @@ int cmd_run(int argc, char **argv)
 	fclose(txt);
 	if (strcmp(c.results, "none"))
 		store_results(&c, doc, txtbuf, txtlen);
-	if (c.common.format == 1)
+	if (c.common.format == FORMAT_JSON)
 		json_print(stdout, doc, 2);
 	else
 		report_block(doc, stdout);

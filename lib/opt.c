@@ -450,8 +450,11 @@ void opt_accepts(const struct opt *o, char *buf, size_t n)
 		snprintf(buf, n, "%s %s", o->flags & OPT_LIST ? "one or more (a,b) of" : "one of", o->choices);
 		break;
 	case OPT_STR:
-	case OPT_CB:
 		snprintf(buf, n, "%s", o->choices ? o->choices : "any text");
+		break;
+	case OPT_CB:   /* its reader says what it takes when asked with no value */
+		if (o->choices || o->cb(o, NULL, NULL, buf, n))
+			snprintf(buf, n, "%s", o->choices ? o->choices : "any text");
 		break;
 	case OPT_ALIAS:
 		snprintf(buf, n, strchr(o->choices, '=') ? "no value (means --%s)" : "what --%s accepts", o->choices);
@@ -858,10 +861,14 @@ static void help_line(const struct opt *o, FILE *f)
 		snprintf(left, sizeof left, "-%c, --%s", o->alias, o->name);
 	else
 		snprintf(left, sizeof left, "    --%s", o->name);
+	acc[0] = 0;
 	if (o->type == OPT_ENUM)
 		snprintf(acc, sizeof acc, " (%s)", o->choices);
-	else
-		acc[0] = 0;
+	else if (o->type == OPT_CB && !o->choices) {
+		char what[200];
+		if (!o->cb(o, NULL, NULL, what, sizeof what) && !strncmp(what, "one of ", 7))
+			snprintf(acc, sizeof acc, " (%s)", what + 7);
+	}
 	if (o->def && *o->def)
 		snprintf(def, sizeof def, " [%s]", o->def);
 	fprintf(f, "  %-24s %s%s%s\n", left, o->help ? o->help : "", acc, def);

@@ -41,7 +41,7 @@ struct opt {
 	const char *help;
 	unsigned flags;
 	/* OPT_CB: read val into the field; 0, or -1 with a one-line reason in err
-	 * ("NAME=VALUE: why") */
+	 * ("NAME=VALUE: why"); with val NULL (and field NULL), what it accepts into err */
 	int (*cb)(const struct opt *o, void *field, const char *val, char *err, size_t n);
 };
 #define OPT_END { 0 }

@@ -88,7 +88,7 @@ static void status_report(struct status *st)
 	struct json *doc, *jobs, *as;
 	struct cpusnap s1;
 	struct cpuload load;
-	unsigned gen, fmts = c->common.formats ? (unsigned)c->common.formats : 1u << c->common.format;
+	unsigned gen, fmts = c->common.formats ? (unsigned)c->common.formats : FMT_BIT(c->common.format);
 	int n = 0;
 	if (!r2)
 		return;
@@ -141,11 +141,11 @@ static void status_report(struct status *st)
 	json_add_str(as, "status_report", "so far: the run goes on");
 	add_devices(as, p);
 	/* the run's formats, in fio's order */
-	if (fmts & 4)
+	if (fmts & FMT_BIT(FORMAT_TERSE))
 		disk_terse(doc, stdout);
-	if (fmts & 10)
+	if (fmts & (FMT_BIT(FORMAT_JSON) | FMT_BIT(FORMAT_JSONPLUS)))
 		json_print(stdout, doc, 2);
-	if (fmts & 1)
+	if (fmts & FMT_BIT(FORMAT_NORMAL))
 		disk_text(doc, stdout);
 	fflush(stdout);
 	json_free(doc);

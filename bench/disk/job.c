@@ -339,7 +339,7 @@ static int job_checks(struct plan *p, const struct disk_cfg *c, struct job *j, c
 		return -1;
 	}
 	if (j->seq_hole && (j->var_bs || j->seq_hole % j->bs)) {
-		snprintf(err, n, "--rw=%s: the hole is to be a multiple of --bs (%llu), with one block size", c->o.rw,
+		snprintf(err, n, "--rw=%s: the hole is to be a multiple of --bs (%llu), with one block size", c->o.rw.text,
 			 (unsigned long long)j->bs);
 		return -1;
 	}
@@ -390,7 +390,7 @@ int add_job(struct plan *p, const struct disk_cfg *c, const char *name, int from
 	}
 	/* the options as the table wrote them (a profile's words, then the user's) */
 	j->o = c->o;
-	j->bins = p->c->common.format == 3;   /* the run's (a job's words may repeat it) */
+	j->bins = p->c->common.format == FORMAT_JSONPLUS;   /* the run's (a job's words may repeat it) */
 	if (job_shape(p, c, j, bs_rw, err, n) || job_engine(c, j, dev, err, n) ||
 	    job_region(p, c, j, dev, bs_rw, err, n) || job_flow(p, c, j, dev, err, n) || job_logs(c, j, err, n) ||
 	    job_timing(c, j, err, n) || job_checks(p, c, j, dev, from_profile, err, n))

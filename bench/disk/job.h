@@ -25,14 +25,13 @@ struct json;
 
 enum rw { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RANDRW, RW_READWRITE, RW_TRIM, RW_RANDTRIM,
 	  RW_TRIMWRITE, RW_RANDTRIMWRITE };
-#define RW_CHOICES "read|write|randread|randwrite|randrw|readwrite|trim|randtrim|trimwrite|randtrimwrite"
+extern const char *const rw_names[];   /* by enum rw: fio's names */
 /* fio's directions (and the direction column of its logs) */
 enum ddir { DDIR_READ, DDIR_WRITE, DDIR_TRIM, DDIR_N };
 _Static_assert(DDIR_N == IOLOG_NDIR, "the logs keep a window per direction");
 extern const char *const ddir_name[DDIR_N];   /* fio's: "read", "write", "trim" */
 /* the --ioengine names, in the registry's order (engines/registry.c); ioengine.h has the
  * backends */
-#define IOENGINE_CHOICES "io_uring|psync|libaio|sync|pvsync|pvsync2|null|posixaio|mmap|vsync"
 
 static inline int rw_is_random(int rw)
 {
@@ -81,7 +80,12 @@ struct job_opts {
 	const char *name;
 	const char *profile;
 	const char *output;
-	const char *rw;         /* fio's rw: a pattern name, with an offset modifier (:N) */
+	struct rw_spec {        /* fio's rw: a pattern, with an offset modifier (:N) */
+		int kind;       /* enum rw */
+		uint64_t hole;  /* write:4k: bytes skipped after each sequential I/O */
+		int run;        /* randread:8: a new random offset every this many I/Os */
+		char text[48];  /* as given */
+	} rw;
 	int rw_sequencer;
 	long long number_ios;
 	int zonemode;

@@ -24,9 +24,9 @@ const struct opt disk_opts[] = {
 	{ "name", 0, OPT_STR, O(name), "job", 0, 0, NULL, "job name (without --profile)", 0 },
 	{ "output", 0, OPT_STR, O(output), NULL, 0, 0, "a file name",
 	  "write the report (text, JSON or terse) to this file instead of standard output", 0 },
-	{ "rw", 0, OPT_STR, O(rw), "read", 0, 0, RW_CHOICES "|rw, then :N for fio's offset modifier",
+	{ "rw", 0, OPT_CB, O(rw), "read", 0, 0, NULL,
 	  "I/O pattern (rw is readwrite; write:4k leaves a 4k hole after each I/O, randread:8 takes a new "
-	  "random offset every 8 I/Os)", 0 },
+	  "random offset every 8 I/Os)", 0, opt_rw },
 	{ "readwrite", 0, OPT_ALIAS, 0, NULL, 0, 0, "rw", "same as --rw", OPT_HIDDEN },
 	{ "rw_sequencer", 0, OPT_ENUM, O(rw_sequencer), "sequential", 0, 0, "sequential|identical",
 	  "with randread:N and the like, between new random offsets: the next block, or the same one (fio's)", 0 },
@@ -66,9 +66,9 @@ const struct opt disk_opts[] = {
 	  "run for --runtime, looping over the region", 0 },
 	{ "ramp_time", 0, OPT_TIME, O(ramp_time), "0", 0, 3600, NULL,
 	  "run this long before measuring", 0 },
-	{ "ioengine", 0, OPT_ENUM, O(ioengine), "io_uring", 0, 0, IOENGINE_CHOICES,
+	{ "ioengine", 0, OPT_CB, O(ioengine), "io_uring", 0, 0, NULL,
 	  "I/O engine (psync is also the fallback; pvsync: preadv/pwritev; pvsync2: preadv2/pwritev2 (--hipri: RWF_HIPRI); null moves no data: "
-	  "the engine's own cost per I/O; vsync: adjacent I/Os of a batch in one readv/writev)", 0 },
+	  "the engine's own cost per I/O; vsync: adjacent I/Os of a batch in one readv/writev)", 0, opt_ioengine },
 	{ "direct", 0, OPT_BOOL, O(direct), "0", 0, 0, NULL, "O_DIRECT (bypass the page cache)", 0 },
 	{ "fdatasync", 0, OPT_INT, O(fdatasync), "0", 0, 1e9, NULL, "fdatasync every N writes", 0 },
 	{ "fsync", 0, OPT_INT, O(fsync_n), "0", 0, 1e9, NULL,

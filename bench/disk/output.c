@@ -259,9 +259,7 @@ static void dist_json(struct json *o, const struct ddir_stats *st, struct worker
 
 static const char *rw_name(int rw)
 {
-	static const char *const n[] = { "read", "write", "randread", "randwrite", "randrw", "readwrite", "trim",
-					 "randtrim", "trimwrite", "randtrimwrite" };
-	return n[rw];
+	return rw_names[rw];
 }
 
 /* fio's "job options" hold strings: a number as its shortest text */

@@ -1042,41 +1042,95 @@ int pair_bs(const struct disk_cfg *c, struct job *j, const uint64_t bs_rw[DDIR_N
 /* fio's rw: a pattern (rw is readwrite), then an offset modifier: :SIZE, a hole after
  * each sequential I/O, or :N, a new random offset every N I/Os (rw_sequencer: the next
  * blocks in between, or the same one); number_ios */
-int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n)
+const char *const rw_names[] = { "read", "write", "randread", "randwrite", "randrw", "readwrite", "trim",
+				 "randtrim", "trimwrite", "randtrimwrite", NULL };
+
+/* the names of a NULL-terminated list as "a|b|c" */
+static void names_line(const char *const *names, char *out, size_t n)
 {
-	static const char *const names[] = { "read", "write", "randread", "randwrite", "randrw", "readwrite", "trim",
-					     "randtrim", "trimwrite", "randtrimwrite", "rw" };
-	const char *colon = strchr(c->o.rw, ':');
-	size_t l = colon ? (size_t)(colon - c->o.rw) : strlen(c->o.rw);
+	size_t l = 0;
+	out[0] = 0;
+	for (int i = 0; names[i] && l < n; i++)
+		l += (size_t)snprintf(out + l, n - l, "%s%s", i ? "|" : "", names[i]);
+}
+
+/* fio's --rw: a pattern (rw for readwrite), then :N, a random pattern's I/Os between new
+ * random offsets, or a sequential one's hole after each I/O */
+int opt_rw(const struct opt *o, void *field, const char *val, char *err, size_t n)
+{
+	struct rw_spec *rw = field;
+	char list[160];
+	const char *colon;
+	size_t l;
 	int k;
-	for (k = 0; k < (int)(sizeof names / sizeof *names); k++)
-		if (strlen(names[k]) == l && !strncmp(c->o.rw, names[k], l))
-			break;
-	if (k == (int)(sizeof names / sizeof *names)) {
-		snprintf(err, n, "--rw=%s: unknown value; accepted: one of %s|rw, then :N (fio's offset modifier)",
-			 c->o.rw, RW_CHOICES);
+	names_line(rw_names, list, sizeof list);
+	if (!val) {     /* what it accepts */
+		snprintf(err, n, "%s|rw, then :N for fio's offset modifier", list);
+		return 0;
+	}
+	colon = strchr(val, ':');
+	l = colon ? (size_t)(colon - val) : strlen(val);
+	for (k = 0; rw_names[k] && !(strlen(rw_names[k]) == l && !strncmp(val, rw_names[k], l)); k++)
+		;
+	if (!rw_names[k] && !(l == 2 && !strncmp(val, "rw", 2))) {
+		snprintf(err, n, "%s=%s: unknown value; accepted: one of %s|rw, then :N (fio's offset modifier)", o->name,
+			 val, list);
 		return -1;
 	}
-	j->rw = k == 10 ? RW_READWRITE : k;
-	j->rw_identical = c->o.rw_sequencer == 1;
+	memset(rw, 0, sizeof *rw);
+	rw->kind = rw_names[k] ? k : RW_READWRITE;
+	snprintf(rw->text, sizeof rw->text, "%s", val);
 	if (!colon)
 		return 0;
-	if (rw_is_random(j->rw)) {
+	if (rw_is_random(rw->kind)) {
 		long long r;
 		if (parse_int(colon + 1, &r) || r < 1 || r > 1000000000) {
-			snprintf(err, n, "--rw=%s: '%s' is not a number of I/Os (a new random offset every N)", c->o.rw,
+			snprintf(err, n, "%s=%s: '%s' is not a number of I/Os (a new random offset every N)", o->name, val,
 				 colon + 1);
 			return -1;
 		}
-		j->rand_run = (int)r;
+		rw->run = (int)r;
 	} else {
 		unsigned long long h;
 		if (parse_size_fio(colon + 1, &h)) {
-			snprintf(err, n, "--rw=%s: '%s' is not a size (the hole after each I/O)", c->o.rw, colon + 1);
+			snprintf(err, n, "%s=%s: '%s' is not a size (the hole after each I/O)", o->name, val, colon + 1);
 			return -1;
 		}
-		j->seq_hole = h;
+		rw->hole = h;
 	}
+	return 0;
+}
+
+/* --ioengine: a backend of the registry (engines/registry.c), stored as its index */
+int opt_ioengine(const struct opt *o, void *field, const char *val, char *err, size_t n)
+{
+	const char *names[32];
+	char list[256];
+	int k = 0;
+	for (; ioengines[k] && k < 31; k++)
+		names[k] = ioengines[k]->name;
+	names[k] = NULL;
+	names_line(names, list, sizeof list);
+	if (!val) {
+		snprintf(err, n, "one of %s", list);
+		return 0;
+	}
+	for (k = 0; ioengines[k]; k++)
+		if (!strcmp(val, ioengines[k]->name)) {
+			*(int *)field = k;
+			return 0;
+		}
+	snprintf(err, n, "%s=%s: unknown value; accepted: one of %s", o->name, val, list);
+	return -1;
+}
+
+int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n)
+{
+	(void)err, (void)n;
+	j->rw = c->o.rw.kind;
+	j->seq_hole = c->o.rw.hole;
+	j->rand_run = c->o.rw.run;
+	j->rw_identical = c->o.rw_sequencer == 1;
 	return 0;
 }
 

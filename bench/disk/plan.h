@@ -122,6 +122,8 @@ int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n);
 int job_replay(const struct plan *p, const struct disk_cfg *c, int from_profile, struct job *j,
 		      char *err, size_t n);
 
+int opt_rw(const struct opt *o, void *field, const char *val, char *err, size_t n);
+int opt_ioengine(const struct opt *o, void *field, const char *val, char *err, size_t n);
 int opt_rate_bps(const struct opt *o, void *field, const char *val, char *err, size_t n);
 int opt_rate_iops(const struct opt *o, void *field, const char *val, char *err, size_t n);
 int opt_think(const struct opt *o, void *field, const char *val, char *err, size_t n);

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "certify.h"
 #include "figures.h"
+#include "engine.h"
 #include "json.h"
 #include "opt.h"
 #include "msg.h"
@@ -283,7 +284,7 @@ int cmd_certify(int argc, char **argv)
 		return EXIT_USAGE;
 	profile = c.profile;
 	result = npos ? pos[0] : NULL;
-	as_json = c.format == 1;
+	as_json = c.format == FORMAT_JSON;
 	if (!profile || !result) {
 		errmsg("certify: give --profile NAME|FILE and a RESULT file");
 		return EXIT_USAGE;

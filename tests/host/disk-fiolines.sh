@@ -123,7 +123,7 @@ J '.jobs[0]["job options"] | .rw == "randread:4" and .rw_sequencer == "identical
 J '.jobs[0].read.total_ios == 100 and .jobs[0]["job options"].number_ios == 100' "--number_ios=100"
 expect 2 "^assay: error: disk: --rw=write:1000: the hole is to be a multiple of --bs \(4096\), with one block size$" \
 	"$A" disk --filename="$dev" --rw=write:1000 --mode=destroy
-expect 2 "^assay: error: disk: --rw=randread:0: '0' is not a number of I/Os" "$A" disk --filename="$dev" --rw=randread:0
+expect 2 "^assay: error: --rw=randread:0: '0' is not a number of I/Os" "$A" disk --filename="$dev" --rw=randread:0
 # sequential patterns are deterministic: the same offsets as fio's for the same options
 for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw=read --size=32k --loops=2" \
 	"--rw=read --size=32k --io_size=48k" "--rw=write --bs=4k,8k --size=64k" "--rw=read --size=64k --offset=10%" \

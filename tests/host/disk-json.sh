@@ -145,22 +145,6 @@ if command -v fio >/dev/null; then
 	done
 fi
 
-# assay's batching by default on the kernel's queues: every I/O ready in one submit, every
-# completion there in one reap (io_uring: the submit and the wait in one io_uring_enter),
-# far fewer calls than I/Os; fio's batching given: one call or more an I/O, as fio's
-if command -v strace >/dev/null; then
-	for e in io_uring libaio; do
-		for b in "" "--iodepth_batch_submit=1 --iodepth_batch_complete_max=1"; do
-			strace -f -qq -c -o "$T/st" -e trace=io_uring_enter,io_submit,io_getevents "$A" disk --filename="$dev" \
-				--rw=randread --bs=4k --size=8m --iodepth=32 --direct=1 --ioengine=$e $b -J > "$T/out.json" ||
-				fail "calls ($e $b): exit $?"
-			calls=$(awk '$NF ~ /^(io_uring_enter|io_submit|io_getevents)$/ { n += $4 } END { print n + 0 }' "$T/st")
-			J ".jobs[0].read.total_ios == 2048 and (if \"$b\" == \"\" then $calls * 4 < 2048 else $calls >= 2048 end)" \
-				"calls ($e ${b:-default}): $calls for 2048 I/Os" '.jobs[0] | [.iodepth_submit, .iodepth_complete]'
-		done
-	done
-fi
-
 # fio's iodepth_low, with fio's batching (each I/O submitted at once, one completion a
 # reap): the queue fills to 16, drains to 4, fills again (each I/O issued at depth 5..16:
 # fio's 25/66.7/8.3%); 0: kept full, each reap one I/O; a maximum of --iodepth: all there are
