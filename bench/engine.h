@@ -65,9 +65,10 @@ struct engine {
 	void (*figures)(const struct json *res, const char *test, struct json *sum);
 	/* the heading its figures go under in tables (CPU, Memory, Disk...) */
 	const char *title;
-	/* words the names of its figures hold (a certify rule's figure is checked against
-	 * them): NULL-terminated */
-	const char *const *metrics;
+	/* the names its figures can have, as patterns (report/names.c: words, '*' any one word,
+	 * '{a,b}' one of them, '[t]' t or nothing), NULL-terminated: certify checks a rule's
+	 * figure against them and names the nearest ones for a typo */
+	const char *const *(*figure_names)(void);
 	/* assay run: add this engine's tests to the plan, as the run's options ask (suite.h) */
 	void (*plan)(struct run_plan *p, const struct run_cfg *c);
 };

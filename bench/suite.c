@@ -468,15 +468,36 @@ static int run_tests(const struct run_cfg *c, const struct run_plan *plan, struc
 	return failed;
 }
 
+/* --certify: its rules read and checked before the tests (file:NAME from the results
+ * partition), so a typo is said at once and the disk profiles they need are planned */
+static void certify_prepare(struct run_cfg *c)
+{
+	char err[sizeof c->certify_error];
+	const char *p = c->certify;
+	c->certify_rules = !strncmp(p, "file:", 5) && getenv("ASSAY_IMAGE")
+		? results_read(p + 5, 1 << 20, err, sizeof err) : certify_rules_text(p, err, sizeof err);
+	if (c->certify_rules && certify_check(p, c->certify_rules, err, sizeof err)) {
+		free(c->certify_rules);
+		c->certify_rules = NULL;
+	}
+	if (!c->certify_rules) {
+		snprintf(c->certify_error, sizeof c->certify_error, "%s", err);
+		warn("certify: %s; the tests run, the verdict will be 'bad rules' (exit 2)", err);
+		return;
+	}
+	certify_disk_profiles(c->certify_rules, c->certify_disk, sizeof c->certify_disk);
+}
+
 /* --certify: the rules' verdict into doc.certify and the text; EXIT_OK, EXIT_FAIL, or
  * EXIT_USAGE for rules that could not be read */
 static int certify_doc(const struct run_cfg *c, struct json *doc, FILE *txt)
 {
 	struct json *cert = json_obj();
-	char *ctext = NULL, err[512];
+	char *ctext = NULL, err[600];
 	size_t clen = 0;
 	FILE *cs = open_memstream(&ctext, &clen);
-	int r = cs ? certify_run(c->certify, doc, cert, cs, err, sizeof err) : -1;
+	int r = !c->certify_rules ? (snprintf(err, sizeof err, "%s", c->certify_error), -1) : cs
+		? certify_text(c->certify, c->certify_rules, doc, NULL, -1, cert, cs, err, sizeof err) : -1;
 	if (!cs)
 		snprintf(err, sizeof err, "out of memory");
 	else if (r >= 0)
@@ -531,6 +552,8 @@ int cmd_run(int argc, char **argv)
 		json_free(errors);
 		return EXIT_USAGE;
 	}
+	if (c.certify)
+		certify_prepare(&c);
 	make_plan(&c, &plan);
 	doc = doc_begin(&c, cmdtext, errors);
 	tests = json_add_arr(doc, "tests");
@@ -558,6 +581,7 @@ int cmd_run(int argc, char **argv)
 	free(cmdtext);
 	free(cmdcopy);
 	free(txtbuf);
+	free(c.certify_rules);
 	if (certified == EXIT_USAGE)
 		return EXIT_USAGE;
 	return failed || certified ? EXIT_FAIL : EXIT_OK;

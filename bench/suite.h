@@ -23,6 +23,9 @@ struct run_cfg {
 	const char *disk_sched;
 	const char *results;
 	const char *certify;
+	char *certify_rules;        /* the rules' text, read before the tests (NULL: unreadable) */
+	char certify_error[600];    /* why they cannot be used, if so */
+	char certify_disk[128];     /* the disk profiles the rules' figures come from */
 	const char *iperf, *ping, *http, *dns, *dns_file;
 	double net_time;
 };

@@ -572,3 +572,23 @@ struct json *json_parse(const char *text, size_t len, char *err, size_t errlen)
 	}
 	return j;
 }
+
+struct json *json_copy(const struct json *j)
+{
+	struct json *c;
+	switch (j->type) {
+	case J_NULL: c = json_null(); break;
+	case J_BOOL: c = json_bool(j->b); break;
+	case J_NUM: c = j->is_int ? json_int((long long)j->num) : json_num(j->num); break;
+	case J_STR: c = json_str(j->str); break;
+	case J_ARR: c = json_arr(); break;
+	default: c = json_obj(); break;
+	}
+	for (const struct json *k = j->child; k; k = k->next) {
+		if (j->type == J_OBJ)
+			json_add(c, k->key, json_copy(k));
+		else
+			json_push(c, json_copy(k));
+	}
+	return c;
+}

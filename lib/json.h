@@ -39,6 +39,8 @@ void json_add_int(struct json *obj, const char *key, long long v);
 void json_add_bool(struct json *obj, const char *key, int b);
 /* Array element */
 struct json *json_push(struct json *arr, struct json *child);
+/* a deep copy */
+struct json *json_copy(const struct json *j);
 
 /* Lookup: member of an object, or a dotted path "jobs.0.read.iops" (numbers index arrays) */
 const struct json *json_get(const struct json *obj, const char *key);

@@ -226,10 +226,10 @@ static void cpu_text(const struct json *r, FILE *f)
  * variant after the figure, so names read as in the classic write-ups */
 static void cpu_figures(const struct json *r, const char *test, struct json *sum)
 {
-	static const struct { const char *path, *name, *unit; } f[] = {
-		{ "events_per_second", "events_per_sec", "events/s" },
-		{ "latency_ms.percentile.95.000000", "latency_p95", "ms" },
-		{ "steal_pct", "steal", "%" },
+	static const struct { const char *path, *name, *unit; int better; } f[] = {
+		{ "events_per_second", "events_per_sec", "events/s", HIGHER_BETTER },
+		{ "latency_ms.percentile.95.000000", "latency_p95", "ms", LOWER_BETTER },
+		{ "steal_pct", "steal", "%", LOWER_BETTER },
 	};
 	const char *variant = strncmp(test, "cpu.", 4) ? test : test + 4;
 	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
@@ -238,7 +238,7 @@ static void cpu_figures(const struct json *r, const char *test, struct json *sum
 		if (!v || v->type != J_NUM)
 			continue;
 		snprintf(name, sizeof name, "cpu.%s.%s", f[i].name, variant);
-		report_figure(sum, name, v->num, f[i].unit);
+		report_figure(sum, name, v->num, f[i].unit, f[i].better);
 	}
 }
 
@@ -255,7 +255,11 @@ static void cpu_plan(struct run_plan *p, const struct run_cfg *c)
 	plan_add(p, "cpu.all", "cpu", 2, a2, t);
 }
 
-static const char *const cpu_metrics[] = { "events_per_sec", "latency_p95", "steal", "scaling", NULL };
+static const char *const *cpu_figure_names(void)
+{
+	static const char *const names[] = { "cpu.{events_per_sec,latency_p95,steal}.{1t,all}", "cpu.scaling", NULL };
+	return names;
+}
 
 const struct engine engine_cpu = {
 	.name = "cpu",
@@ -269,5 +273,5 @@ const struct engine engine_cpu = {
 	.figures = cpu_figures,
 	.plan = cpu_plan,
 	.title = "CPU",
-	.metrics = cpu_metrics,
+	.figure_names = cpu_figure_names,
 };

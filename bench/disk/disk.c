@@ -562,11 +562,12 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 			else
 				snprintf(base, sizeof base, "%s.%s.%s", test, jn, dn);
 			snprintf(name, sizeof name, "%s.bw", base);
-			report_figure(sum, name, (rj ? json_get_num(rj, "bw_bytes.mean", 0)
-						     : json_get_num(dj, "bw_bytes", 0)) / 1e6, "MB/s");
+			report_ci(report_figure(sum, name, (rj ? json_get_num(rj, "bw_bytes.mean", 0)
+							       : json_get_num(dj, "bw_bytes", 0)) / 1e6, "MB/s", HIGHER_BETTER),
+				  rj ? json_get(rj, "bw_bytes") : NULL, 1e-6);
 			snprintf(name, sizeof name, "%s.iops", base);
-			report_figure(sum, name, rj ? json_get_num(rj, "iops.mean", 0) : json_get_num(dj, "iops", 0),
-				      "IOPS");
+			report_ci(report_figure(sum, name, rj ? json_get_num(rj, "iops.mean", 0) : json_get_num(dj, "iops", 0),
+						"IOPS", HIGHER_BETTER), rj ? json_get(rj, "iops") : NULL, 1);
 			for (int p = 0; p < 2; p++) {
 				/* assay's p50/p99, whatever --percentile_list was (results written
 				 * before they existed: fio's percentile keys) */
@@ -584,21 +585,41 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 				if (!v || v->type != J_NUM)
 					continue;
 				snprintf(name, sizeof name, "%s.clat.p%d", base, p ? 99 : 50);
-				report_figure(sum, name, v->num / 1e3, "us");
+				snprintf(k, sizeof k, "clat_p%d_ns", p ? 99 : 50);
+				report_ci(report_figure(sum, name, v->num / 1e3, "us", LOWER_BETTER), rj ? json_get(rj, k) : NULL,
+					  1e-3);
 			}
 		}
 		if (json_get(j, "total_err")) {   /* --continue_on_error (the scan profile): I/O errors */
 			snprintf(name, sizeof name, "%s.%s.errors", test, jn);
-			report_figure(sum, name, json_get_num(j, "total_err", 0), "errors");
+			report_figure(sum, name, json_get_num(j, "total_err", 0), "errors", LOWER_BETTER);
 		}
 		if (json_path(j, "assay.steal_pct") && json_path(j, "assay.steal_pct")->type == J_NUM) {
 			snprintf(name, sizeof name, "%s.%s.steal", test, jn);
-			report_figure(sum, name, json_get_num(j, "assay.steal_pct", 0), "%");
+			report_figure(sum, name, json_get_num(j, "assay.steal_pct", 0), "%", LOWER_BETTER);
 		}
 	}
 }
 
-static const char *const disk_metrics[] = { "bw", "iops", "clat", "errors", "steal", NULL };
+/* disk[.DEVICE].JOB[.DIRECTION].FIGURE, JOB a profile's job (seq.write, qd1...) */
+static const char *const *disk_figure_names(void)
+{
+	static char jobs[512];
+	static char pat[2][700];
+	static const char *names[3];
+	size_t l = 0;
+	if (names[0])
+		return names;
+	for (size_t i = 0; i < NPROFILES; i++)
+		for (int k = 0; k < 3 && profiles[i].j[k].words; k++)
+			l += (size_t)snprintf(jobs + l, sizeof jobs - l, "%s%s%s%s", l ? "," : "", profiles[i].name,
+					      profiles[i].j[k].suffix[0] ? "." : "", profiles[i].j[k].suffix);
+	snprintf(pat[0], sizeof pat[0], "disk.[*].{%s}.[{read,write,trim,mixed}].{bw,iops,clat.p50,clat.p99}", jobs);
+	snprintf(pat[1], sizeof pat[1], "disk.[*].{%s}.{errors,steal}", jobs);
+	names[0] = pat[0];
+	names[1] = pat[1];
+	return names;
+}
 
 const struct engine engine_disk = {
 	.name = "disk",
@@ -615,5 +636,5 @@ const struct engine engine_disk = {
 	.figures = disk_figures,
 	.plan = disk_plan,
 	.title = "Disk",
-	.metrics = disk_metrics,
+	.figure_names = disk_figure_names,
 };

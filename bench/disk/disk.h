@@ -15,6 +15,8 @@ extern const char *const mode_names[];   /* by enum mode */
 /* about how long the profiles (a comma list, or all) take with time-based jobs of
  * runtime seconds each */
 double disk_profiles_estimate(const char *profiles, double runtime);
+/* is name a disk profile (seq, qd1...)? */
+int disk_profile_known(const char *name);
 /* assay run's disk tests: one per disk to measure */
 void disk_plan(struct run_plan *p, const struct run_cfg *c);
 

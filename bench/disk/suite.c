@@ -12,6 +12,11 @@
 
 const char *const mode_names[] = { "readonly", "rewrite", "destroy" };
 
+int disk_profile_known(const char *name)
+{
+	return find_profile(name, strlen(name)) != NULL;
+}
+
 double disk_profiles_estimate(const char *list, double runtime)
 {
 	double t = 0;
@@ -70,16 +75,32 @@ static int destroy_entry(const char *list, const char *disk, char *a1, size_t n1
 	return 0;
 }
 
+/* the suite's profiles (or --disk-profile's) and those the certify rules' figures need */
+static void plan_profiles(const struct run_cfg *c, char *out, size_t n)
+{
+	const char *base = c->disk_profile ? c->disk_profile : suite_def(c)->disk_profile;
+	size_t l = (size_t)snprintf(out, n, "%s", base);
+	for (const char *w = c->certify_disk; *w; w += strcspn(w, ",") + (w[strcspn(w, ",")] == ',')) {
+		char one[64];
+		snprintf(one, sizeof one, "%.*s", (int)strcspn(w, ","), w);
+		if (list_has(base, one) || (list_has(base, "all") && !find_profile(one, strlen(one))->explicit_only))
+			continue;
+		info("disk: adding the profile %s: the certify rules need its figures", one);
+		l += (size_t)snprintf(out + l, n > l ? n - l : 0, ",%s", one);
+	}
+}
+
 void disk_plan(struct run_plan *p, const struct run_cfg *c)
 {
 	const struct suite_def *sd = suite_def(c);
 	struct blkdev *list;
-	char prof[256], rt[64], rep[32], sched[256];
+	char profs[200], prof[256], rt[64], rep[32], sched[256];
 	int n, added = 0;
 	if (!suite_wants(c, "disk") || !strcmp(c->disks, "none"))
 		return;
 	n = blkdev_list(&list, strcmp(c->disks, "all") != 0);  /* loop, ram...: only when named */
-	snprintf(prof, sizeof prof, "--profile=%s", c->disk_profile ? c->disk_profile : sd->disk_profile);
+	plan_profiles(c, profs, sizeof profs);
+	snprintf(prof, sizeof prof, "--profile=%s", profs);
 	snprintf(rt, sizeof rt, "--runtime=%g", suite_disk_time(c));
 	snprintf(rep, sizeof rep, "--repeat=%d", sd->repeat);
 	snprintf(sched, sizeof sched, "--ioscheduler=%s", c->disk_sched ? c->disk_sched : "");
@@ -121,8 +142,7 @@ void disk_plan(struct run_plan *p, const struct run_cfg *c)
 			argv[argc++] = sched;
 		argv[argc++] = "--eta=never";     /* the suite's own progress line is on the terminal */
 		plan_add(p, name, "disk", argc, argv,
-			 disk_profiles_estimate(c->disk_profile ? c->disk_profile : sd->disk_profile,
-						suite_disk_time(c)) * sd->repeat);
+			 disk_profiles_estimate(profs, suite_disk_time(c)) * sd->repeat);
 		added++;
 	}
 	free(list);

@@ -735,19 +735,19 @@ static void mem_figures(const struct json *r, const char *test, struct json *sum
 	char name[128];
 	if (json_path(r, "sysbench.mib_per_sec")) {
 		snprintf(name, sizeof name, "mem.mib_per_sec.%s", variant);
-		report_figure(sum, name, json_get_num(r, "sysbench.mib_per_sec", 0), "MiB/s");
+		report_figure(sum, name, json_get_num(r, "sysbench.mib_per_sec", 0), "MiB/s", HIGHER_BETTER);
 	}
 	for (const struct json *k = st ? st->child : NULL; k; k = k->next) {
 		snprintf(name, sizeof name, "mem.%s.%s", k->key, variant);
-		report_figure(sum, name, k->num, "MB/s");
+		report_figure(sum, name, k->num, "MB/s", HIGHER_BETTER);
 	}
 	for (const struct json *k = lt ? lt->child : NULL; k; k = k->next) {
 		snprintf(name, sizeof name, "mem.latency_ns.%s", k->key);
-		report_figure(sum, name, k->num, "ns");
+		report_figure(sum, name, k->num, "ns", LOWER_BETTER);
 	}
 	if (json_get(r, "steal_pct") && json_get(r, "steal_pct")->type == J_NUM) {
 		snprintf(name, sizeof name, "mem.steal.%s", variant);
-		report_figure(sum, name, json_get_num(r, "steal_pct", 0), "%");
+		report_figure(sum, name, json_get_num(r, "steal_pct", 0), "%", LOWER_BETTER);
 	}
 }
 
@@ -773,7 +773,11 @@ static void mem_plan(struct run_plan *p, const struct run_cfg *c)
 	plan_add(p, "mem.all", "mem", n2, a2, t * 2);
 }
 
-static const char *const mem_metrics[] = { "mib_per_sec", "copy", "scale", "add", "triad", "memcpy", "latency_ns", "steal", NULL };
+static const char *const *mem_figure_names(void)
+{
+	static const char *const names[] = { "mem.{mib_per_sec,copy,scale,add,triad,memcpy,steal}.{1t,all}", "mem.latency_ns.*", NULL };
+	return names;
+}
 
 const struct engine engine_mem = {
 	.name = "mem",
@@ -787,5 +791,5 @@ const struct engine engine_mem = {
 	.figures = mem_figures,
 	.plan = mem_plan,
 	.title = "Memory",
-	.metrics = mem_metrics,
+	.figure_names = mem_figure_names,
 };

@@ -402,14 +402,18 @@ static void dns_figures(const struct json *r, const char *test, struct json *sum
 	if (!json_get(r, "queries_per_second"))
 		return;
 	snprintf(name, sizeof name, "%s.qps", test);
-	report_figure(sum, name, json_get_num(r, "queries_per_second", 0), "qps");
+	report_figure(sum, name, json_get_num(r, "queries_per_second", 0), "qps", HIGHER_BETTER);
 	snprintf(name, sizeof name, "%s.latency_ms.avg", test);
-	report_figure(sum, name, json_get_num(r, "latency_s.avg", 0) * 1e3, "ms");
+	report_figure(sum, name, json_get_num(r, "latency_s.avg", 0) * 1e3, "ms", LOWER_BETTER);
 	snprintf(name, sizeof name, "%s.lost", test);
-	report_figure(sum, name, json_get_num(r, "queries_lost", 0), "count");
+	report_figure(sum, name, json_get_num(r, "queries_lost", 0), "count", LOWER_BETTER);
 }
 
-static const char *const dns_metrics[] = { "qps", "latency_ms", "lost", NULL };
+static const char *const *dns_figure_names(void)
+{
+	static const char *const names[] = { "dns.{qps,latency_ms.avg,lost}", NULL };
+	return names;
+}
 
 const struct engine engine_dns = {
 	.name = "dns",
@@ -423,5 +427,5 @@ const struct engine engine_dns = {
 	.figures = dns_figures,
 	.plan = dns_plan,
 	.title = "DNS",
-	.metrics = dns_metrics,
+	.figure_names = dns_figure_names,
 };

@@ -531,29 +531,34 @@ static void net_figures(const struct json *r, const char *test, struct json *sum
 	char name[128];
 	if (json_path(r, "end.sum_sent")) {
 		snprintf(name, sizeof name, "%s.gbit_per_sec.sent", test);
-		report_figure(sum, name, json_get_num(r, "end.sum_sent.bits_per_second", 0) / 1e9, "Gbit/s");
+		report_figure(sum, name, json_get_num(r, "end.sum_sent.bits_per_second", 0) / 1e9, "Gbit/s", HIGHER_BETTER);
 		snprintf(name, sizeof name, "%s.gbit_per_sec.received", test);
-		report_figure(sum, name, json_get_num(r, "end.sum_received.bits_per_second", 0) / 1e9, "Gbit/s");
+		report_figure(sum, name, json_get_num(r, "end.sum_received.bits_per_second", 0) / 1e9, "Gbit/s", HIGHER_BETTER);
 		snprintf(name, sizeof name, "%s.retransmits", test);
-		report_figure(sum, name, json_get_num(r, "end.sum_sent.retransmits", 0), "count");
+		report_figure(sum, name, json_get_num(r, "end.sum_sent.retransmits", 0), "count", LOWER_BETTER);
 	}
 	if (json_path(r, "latency.tcp_connect.avg_ms")) {
 		snprintf(name, sizeof name, "%s.connect_ms.avg", test);
-		report_figure(sum, name, json_get_num(r, "latency.tcp_connect.avg_ms", 0), "ms");
+		report_figure(sum, name, json_get_num(r, "latency.tcp_connect.avg_ms", 0), "ms", LOWER_BETTER);
 	}
 	if (json_path(r, "latency.icmp.avg_ms")) {
 		snprintf(name, sizeof name, "%s.rtt.avg", test);
-		report_figure(sum, name, json_get_num(r, "latency.icmp.avg_ms", 0), "ms");
+		report_figure(sum, name, json_get_num(r, "latency.icmp.avg_ms", 0), "ms", LOWER_BETTER);
 	}
 	if (json_path(r, "http.mbit_per_sec")) {
 		snprintf(name, sizeof name, "%s.mbit_per_sec", test);
-		report_figure(sum, name, json_get_num(r, "http.mbit_per_sec", 0), "Mbit/s");
+		report_figure(sum, name, json_get_num(r, "http.mbit_per_sec", 0), "Mbit/s", HIGHER_BETTER);
 		snprintf(name, sizeof name, "%s.ttfb_ms", test);
-		report_figure(sum, name, json_get_num(r, "http.ttfb_ms", 0), "ms");
+		report_figure(sum, name, json_get_num(r, "http.ttfb_ms", 0), "ms", LOWER_BETTER);
 	}
 }
 
-static const char *const net_metrics[] = { "gbit_per_sec", "retransmits", "connect_ms", "rtt", "mbit_per_sec", "ttfb_ms", NULL };
+static const char *const *net_figure_names(void)
+{
+	static const char *const names[] = { "net.tcp.[{reverse,p4}].{gbit_per_sec.sent,gbit_per_sec.received,retransmits}",
+		"net.latency.{connect_ms.avg,rtt.avg}", "net.http.{mbit_per_sec,ttfb_ms}", NULL };
+	return names;
+}
 
 const struct engine engine_net = {
 	.name = "net",
@@ -567,5 +572,5 @@ const struct engine engine_net = {
 	.figures = net_figures,
 	.plan = net_plan,
 	.title = "Network",
-	.metrics = net_metrics,
+	.figure_names = net_figure_names,
 };

@@ -5,7 +5,10 @@
 #include "certify.h"
 #include "figures.h"
 #include "engine.h"
+#include "disk/disk.h"
+#include "fileio.h"
 #include "json.h"
+#include "report.h"
 #include "opt.h"
 #include "msg.h"
 
@@ -57,29 +60,20 @@ const char *certify_builtin(const char *name)
 	return NULL;
 }
 
-/* the profile's text: a built-in name or a file */
+/* the profile's text: a built-in name, or a rules file (file:PATH in the image: on the
+ * results partition, already mounted by the caller, or any path) */
 static char *profile_text(const char *p, char *err, size_t n)
 {
 	const char *b = certify_builtin(p);
-	FILE *f;
 	char *buf;
-	size_t len;
 	if (b)
 		return strdup(b);
-	f = fopen(p, "r");
-	if (!f) {
+	if (!strncmp(p, "file:", 5))
+		p += 5;
+	buf = read_file(p, 1 << 20, NULL);
+	if (!buf)
 		snprintf(err, n, "--profile=%s: %s; built-in profiles: vps-tasting, hw-certify, surface, ci", p,
-			 strerror(errno));
-		return NULL;
-	}
-	buf = malloc(1 << 20);
-	len = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
-	fclose(f);
-	if (!buf) {
-		snprintf(err, n, "out of memory");
-		return NULL;
-	}
-	buf[len] = 0;
+			 errno == EFBIG ? "larger than 1 MiB: not a rules file" : strerror(errno));
 	return buf;
 }
 
@@ -88,10 +82,18 @@ struct rule {
 	char op[3];
 	double value;
 	char unit[16];
+	int regression;         /* "regression FIGURE <= N%": against --baseline */
+	int line;
 };
 
-/* one line -> rule; 0 ok, 1 blank, -1 error */
-static int parse_rule(char *line, struct rule *r, char *err, size_t n)
+struct rules {
+	const char *name;
+	struct rule r[256];
+	int n;
+};
+
+/* one line -> rule; 0 ok, 1 blank, -1 error (the reason in err) */
+static int parse_rule(char *line, struct rule *r, const struct json *doc, char *err, size_t n)
 {
 	char *s = line, *num, *end;
 	size_t l;
@@ -100,15 +102,19 @@ static int parse_rule(char *line, struct rule *r, char *err, size_t n)
 		s++;
 	if (!*s)
 		return 1;
+	if (!strncmp(s, "regression", 10) && isspace((unsigned char)s[10])) {
+		r->regression = 1;
+		for (s += 10; isspace((unsigned char)*s); s++)
+			;
+	}
 	l = strcspn(s, " \t<>=!");
 	if (!l || l >= sizeof r->figure) {
-		snprintf(err, n, "expected 'FIGURE OP VALUE[UNIT]'");
+		snprintf(err, n, "expected 'FIGURE OP VALUE[UNIT]' or 'regression FIGURE <= N%%'");
 		return -1;
 	}
 	snprintf(r->figure, sizeof r->figure, "%.*s", (int)l, s);
-	s += l;
-	while (isspace((unsigned char)*s))
-		s++;
+	for (s += l; isspace((unsigned char)*s); s++)
+		;
 	if (!strncmp(s, ">=", 2) || !strncmp(s, "<=", 2) || !strncmp(s, "==", 2) || !strncmp(s, "!=", 2)) {
 		snprintf(r->op, sizeof r->op, "%.2s", s);
 		s += 2;
@@ -119,32 +125,81 @@ static int parse_rule(char *line, struct rule *r, char *err, size_t n)
 		snprintf(err, n, "'%s': expected an operator (>= <= > < == !=) after the figure", r->figure);
 		return -1;
 	}
-	while (isspace((unsigned char)*s))
-		s++;
+	for (; isspace((unsigned char)*s); s++)
+		;
 	num = s;
 	r->value = strtod(num, &end);
 	if (end == num || !isfinite(r->value)) {
 		snprintf(err, n, "'%s %s': expected a number", r->figure, r->op);
 		return -1;
 	}
-	s = end;
-	while (isspace((unsigned char)*s))
-		s++;
+	for (s = end; isspace((unsigned char)*s); s++)
+		;
 	l = strcspn(s, " \t\r\n");
 	if (l >= sizeof r->unit) {
 		snprintf(err, n, "unit '%.*s' too long", (int)l, s);
 		return -1;
 	}
 	snprintf(r->unit, sizeof r->unit, "%.*s", (int)l, s);
-	s += l;
-	while (isspace((unsigned char)*s))
-		s++;
+	for (s += l; isspace((unsigned char)*s); s++)
+		;
 	if (*s) {
 		snprintf(err, n, "unexpected '%s' after the value", s);
 		return -1;
 	}
-	if (!figure_name_known(r->figure)) {
-		snprintf(err, n, "unknown figure '%s' (see docs/results.md for the names)", r->figure);
+	if (!figure_name_known(r->figure, doc)) {
+		char near[400];
+		figure_nearest(r->figure, doc, near, sizeof near);
+		snprintf(err, n, "unknown figure '%s'; nearest: %s (the names: docs/results.md)", r->figure, near);
+		return -1;
+	}
+	if (r->unit[0] && !unit_known(r->unit)) {
+		char list[600];
+		units_list(list, sizeof list);
+		snprintf(err, n, "'%s %s %g%s': unit '%s' unknown; accepted: %s", r->figure, r->op, r->value, r->unit,
+			 r->unit, list);
+		return -1;
+	}
+	if (r->regression && (strcmp(r->unit, "%") || (strcmp(r->op, "<=") && strcmp(r->op, "<")))) {
+		snprintf(err, n, "'regression %s %s %g%s': a regression rule is 'regression FIGURE <= N%%'", r->figure,
+			 r->op, r->value, r->unit);
+		return -1;
+	}
+	return 0;
+}
+
+/* the rules of a profile (its text: NULL to read it), 0, or -1 with "PROFILE:LINE: why" */
+static int rules_load(const char *profile, char *text, struct rules *rs, const struct json *doc, char *err,
+		      size_t n)
+{
+	char *line, *save = NULL;
+	int lineno = 0;
+	rs->name = profile;
+	rs->n = 0;
+	if (!text && !(text = profile_text(profile, err, n)))
+		return -1;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char e[900];
+		int r;
+		lineno++;
+		if (rs->n >= 256) {
+			snprintf(err, n, "%s: more than 256 rules", profile);
+			free(text);
+			return -1;
+		}
+		memset(&rs->r[rs->n], 0, sizeof rs->r[rs->n]);
+		r = parse_rule(line, &rs->r[rs->n], doc, e, sizeof e);
+		if (r < 0) {
+			snprintf(err, n, "%s:%d: %s", profile, lineno, e);
+			free(text);
+			return -1;
+		}
+		if (r == 0)
+			rs->r[rs->n++].line = lineno;
+	}
+	free(text);
+	if (!rs->n) {
+		snprintf(err, n, "%s: no rules", profile);
 		return -1;
 	}
 	return 0;
@@ -165,144 +220,383 @@ static int holds(double v, const char *op, double t)
 	return v != t;
 }
 
-/* why a figure is missing: the status of the test it would come from */
+/* how to get a disk job's figure measured, in the words of where the run was asked: the
+ * kernel command line in the image, options on a host */
+static void disk_hint(const struct json *doc, const char *job, const char *status, char *out, size_t n)
+{
+	int image = json_get(doc, "boot") && json_path(doc, "boot.in_image") &&
+		    json_path(doc, "boot.in_image")->type == J_BOOL && json_path(doc, "boot.in_image")->b;
+	const char *pre = image ? "assay." : "--";
+	char prof[64];
+	snprintf(prof, sizeof prof, "%.*s", (int)strcspn(job, "."), job);
+	if (status && strstr(status, "readonly"))
+		snprintf(out, n, "; give %smode=rewrite (writes back the bytes it read) or %smode=destroy", pre, pre);
+	else if (!status)
+		snprintf(out, n, "; add the profile: %sdisk-profile=...,%s", pre, prof);
+	else
+		out[0] = 0;
+}
+
+/* why a figure is missing: the test it would come from, and for a disk figure its job */
 static void missing_why(const struct json *doc, const char *figure, char *out, size_t n)
 {
-	const struct json *tests = json_get(doc, "tests");
-	size_t best = 0;
+	const struct json *tests = json_get(doc, "tests"), *test = NULL;
+	size_t best = 0, l;
+	char hint[200] = "";
 	snprintf(out, n, "not measured");
 	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
 		const char *name = json_get_str(t, "name", "");
-		size_t l = strlen(name);
+		l = strlen(name);
 		if (l > best && !strncmp(figure, name, l) && (figure[l] == '.' || !figure[l])) {
 			best = l;
-			snprintf(out, n, "not measured (%s: %s%s%s)", name, json_get_str(t, "status", "?"),
-				 json_get(t, "why") ? ": " : "", json_get_str(t, "why", ""));
+			test = t;
 		}
 	}
+	if (!test) {
+		/* a family the run's --tests left out */
+		const char *tl = json_get_str(json_get(doc, "options"), "tests", NULL);
+		char fam[32];
+		snprintf(fam, sizeof fam, "%.*s", (int)strcspn(figure, "."), figure);
+		if (!strcmp(fam, "dns") || !strcmp(fam, "mem") || !strcmp(fam, "cpu") || !strcmp(fam, "disk") ||
+		    !strcmp(fam, "net")) {
+			if (tl && !list_has(tl, "all") && !list_has(tl, fam))
+				snprintf(out, n, "not measured (the run's tests were %s; add %s)", tl, fam);
+		}
+		return;
+	}
+	if (!strcmp(json_get_str(test, "engine", ""), "disk") && !strcmp(json_get_str(test, "status", ""), "ok")) {
+		/* the job: the longest job name the figure goes on with */
+		const struct json *jobs = json_path(test, "result.jobs"), *job = NULL;
+		const char *rest = figure + best + (figure[best] == '.');
+		size_t jl = 0;
+		for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next) {
+			const char *jn = json_get_str(j, "jobname", "");
+			l = strlen(jn);
+			if (l > jl && !strncmp(rest, jn, l) && (rest[l] == '.' || !rest[l]))
+				job = j, jl = l;
+		}
+		disk_hint(doc, rest, job ? json_get_str(job, "assay.skipped", "") : NULL, hint, sizeof hint);
+		if (job && json_path(job, "assay.skipped")) {
+			const char *why = json_get_str(job, "assay.skipped", "");
+			if (strstr(why, "readonly"))   /* the hint says it in the run's own words */
+				snprintf(out, n, "not measured (%s: a write job, and the run was read-only)%s",
+					 json_get_str(job, "jobname", ""), hint);
+			else
+				snprintf(out, n, "not measured (%s: skipped: %s)%s", json_get_str(job, "jobname", ""), why,
+					 hint);
+			return;
+		}
+		if (!job) {
+			snprintf(out, n, "not measured (%s: no such job was run)%s", json_get_str(test, "name", ""), hint);
+			return;
+		}
+	}
+	snprintf(out, n, "not measured (%s: %s%s%s)", json_get_str(test, "name", ""), json_get_str(test, "status", "?"),
+		 json_get(test, "why") ? ": " : "", json_get_str(test, "why", ""));
 }
 
-int certify_run(const char *profile, const struct json *doc, struct json *out, FILE *f, char *err,
-		size_t n)
+/* how much worse than the baseline (percent; <= 0: as good or better) */
+static double worse_pct(double now, double then, enum better b)
 {
-	char *text = profile_text(profile, err, n), *line, *save;
-	struct rule rules[256];
-	int nr = 0, lineno = 0, failed = 0;
-	struct json *arr;
-	if (!text)
-		return -1;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char e[300];
-		int r;
-		lineno++;
-		if (nr >= 256) {
-			snprintf(err, n, "%s: more than 256 rules", profile);
-			free(text);
+	if (!isfinite(now) || !isfinite(then) || then == 0)
+		return NAN;
+	return 100 * (b == LOWER_BETTER ? now - then : then - now) / fabs(then);
+}
+
+/* one rule's result; 0 pass, 1 fail, -1 error (a unit that does not convert) */
+static int eval_rule(const struct rules *rs, const struct rule *r, const struct json *doc, const struct json *base,
+		     struct json *arr, FILE *f, char *err, size_t n)
+{
+	struct json *o = json_push(arr, json_obj());
+	char rule_s[256], meas[400];
+	double v = NAN, bv = NAN, mult = 1, want;
+	const char *unit = "", *bunit = "";
+	enum better b, bb;
+	int pass, have = !figure_value(doc, r->figure, &v, &unit, &b);
+	snprintf(rule_s, sizeof rule_s, "%s%s %s %g%s%s", r->regression ? "regression " : "", r->figure, r->op, r->value,
+		 r->unit[0] && strcmp(r->unit, "%") ? " " : "", r->unit);
+	json_add_str(o, "rule", rule_s);
+	if (!have) {
+		missing_why(doc, r->figure, meas, sizeof meas);
+		pass = 0;
+	} else if (r->regression) {
+		double w;
+		if (!base) {
+			snprintf(err, n, "%s:%d: '%s': needs --baseline OLD.json", rs->name, r->line, rule_s);
 			return -1;
 		}
-		r = parse_rule(line, &rules[nr], e, sizeof e);
-		if (r < 0) {
-			snprintf(err, n, "%s:%d: %s", profile, lineno, e);
-			free(text);
-			return -1;
-		}
-		if (r == 0)
-			nr++;
-	}
-	free(text);
-	if (!nr) {
-		snprintf(err, n, "%s: no rules", profile);
-		return -1;
-	}
-	json_add_str(out, "profile", profile);
-	arr = json_add_arr(out, "rules");
-	for (int i = 0; i < nr; i++) {
-		const struct rule *r = &rules[i];
-		const struct json *fig = figure_find(doc, r->figure);
-		const char *unit = fig ? json_get_str(fig, "unit", "") : "";
-		struct json *o = json_push(arr, json_obj());
-		char rule_s[256], meas[300];
-		double mult = 1, v, want;
-		int pass;
-		snprintf(rule_s, sizeof rule_s, "%s %s %g%s%s", r->figure, r->op, r->value,
-			 r->unit[0] ? " " : "", r->unit);
-		json_add_str(o, "rule", rule_s);
-		if (!fig) {
-			missing_why(doc, r->figure, meas, sizeof meas);
+		if (figure_value(base, r->figure, &bv, &bunit, &bb) || unit_convert(bunit, unit, &mult)) {
+			snprintf(meas, sizeof meas, "not in the baseline");
 			pass = 0;
-		} else if (unit_convert(r->unit, unit, &mult)) {
-			snprintf(err, n, "%s: rule '%s': the unit '%s' does not convert to the figure's '%s'",
-				 profile, rule_s, r->unit, unit);
-			return -1;
+			have = 0;
 		} else {
-			v = json_get_num(fig, "value", NAN);
-			want = r->value * mult;
-			pass = holds(v, r->op, want);
-			snprintf(meas, sizeof meas, fabs(v) >= 1000 ? "measured %.0f %s" : "measured %.3g %s", v, unit);
-			json_add_num(o, "measured", v);
-			json_add_str(o, "unit", unit);
+			w = worse_pct(v, bv * mult, b);
+			pass = !isfinite(w) || holds(w, r->op, r->value);
+			snprintf(meas, sizeof meas, "%.4g -> %.4g %s (%s%.1f%%)", bv * mult, v, unit, w > 0 ? "worse " : "better ",
+				 fabs(isfinite(w) ? w : 0));
+			json_add_num(o, "baseline", bv * mult);
 		}
-		json_add_str(o, "result", pass ? "PASS" : "FAIL");
-		if (!fig)
-			json_add_str(o, "why", meas);
-		failed += !pass;
-		if (f)
-			fprintf(f, "%s  %-44s %s\n", pass ? "PASS" : "FAIL", rule_s, meas);
+	} else if (unit_convert(r->unit, unit, &mult)) {
+		snprintf(err, n, "%s:%d: '%s': the unit '%s' does not convert to the figure's '%s'", rs->name, r->line,
+			 rule_s, r->unit, unit);
+		return -1;
+	} else {
+		want = r->value * mult;
+		pass = holds(v, r->op, want);
+		snprintf(meas, sizeof meas, fabs(v) >= 1000 ? "measured %.0f %s" : "measured %.3g %s", v, unit);
+		/* rewrite's writes put back what was read: said, as its figures can differ */
+		if (!strncmp(r->figure, "disk.", 5) && strstr(r->figure, ".write.") &&
+		    !strcmp(json_get_str(json_get(doc, "options"), "mode", ""), "rewrite"))
+			snprintf(meas + strlen(meas), sizeof meas - strlen(meas), " (in rewrite mode)");
 	}
+	if (have) {
+		json_add_num(o, "measured", v);
+		json_add_str(o, "unit", unit);
+	}
+	json_add_str(o, "result", pass ? "PASS" : "FAIL");
+	if (!have)
+		json_add_str(o, "why", meas);
+	if (f)
+		fprintf(f, "%s  %-44s %s\n", pass ? "PASS" : "FAIL", rule_s, meas);
+	return !pass;
+}
+
+/* --max-regression: every headline figure of both documents, no worse than pct */
+static int eval_baseline(const struct json *doc, const struct json *base, double pct, struct json *arr, FILE *f)
+{
+	const struct json *sum = json_get(doc, "summary");
+	int failed = 0;
+	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next) {
+		const char *name = json_get_str(r, "name", ""), *unit = json_get_str(r, "unit", ""), *bunit;
+		double v = json_get_num(r, "value", NAN), bv, mult = 1, w;
+		enum better bb;
+		char rule_s[256], meas[200];
+		struct json *o;
+		if (!figure_headline(name, doc) || !strncmp(name, "steal.", 6) ||
+		    figure_value(base, name, &bv, &bunit, &bb) || unit_convert(bunit, unit, &mult))
+			continue;
+		w = worse_pct(v, bv * mult, figure_better(r));
+		if (!isfinite(w))
+			continue;
+		o = json_push(arr, json_obj());
+		snprintf(rule_s, sizeof rule_s, "regression %s <= %g%%", name, pct);
+		snprintf(meas, sizeof meas, "%.4g -> %.4g %s (%s%.1f%%)", bv * mult, v, unit, w > 0 ? "worse " : "better ",
+			 fabs(w));
+		json_add_str(o, "rule", rule_s);
+		json_add_num(o, "measured", v);
+		json_add_num(o, "baseline", bv * mult);
+		json_add_str(o, "unit", unit);
+		json_add_str(o, "result", w <= pct ? "PASS" : "FAIL");
+		failed += w > pct;
+		if (f)
+			fprintf(f, "%s  %-44s %s\n", w <= pct ? "PASS" : "FAIL", rule_s, meas);
+	}
+	return failed;
+}
+
+int certify_text(const char *profile, const char *text, const struct json *doc, const struct json *base,
+		 double max_regression, struct json *out, FILE *f, char *err, size_t n)
+{
+	struct rules *rs = profile ? calloc(1, sizeof *rs) : NULL;
+	struct json *arr;
+	int failed = 0, total = 0;
+	if (profile && (!rs || rules_load(profile, text ? strdup(text) : NULL, rs, doc, err, n))) {
+		if (!rs)
+			snprintf(err, n, "out of memory");
+		free(rs);
+		return -1;
+	}
+	json_add_str(out, "profile", profile ? profile : "baseline");
+	arr = json_add_arr(out, "rules");
+	for (int i = 0; rs && i < rs->n; i++) {
+		int r = eval_rule(rs, &rs->r[i], doc, base, arr, f, err, n);
+		if (r < 0) {
+			free(rs);
+			return -1;
+		}
+		failed += r;
+		total++;
+	}
+	if (base && max_regression >= 0) {
+		int before = (int)json_get(out, "rules")->n;
+		failed += eval_baseline(doc, base, max_regression, arr, f);
+		total += (int)json_get(out, "rules")->n - before;
+	}
+	free(rs);
 	json_add_str(out, "verdict", failed ? "FAIL" : "PASS");
 	json_add_int(out, "failed", failed);
-	json_add_int(out, "rules_total", nr);
+	json_add_int(out, "rules_total", total);
 	if (f)
-		fprintf(f, "verdict: %s (%d of %d rule%s failed)\n", failed ? "FAIL" : "PASS", failed, nr,
-			nr == 1 ? "" : "s");
+		fprintf(f, "verdict: %s (%d of %d rule%s failed)\n", failed ? "FAIL" : "PASS", failed, total,
+			total == 1 ? "" : "s");
 	return failed ? 1 : 0;
+}
+
+int certify_eval(const char *profile, const struct json *doc, const struct json *base, double max_regression,
+		 struct json *out, FILE *f, char *err, size_t n)
+{
+	return certify_text(profile, NULL, doc, base, max_regression, out, f, err, n);
+}
+
+int certify_run(const char *profile, const struct json *doc, struct json *out, FILE *f, char *err, size_t n)
+{
+	return certify_eval(profile, doc, NULL, -1, out, f, err, n);
+}
+
+/* the disk profiles a rules text's figures come from ("seq,randrw64"), into out */
+void certify_disk_profiles(const char *text, char *out, size_t n)
+{
+	char *copy = strdup(text ? text : ""), *line, *save = NULL;
+	size_t l = 0;
+	out[0] = 0;
+	for (line = copy ? strtok_r(copy, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
+		char fig[160], prof[64];
+		const char *s = line;
+		size_t fl;
+		s += strspn(s, " \t");
+		if (!strncmp(s, "regression", 10))
+			s += 10 + strspn(s + 10, " \t");
+		fl = strcspn(s, " \t<>=!#");
+		if (strncmp(s, "disk.", 5) || fl >= sizeof fig)
+			continue;
+		snprintf(fig, sizeof fig, "%.*s", (int)fl, s);
+		/* disk[.DEV].PROFILE...: the profile is the word a profile of that name begins */
+		for (const char *w = fig + 5; *w; w += strcspn(w, ".") + (w[strcspn(w, ".")] != 0)) {
+			snprintf(prof, sizeof prof, "%.*s", (int)strcspn(w, "."), w);
+			if (disk_profile_known(prof)) {
+				if (!list_has(out, prof))
+					l += (size_t)snprintf(out + l, n > l ? n - l : 0, "%s%s", l ? "," : "", prof);
+				break;
+			}
+		}
+	}
+	free(copy);
+}
+
+char *certify_rules_text(const char *profile, char *err, size_t n)
+{
+	return profile_text(profile, err, n);
+}
+
+int certify_check(const char *profile, const char *text, char *err, size_t n)
+{
+	struct rules *rs = calloc(1, sizeof *rs);
+	int r = rs ? rules_load(profile, strdup(text), rs, NULL, err, n) : -1;
+	if (!rs)
+		snprintf(err, n, "out of memory");
+	free(rs);
+	return r;
 }
 
 struct certify_cfg {
 	int format;
-	const char *profile;
+	const char *profile, *baseline, *show, *max_regression;
 };
+
+/* "10%" or "10" -> 10; -1 when not a percent */
+static double parse_pct(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || (*end && strcmp(end, "%")) || !isfinite(v) || v < 0 || v > 1000)
+		return -1;
+	return v;
+}
 
 const struct opt certify_opts[] = {
 	{ "profile", 0, OPT_STR, offsetof(struct certify_cfg, profile), NULL, 0, 0,
 	  "vps-tasting, hw-certify, surface, ci, or a rules file", "the threshold rules", 0 },
+	{ "baseline", 0, OPT_STR, offsetof(struct certify_cfg, baseline), NULL, 0, 0, "a result (JSON or console log)",
+	  "an earlier result to compare against: 'regression FIGURE <= N%' rules, --max-regression", 0 },
+	{ "max-regression", 0, OPT_STR, offsetof(struct certify_cfg, max_regression), NULL, 0, 0, "a percent: 10%",
+	  "with --baseline: every headline figure at most this much worse than the baseline's", 0 },
+	{ "show", 0, OPT_STR, offsetof(struct certify_cfg, show), NULL, 0, 0, "a built-in profile's name",
+	  "print a profile's rules and exit", 0 },
 	{ "output-format", 0, OPT_ENUM, offsetof(struct certify_cfg, format), "normal", 0, 0, "normal|json",
 	  "output format", 0 },
 	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", "same as --output-format=json", OPT_NOARG },
 	OPT_END,
 };
 
+#define MAX_RESULTS 64
+
 int cmd_certify(int argc, char **argv)
 {
 	struct certify_cfg c;
-	const char *profile, *result;
-	char err[512], *pos[2];
-	struct json *doc, *out;
-	int r, as_json, npos = 0;
+	char err[1024], *pos[MAX_RESULTS];
+	struct json *base = NULL, *all;
+	double maxreg = -1;
+	int npos = 0, as_json, rc = EXIT_OK;
 	opt_defaults(certify_opts, &c);
-	if (opt_parse(certify_opts, &c, argc, argv, pos, &npos, 1))
+	if (opt_parse(certify_opts, &c, argc, argv, pos, &npos, MAX_RESULTS))
 		return EXIT_USAGE;
-	profile = c.profile;
-	result = npos ? pos[0] : NULL;
 	as_json = c.format == FORMAT_JSON;
-	if (!profile || !result) {
-		errmsg("certify: give --profile NAME|FILE and a RESULT file");
+	if (c.show) {
+		char *t = profile_text(c.show, err, sizeof err);
+		if (!t) {
+			errmsg("certify: %s", err);
+			return EXIT_USAGE;
+		}
+		fputs(t, stdout);
+		free(t);
+		return EXIT_OK;
+	}
+	if ((!c.profile && !c.baseline) || !npos) {
+		errmsg("certify: give --profile NAME|FILE (or --baseline OLD.json) and one or more RESULT files");
 		return EXIT_USAGE;
 	}
-	doc = doc_load(result, err, sizeof err);
-	if (!doc) {
-		errmsg("certify: %s", err);
+	if (c.max_regression && (!c.baseline || (maxreg = parse_pct(c.max_regression)) < 0)) {
+		errmsg("certify: --max-regression=%s: %s", c.max_regression, c.baseline ? "not a percent (10%)"
+											: "give --baseline OLD.json too");
 		return EXIT_USAGE;
 	}
-	out = json_obj();
-	r = certify_run(profile, doc, out, as_json ? NULL : stdout, err, sizeof err);
-	if (as_json && r >= 0)
-		json_print(stdout, out, 2);
-	json_free(out);
-	json_free(doc);
-	if (r < 0) {
-		errmsg("certify: %s", err);
+	if (c.baseline && !c.profile && maxreg < 0)
+		maxreg = 10;      /* a baseline alone: fio's kind of gate, 10% */
+	if (c.baseline && !(base = doc_load(c.baseline, err, sizeof err))) {
+		errmsg("certify: --baseline: %s", err);
 		return EXIT_USAGE;
 	}
-	return r ? EXIT_FAIL : EXIT_OK;
+	all = json_arr();
+	for (int i = 0; i < npos && rc != EXIT_USAGE; i++) {
+		struct json *doc = doc_load(pos[i], err, sizeof err), *out;
+		char *text = NULL;
+		size_t tl = 0;
+		FILE *mem;
+		int r;
+		if (!doc) {
+			errmsg("certify: %s", err);
+			rc = EXIT_USAGE;
+			break;
+		}
+		out = json_push(all, json_obj());
+		json_add_str(out, "result", pos[i]);
+		mem = npos > 1 ? open_memstream(&text, &tl) : NULL;
+		r = certify_eval(c.profile, doc, base, maxreg, out, as_json ? NULL : npos > 1 ? mem : stdout, err, sizeof err);
+		if (mem)
+			fclose(mem);
+		if (r < 0) {
+			errmsg("certify: %s", err);
+			rc = EXIT_USAGE;
+		} else {
+			if (r && rc == EXIT_OK)
+				rc = EXIT_FAIL;
+			if (npos > 1 && !as_json) {
+				/* one verdict line each, the rules that failed under it */
+				printf("%s: %s (%lld of %lld rules failed)\n", pos[i], r ? "FAIL" : "PASS",
+				       (long long)json_get_num(out, "failed", 0), (long long)json_get_num(out, "rules_total", 0));
+				for (char *l = text, *e; r && l && *l; l = e ? e + 1 : NULL) {
+					e = strchr(l, '\n');
+					if (!strncmp(l, "FAIL", 4))
+						printf("    %.*s\n", e ? (int)(e - l) : (int)strlen(l), l);
+				}
+			}
+		}
+		free(text);
+		json_free(doc);
+	}
+	if (as_json && rc != EXIT_USAGE)
+		json_print(stdout, npos > 1 ? all : all->child, 2);
+	json_free(all);
+	json_free(base);
+	return rc;
 }

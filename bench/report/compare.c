@@ -1,12 +1,18 @@
-/* assay compare A.json B.json ...: the "server tasting" table.  Rows are figures, columns
- * runs; the best value of each row is marked with '*'. */
+/* assay compare [NAME=]RESULT...: the "server tasting" table.  Columns are runs (named, or
+ * a short label of the machine), rows the figures a person compares (--all: every one),
+ * grouped by category in a fixed order; each cell the value and its difference from the
+ * first column; the best of a row marked only when it is clear of the others by more than
+ * the noise (the repeats' confidence intervals, else --noise percent); a winner per
+ * category. */
 #include "commands.h"
 #include "figures.h"
-#include "certify.h"
+#include "engine.h"
 #include "json.h"
 #include "msg.h"
 #include "opt.h"
+#include "report.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,274 +25,455 @@ enum { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 
 struct cmp_cfg {
 	int format;
+	int all;
+	double noise;
 };
 
 const struct opt compare_opts[] = {
 	{ "format", 0, OPT_ENUM, offsetof(struct cmp_cfg, format), "text", 0, 0, "text|markdown|csv|json",
-	  "table format", 0 },
+	  "table format (markdown: pasteable in a forum post)", 0 },
 	{ "output-format", 0, OPT_ENUM, offsetof(struct cmp_cfg, format), "text", 0, 0, "text|markdown|csv|json",
 	  "same as --format", OPT_HIDDEN },
 	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "format=json", "same as --format=json", OPT_NOARG },
+	{ "all", 'a', OPT_BOOL, offsetof(struct cmp_cfg, all), "0", 0, 0, NULL,
+	  "every figure, not only the ~20 a person compares", OPT_NOARG },
+	{ "noise", 0, OPT_FLOAT, offsetof(struct cmp_cfg, noise), "5", 0, 100, NULL,
+	  "differences within this percent are noise (without repeats; with them, their 95% CIs decide)", 0 },
 	OPT_END,
 };
 
-static void cell(char *b, size_t n, const struct json *row)
+struct run {
+	struct json *doc;
+	char label[64];
+};
+
+struct row {
+	const char *name, *unit;
+	int cat;                     /* the heading's index: engines in the registry's order, then the run's */
+	int rank;                    /* headline rank (0: not a headline figure) */
+	enum better better;
+	double v[MAX_RUNS];          /* NAN: that run has no such figure */
+	double lo[MAX_RUNS], hi[MAX_RUNS];   /* its 95% CI (NAN: no repeats) */
+	int best;                    /* the run clearly best, or -1 */
+	int tie[MAX_RUNS];           /* within the noise of the best */
+};
+
+/* ---- labels ---- */
+
+/* a CPU model in a few words: "AMD EPYC 7B13 64-Core Processor" -> "EPYC 7B13" */
+static void short_cpu(const char *model, char *out, size_t n)
 {
-	double v = json_get_num(row, "value", NAN), sd = json_get_num(row, "stddev", NAN);
-	const char *f = fabs(v) >= 100 ? "%.0f" : fabs(v) >= 10 ? "%.1f" : "%.2f";
-	int l = snprintf(b, n, f, v);
-	if (isfinite(sd) && l > 0 && (size_t)l < n)
-		snprintf(b + l, n - (size_t)l, fabs(sd) >= 10 ? " +-%.0f" : " +-%.2f", sd);
+	static const char *const drop[] = { "(R)", "(TM)", "(tm)", "CPU", "Processor", "Intel", "AMD", "Core",
+					    "Genuine", "with", "Radeon", "Graphics", NULL };
+	char buf[256], *save = NULL;
+	size_t l = 0;
+	snprintf(buf, sizeof buf, "%s", model);
+	for (char *at = strchr(buf, '@'); at; at = NULL)
+		*at = 0;    /* "@ 2.20GHz" */
+	out[0] = 0;
+	for (char *w = strtok_r(buf, " ", &save); w && l < n; w = strtok_r(NULL, " ", &save)) {
+		int skip = strstr(w, "-Core") != NULL || !strcmp(w, "version");
+		for (int i = 0; drop[i] && !skip; i++)
+			skip = strstr(w, drop[i]) == w && strlen(w) == strlen(drop[i]);
+		if (!skip)
+			l += (size_t)snprintf(out + l, n - l, "%s%s", l ? " " : "", w);
+	}
 }
 
-/* what each run was measured on, above the figures: rows of text, no best; in -J,
- * machines[] {cpu, cpus, memory_bytes, hypervisor, halt_poll_ns, kernel} */
-enum { M_TEXT, M_INT, M_GIB };
-static const struct {
-	const char *row, *unit, *key, *path;
-	int kind;
-} mach_rows[] = {
-	{ "machine.cpu", "", "cpu", "cpu.model", M_TEXT },
-	{ "machine.cpus", "", "cpus", "cpu.online", M_INT },
-	{ "machine.memory", "GiB", "memory_bytes", "memory.total_bytes", M_GIB },
-	{ "machine.hypervisor", "", "hypervisor", "hypervisor", M_TEXT },   /* null: bare metal */
-	{ "machine.halt_poll", "ns", "halt_poll_ns", "cpu.idle.halt_poll_ns", M_INT },
-	{ "machine.kernel", "", "kernel", "kernel.release", M_TEXT },
-};
-#define M_N (int)(sizeof mach_rows / sizeof mach_rows[0])
-
-static const struct json *mach_value(const struct json *doc, int k)
+/* "kvm EPYC 7B13 2c 3.8G": the hypervisor, CPU, vCPUs, memory of a run */
+static void machine_label(const struct json *doc, char *out, size_t n)
 {
 	const struct json *m = json_get(doc, "machine");
-	return m ? json_path(m, mach_rows[k].path) : NULL;
-}
-
-/* the cell of row k for one result ("" when the result does not say) */
-static void mach_cell(char *b, size_t n, const struct json *doc, int k)
-{
-	const struct json *v = mach_value(doc, k);
-	b[0] = 0;
-	if (v && v->type == J_NUM)
-		snprintf(b, n, mach_rows[k].kind == M_GIB ? "%.1f" : "%.0f",
-			 mach_rows[k].kind == M_GIB ? v->num / (1024.0 * 1024 * 1024) : v->num);
-	else if (v && v->type == J_STR)
-		snprintf(b, n, "%s", v->str);
-	else if (v && v->type == J_NULL && !strcmp(mach_rows[k].key, "hypervisor"))
-		snprintf(b, n, "bare metal");
-	for (char *p = b; *p; p++)   /* a table row stays one line */
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+	const char *hv = json_get_str(m, "hypervisor", NULL);
+	char cpu[48];
+	short_cpu(json_get_str(m, "cpu.model", "?"), cpu, sizeof cpu);
+	snprintf(out, n, "%s %.24s %.0fc %.1fG", hv ? hv : "metal", cpu, json_get_num(m, "cpu.online", 0),
+		 json_get_num(m, "memory.total_bytes", 0) / 1073741824.0);
+	for (char *p = out; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f || *p == '|' || *p == ',')
 			*p = '?';
 }
 
-/* the CSV field, quoted when it holds a comma or a quote (quotes doubled) */
-static void csv_field(const char *b)
+/* the runs' labels: NAME= as given, else the machine's (the file's name when the document
+ * says nothing of its machine); the same label twice gets #2, #3 */
+static void label_runs(struct run *runs, int nr, char *const *given, const char *const *paths)
 {
-	putchar(',');
-	if (!strpbrk(b, ",\"")) {
-		fputs(b, stdout);
-		return;
+	for (int i = 0; i < nr; i++) {
+		if (given[i])
+			snprintf(runs[i].label, sizeof runs[i].label, "%s", given[i]);
+		else if (json_path(runs[i].doc, "machine.cpu.model"))
+			machine_label(runs[i].doc, runs[i].label, sizeof runs[i].label);
+		else
+			doc_label(paths[i], runs[i].label, sizeof runs[i].label);
 	}
-	putchar('"');
-	for (const char *p = b; *p; p++)
-		printf(*p == '"' ? "\"\"" : "%c", *p);
-	putchar('"');
+	for (int i = 1; i < nr; i++) {
+		int same = 1;
+		for (int k = 0; k < i; k++)
+			same += !strncmp(runs[k].label, runs[i].label, strcspn(runs[k].label, "#"));
+		if (same > 1) {
+			size_t l = strlen(runs[i].label);
+			snprintf(runs[i].label + (l > 58 ? 58 : l), 6, "#%d", same);
+		}
+	}
 }
 
-/* -J: {"runs": [labels], "machines": [...], "rows": [{figure, unit, values: [v|null],
- * best: index|null}]} */
-static void compare_json(struct json *const *docs, char (*labels)[64], int npos, const char *const *rows,
-			 int nrows)
+/* ---- rows ---- */
+
+/* the heading a figure goes under, as an index: the engines', steal, machine */
+static int category(const char *name)
 {
-	struct json *o = json_obj(), *runs = json_add_arr(o, "runs"), *rws = json_add_arr(o, "rows");
-	struct json *ms = json_add_arr(o, "machines");
-	for (int i = 0; i < npos; i++) {
-		struct json *mo = json_push(ms, json_obj());
-		json_push(runs, json_str(labels[i]));
-		for (int k = 0; k < M_N; k++) {
-			const struct json *v = mach_value(docs[i], k);
-			json_add(mo, mach_rows[k].key, v && v->type == J_STR ? json_str(v->str)
-						 : v && v->type == J_NUM ? json_num(v->num) : json_null());
+	const struct engine *e = figure_engine(name);
+	int i = 0;
+	for (; engines[i]; i++)
+		if (engines[i] == e)
+			return i;
+	return !strncmp(name, "steal.", 6) ? i : i + 1;
+}
+
+static const char *category_title(int cat)
+{
+	int i = 0;
+	for (; engines[i]; i++)
+		if (i == cat)
+			return engines[i]->title;
+	return cat == i ? "Steal" : "Other";
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+	if (x->cat != y->cat)
+		return x->cat - y->cat;
+	if (x->rank != y->rank)   /* headline figures first, in their order */
+		return (x->rank ? x->rank : 1000) - (y->rank ? y->rank : 1000);
+	return strcmp(x->name, y->name);
+}
+
+/* does a beat b by more than the noise (both with CIs: the intervals apart; else by more
+ * than pct percent)? */
+static int clearly_better(const struct row *r, int a, int b, double pct)
+{
+	double va = r->v[a], vb = r->v[b];
+	int lower = r->better == LOWER_BETTER;
+	if (!isfinite(vb))
+		return 1;
+	if ((lower ? va >= vb : va <= vb))
+		return 0;
+	if (isfinite(r->lo[a]) && isfinite(r->lo[b]))
+		return lower ? r->hi[a] < r->lo[b] : r->lo[a] > r->hi[b];
+	return fabs(va - vb) > pct / 100 * fmax(fabs(va), fabs(vb));
+}
+
+/* the best of a row when it beats every other value by more than the noise */
+static void row_best(struct row *r, int nr, double pct)
+{
+	int best = -1, present = 0;
+	for (int i = 0; i < nr; i++) {
+		if (!isfinite(r->v[i]))
+			continue;
+		present++;
+		if (best < 0 || (r->better == LOWER_BETTER ? r->v[i] < r->v[best] : r->v[i] > r->v[best]))
+			best = i;
+	}
+	r->best = -1;
+	if (present < 2)
+		return;   /* one value: nothing to beat */
+	for (int i = 0; i < nr; i++)
+		r->tie[i] = i != best && isfinite(r->v[i]) && !clearly_better(r, best, i, pct);
+	for (int i = 0; i < nr; i++)
+		if (r->tie[i])
+			return;   /* within the noise of another: no clear best */
+	r->best = best;
+}
+
+static int collect_rows(struct row *rows, const struct run *runs, int nr, const struct cmp_cfg *c)
+{
+	int n = 0;
+	for (int i = 0; i < nr; i++) {
+		const struct json *sum = json_get(runs[i].doc, "summary");
+		for (const struct json *s = sum ? sum->child : NULL; s && n < MAX_ROWS; s = s->next) {
+			const char *name = json_get_str(s, "name", NULL);
+			int seen = 0, rank;
+			if (!name)
+				continue;
+			for (int k = 0; k < n && !seen; k++)
+				seen = !strcmp(rows[k].name, name);
+			rank = figure_headline(name, runs[i].doc);
+			if (seen || (!c->all && !rank))
+				continue;
+			rows[n] = (struct row){ .name = name, .unit = json_get_str(s, "unit", ""), .cat = category(name),
+						.rank = rank, .better = figure_better(s) };
+			n++;
 		}
 	}
-	for (int r = 0; r < nrows; r++) {
-		struct json *row = json_push(rws, json_obj()), *vals;
-		const char *unit = "";
-		int best = -1;
-		double bv = NAN;
-		for (int i = 0; i < npos; i++)
-			if (figure_find(docs[i], rows[r]))
-				unit = json_get_str(figure_find(docs[i], rows[r]), "unit", "");
-		json_add_str(row, "figure", rows[r]);
-		json_add_str(row, "unit", unit);
-		vals = json_add_arr(row, "values");
-		for (int i = 0; i < npos; i++) {
-			const struct json *f = figure_find(docs[i], rows[r]);
-			double v = f ? json_get_num(f, "value", NAN) : NAN;
-			json_push(vals, f ? json_num(v) : json_null());
-			if (isfinite(v) && (!isfinite(bv) || (unit_lower_is_better(unit) ? v < bv : v > bv))) {
-				bv = v;
-				best = i;
-			}
+	for (int k = 0; k < n; k++) {
+		for (int i = 0; i < nr; i++) {
+			const struct json *f = figure_find(runs[i].doc, rows[k].name);
+			double mult = 1;
+			const char *u = f ? json_get_str(f, "unit", "") : "";
+			if (f && unit_convert(u, rows[k].unit, &mult))
+				f = NULL;   /* a unit that does not convert: not the same figure */
+			rows[k].v[i] = f ? json_get_num(f, "value", NAN) * mult : NAN;
+			rows[k].lo[i] = f && json_get(f, "ci95_low") ? json_get_num(f, "ci95_low", 0) * mult : NAN;
+			rows[k].hi[i] = f && json_get(f, "ci95_high") ? json_get_num(f, "ci95_high", 0) * mult : NAN;
 		}
-		if (best >= 0 && npos > 1)
-			json_add_int(row, "best", best);
+		row_best(&rows[k], nr, c->noise);
+	}
+	qsort(rows, (size_t)n, sizeof *rows, row_cmp);
+	return n;
+}
+
+/* ---- cells ---- */
+
+static void value_cell(char *b, size_t n, double v)
+{
+	if (!isfinite(v))
+		snprintf(b, n, "-");
+	else
+		snprintf(b, n, fabs(v) >= 100 ? "%.0f" : fabs(v) >= 10 ? "%.1f" : "%.2f", v);
+}
+
+/* the difference from the first column: "+12%", "~+2%" within the noise */
+static void diff_cell(char *b, size_t n, const struct row *r, int i, double pct)
+{
+	double v0 = r->v[0], v = r->v[i], d;
+	int noise;
+	b[0] = 0;
+	if (i == 0 || !isfinite(v) || !isfinite(v0) || v0 == 0)
+		return;
+	d = 100 * (v - v0) / fabs(v0);
+	noise = !clearly_better(r, i, 0, pct) && !clearly_better(r, 0, i, pct);
+	snprintf(b, n, "%s%+.0f%%", noise ? "~" : "", d);
+}
+
+/* the category winners: the run with the most rows it is clearly best in */
+static void winners(const struct row *rows, int nrows, const struct run *runs, int nr, FILE *f, int fmt,
+		    struct json *arr)
+{
+	for (int k = 0; k < nrows;) {
+		int cat = rows[k].cat, wins[MAX_RUNS] = { 0 }, total = 0, best = -1, tie = 0;
+		for (; k < nrows && rows[k].cat == cat; k++) {
+			total += isfinite(rows[k].v[0]) || nr > 1;
+			if (rows[k].best >= 0)
+				wins[rows[k].best]++;
+		}
+		for (int i = 0; i < nr; i++)
+			if (wins[i] && (best < 0 || wins[i] > wins[best]))
+				best = i, tie = 0;
+			else if (best >= 0 && wins[i] == wins[best])
+				tie = 1;
+		if (arr) {
+			struct json *o = json_push(arr, json_obj());
+			json_add_str(o, "category", category_title(cat));
+			if (best >= 0 && !tie)
+				json_add_str(o, "winner", runs[best].label);
+			else
+				json_add(o, "winner", json_null());
+			json_add_int(o, "rows_won", best >= 0 ? wins[best] : 0);
+			json_add_int(o, "rows", total);
+			continue;
+		}
+		if (best < 0 || tie)
+			fprintf(f, "%s%s: no clear winner%s\n", fmt == FMT_MARKDOWN ? "- " : "", category_title(cat),
+				best < 0 ? " (every difference within the noise)" : " (a tie)");
 		else
-			json_add(row, "best", json_null());
+			fprintf(f, "%s%s: %s (best in %d of %d rows)\n", fmt == FMT_MARKDOWN ? "- " : "", category_title(cat),
+				runs[best].label, wins[best], total);
 	}
+}
+
+/* ---- formats ---- */
+
+static void print_csv(const struct row *rows, int nrows, const struct run *runs, int nr)
+{
+	printf("category,figure,unit,better");
+	for (int i = 0; i < nr; i++)
+		printf(",%s", runs[i].label);
+	putchar('\n');
+	for (int k = 0; k < nrows; k++) {
+		printf("%s,%s,%s,%s", category_title(rows[k].cat), rows[k].name, rows[k].unit,
+		       rows[k].better == LOWER_BETTER ? "lower" : "higher");
+		for (int i = 0; i < nr; i++) {
+			if (isfinite(rows[k].v[i]))
+				printf(",%.6g", rows[k].v[i]);
+			else
+				printf(",");
+		}
+		putchar('\n');
+	}
+}
+
+static void print_json(const struct row *rows, int nrows, const struct run *runs, int nr)
+{
+	struct json *o = json_obj(), *rs = json_add_arr(o, "runs"), *arr = json_add_arr(o, "rows");
+	for (int i = 0; i < nr; i++) {
+		struct json *r = json_push(rs, json_obj());
+		json_add_str(r, "label", runs[i].label);
+		json_add(r, "machine", json_get(runs[i].doc, "machine") ? json_copy(json_get(runs[i].doc, "machine"))
+									 : json_null());
+	}
+	for (int k = 0; k < nrows; k++) {
+		struct json *r = json_push(arr, json_obj()), *vals, *diff;
+		json_add_str(r, "category", category_title(rows[k].cat));
+		json_add_str(r, "figure", rows[k].name);
+		json_add_str(r, "unit", rows[k].unit);
+		json_add_str(r, "better", rows[k].better == LOWER_BETTER ? "lower" : "higher");
+		vals = json_add_arr(r, "values");
+		diff = json_add_arr(r, "diff_pct");
+		for (int i = 0; i < nr; i++) {
+			double v = rows[k].v[i], v0 = rows[k].v[0];
+			json_push(vals, isfinite(v) ? json_num(v) : json_null());
+			json_push(diff, isfinite(v) && isfinite(v0) && v0 ? json_num(100 * (v - v0) / fabs(v0)) : json_null());
+		}
+		if (rows[k].best >= 0)
+			json_add_int(r, "best", rows[k].best);
+		else
+			json_add(r, "best", json_null());
+	}
+	winners(rows, nrows, runs, nr, NULL, FMT_JSON, json_add_arr(o, "winners"));
 	json_print(stdout, o, 2);
 	json_free(o);
 }
 
-/* the first cells of a row: its name and unit */
-static void row_head(int format, const char *name, const char *unit)
+/* what each run was measured on, above the figures */
+static void machine_rows(const struct run *runs, int nr, int md)
 {
-	if (format == FMT_CSV)
-		printf("%s,%s", name, unit);
-	else if (format == FMT_MARKDOWN)
-		printf("| %s | %s |", name, unit);
-	else
-		printf("%-34s %-9s", name, unit);
-}
-
-/* the machine rows (what each run was measured on), where any result says */
-static void machine_rows(int format, struct json *const *docs, int npos)
-{
-	for (int k = 0; k < M_N; k++) {
-		int any = 0;
-		char b[128];
-		for (int i = 0; i < npos && !any; i++) {
-			mach_cell(b, sizeof b, docs[i], k);
-			any = b[0] != 0;
-		}
-		if (!any)
-			continue;   /* no result says: no row */
-		row_head(format, mach_rows[k].row, mach_rows[k].unit);
-		for (int i = 0; i < npos; i++) {
-			mach_cell(b, sizeof b, docs[i], k);
-			if (format == FMT_CSV) {
-				csv_field(b);
-			} else if (format == FMT_MARKDOWN) {
-				for (char *p = b; *p; p++)
-					if (*p == '|')
-						*p = '/';
-				printf(" %s |", b[0] ? b : "-");
-			} else {
-				printf(" %17.17s ", b[0] ? b : "-");
-			}
-		}
+	static const struct { const char *row, *path; int gib; } mr[] = {
+		{ "cpu", "cpu.model", 0 }, { "vCPUs", "cpu.online", 0 }, { "memory (GiB)", "memory.total_bytes", 1 },
+		{ "hypervisor", "hypervisor", 0 }, { "halt poll (ns)", "cpu.idle.halt_poll_ns", 0 },
+		{ "kernel", "kernel.release", 0 },
+	};
+	int any = 0;
+	for (int i = 0; i < nr; i++)
+		any |= json_path(runs[i].doc, "machine.cpu") != NULL;
+	if (!any)
+		return;
+	if (md) {
+		printf("| machine |");
+		for (int i = 0; i < nr; i++)
+			printf(" %s |", runs[i].label);
+		printf("\n|---|");
+		for (int i = 0; i < nr; i++)
+			printf("---|");
+		putchar('\n');
+	} else {
+		printf("%-43s", "Machine");
+		for (int i = 0; i < nr; i++)
+			printf(" %24.24s", runs[i].label);
 		putchar('\n');
 	}
-}
-
-static void figure_row(int format, struct json *const *docs, int npos, const char *row)
-{
-	const char *unit = NULL;
-	double best = NAN;
-	int lower;
-	for (int i = 0; i < npos; i++) {
-		const struct json *f = figure_find(docs[i], row);
-		if (f && !unit)
-			unit = json_get_str(f, "unit", "");
-	}
-	lower = unit_lower_is_better(unit ? unit : "");
-	for (int i = 0; i < npos; i++) {
-		const struct json *f = figure_find(docs[i], row);
-		double v = f ? json_get_num(f, "value", NAN) : NAN;
-		if (isfinite(v) && (!isfinite(best) || (lower ? v < best : v > best)))
-			best = v;
-	}
-	row_head(format, row, unit ? unit : "");
-	for (int i = 0; i < npos; i++) {
-		const struct json *f = figure_find(docs[i], row);
-		char b[64] = "-";
-		double v = f ? json_get_num(f, "value", NAN) : NAN;
-		int is_best = npos > 1 && isfinite(v) && v == best;
-		if (f)
-			cell(b, sizeof b, f);
-		if (format == FMT_CSV)
-			printf(",%s", f ? b : "");
-		else if (format == FMT_MARKDOWN)
-			printf(is_best ? " **%s** |" : " %s |", b);
-		else
-			printf(" %17s%s", b, is_best ? "*" : " ");
+	for (size_t k = 0; k < sizeof mr / sizeof mr[0]; k++) {
+		printf(md ? "| %s |" : "  %-41s", mr[k].row);
+		for (int i = 0; i < nr; i++) {
+			const struct json *m = json_get(runs[i].doc, "machine"), *v = m ? json_path(m, mr[k].path) : NULL;
+			char b[64] = "-";
+			if (v && v->type == J_NUM)
+				snprintf(b, sizeof b, mr[k].gib ? "%.1f" : "%.0f", mr[k].gib ? v->num / 1073741824.0 : v->num);
+			else if (v && v->type == J_STR)
+				snprintf(b, sizeof b, "%s", v->str);
+			else if (v && v->type == J_NULL)
+				snprintf(b, sizeof b, "bare metal");
+			for (char *p = b; *p; p++)   /* a table row stays one line */
+				if ((unsigned char)*p < 0x20 || *p == 0x7f || (md && *p == '|'))
+					*p = '?';
+			printf(md ? " %s |" : " %24.24s", b);
+		}
+		putchar('\n');
 	}
 	putchar('\n');
 }
 
-/* text, markdown or CSV: a header, the machine rows, a row per figure */
-static void compare_table(int format, struct json *const *docs, char (*labels)[64], int npos,
-			  const char *const *rows, int nrows)
+/* text and markdown: a heading per category, value and difference per run */
+static void print_table(const struct row *rows, int nrows, const struct run *runs, int nr, const struct cmp_cfg *c)
 {
-	if (format == FMT_CSV) {
-		printf("figure,unit");
-		for (int i = 0; i < npos; i++)
-			printf(",%s", labels[i]);
-		putchar('\n');
-	} else if (format == FMT_MARKDOWN) {
-		printf("| figure | unit |");
-		for (int i = 0; i < npos; i++)
-			printf(" %s |", labels[i]);
-		printf("\n|---|---|");
-		for (int i = 0; i < npos; i++)
-			printf("---:|");
-		putchar('\n');
-	} else {
-		printf("%-34s %-9s", "figure", "unit");
-		for (int i = 0; i < npos; i++)
-			printf(" %18.18s", labels[i]);
+	int md = c->format == FMT_MARKDOWN;
+	machine_rows(runs, nr, md);
+	for (int k = 0; k < nrows; k++) {
+		if (!k || rows[k].cat != rows[k - 1].cat) {
+			if (md) {
+				printf("%s| %s | unit |", k ? "\n" : "", category_title(rows[k].cat));
+				for (int i = 0; i < nr; i++)
+					printf(" %s |", runs[i].label);
+				printf("\n|---|---|");
+				for (int i = 0; i < nr; i++)
+					printf("---:|");
+				putchar('\n');
+			} else {
+				printf("%s%-34s %-8s", k ? "\n" : "", category_title(rows[k].cat), "unit");
+				for (int i = 0; i < nr; i++)
+					printf(" %24.24s", runs[i].label);
+				putchar('\n');
+			}
+		}
+		printf(md ? "| %s | %s |" : "  %-32s %-8s", rows[k].name, rows[k].unit);
+		for (int i = 0; i < nr; i++) {
+			char v[32], d[16], cell[64];
+			value_cell(v, sizeof v, rows[k].v[i]);
+			diff_cell(d, sizeof d, &rows[k], i, c->noise);
+			if (md)
+				printf(rows[k].best == i ? " **%s** %s |" : " %s %s |", v, d);
+			else {
+				snprintf(cell, sizeof cell, "%s%s%s%s", v, rows[k].best == i ? "*" : "", d[0] ? " " : "", d);
+				printf(" %24s", cell);
+			}
+		}
 		putchar('\n');
 	}
-	machine_rows(format, docs, npos);
-	for (int r = 0; r < nrows; r++)
-		figure_row(format, docs, npos, rows[r]);
-	if (format == FMT_TEXT && npos > 1)
-		printf("* best in the row (lower is better for us, ms, %%; higher for the rest)\n");
+	if (nr > 1) {
+		printf("\n");
+		winners(rows, nrows, runs, nr, stdout, c->format, NULL);
+		printf("%s* clearly best (beyond the noise: the 95%% CIs of repeats, else %g%%); +N%% against %s; "
+		       "~: within the noise\n", md ? "\n" : "", c->noise, runs[0].label);
+	}
 }
 
 int cmd_compare(int argc, char **argv)
 {
 	struct cmp_cfg c;
-	char *pos[MAX_RUNS + 1], err[512], labels[MAX_RUNS][64];
-	const char *rows[MAX_ROWS];
-	struct json *docs[MAX_RUNS];
-	int npos = 0, nrows = 0;
+	char *pos[MAX_RUNS + 1], err[512], *given[MAX_RUNS];
+	const char *paths[MAX_RUNS];
+	struct run runs[MAX_RUNS];
+	struct row *rows;
+	int npos = 0, nrows;
 
 	opt_defaults(compare_opts, &c);
 	if (opt_parse(compare_opts, &c, argc, argv, pos, &npos, MAX_RUNS))
 		return EXIT_USAGE;
 	if (npos < 1) {
-		errmsg("compare: give at least one result file");
+		errmsg("compare: give at least one result file ([NAME=]FILE)");
 		return EXIT_USAGE;
 	}
 	for (int i = 0; i < npos; i++) {
-		docs[i] = doc_load(pos[i], err, sizeof err);
-		if (!docs[i]) {
+		char *eq = strchr(pos[i], '=');
+		given[i] = NULL;
+		paths[i] = pos[i];
+		if (eq && eq > pos[i] && !memchr(pos[i], '/', (size_t)(eq - pos[i])) && eq - pos[i] < 40) {   /* NAME=FILE */
+			*eq = 0;
+			given[i] = pos[i];
+			paths[i] = eq + 1;
+		}
+		runs[i].doc = doc_load(paths[i], err, sizeof err);
+		if (!runs[i].doc) {
 			errmsg("compare: %s", err);
 			for (int k = 0; k < i; k++)
-				json_free(docs[k]);
+				json_free(runs[k].doc);
 			return EXIT_USAGE;
 		}
-		doc_label(pos[i], labels[i], sizeof labels[i]);
 	}
-	/* rows: every figure, in order of first appearance */
-	for (int i = 0; i < npos; i++) {
-		const struct json *sum = json_get(docs[i], "summary");
-		for (const struct json *r = sum->child; r && nrows < MAX_ROWS; r = r->next) {
-			const char *name = json_get_str(r, "name", NULL);
-			int seen = 0;
-			if (!name)
-				continue;
-			for (int k = 0; k < nrows && !seen; k++)
-				seen = !strcmp(rows[k], name);
-			if (!seen)
-				rows[nrows++] = name;
-		}
+	label_runs(runs, npos, given, paths);
+	if (!(rows = calloc(MAX_ROWS, sizeof *rows))) {
+		errmsg("compare: out of memory");
+		return EXIT_SYS;
 	}
+	nrows = collect_rows(rows, runs, npos, &c);
 	if (c.format == FMT_JSON)
-		compare_json(docs, labels, npos, rows, nrows);
+		print_json(rows, nrows, runs, npos);
+	else if (c.format == FMT_CSV)
+		print_csv(rows, nrows, runs, npos);
 	else
-		compare_table(c.format, docs, labels, npos, rows, nrows);
+		print_table(rows, nrows, runs, npos, &c);
+	free(rows);
 	for (int i = 0; i < npos; i++)
-		json_free(docs[i]);
+		json_free(runs[i].doc);
 	return EXIT_OK;
 }

@@ -5,6 +5,9 @@
 #include "json.h"
 #include "report.h"
 #include "engine.h"
+#include "opt.h"
+
+#include <math.h>
 
 #include <ctype.h>
 #include <errno.h>
@@ -12,12 +15,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* which engine's output an engine's own JSON (assay disk -J, net -J...) is, by its keys;
+ * NULL when it is none */
+static const char *engine_of(const struct json *j)
+{
+	if (!strcmp(json_get_str(j, "test", ""), "mem"))
+		return "mem";
+	if (json_get(j, "fio version") && json_get(j, "jobs"))
+		return "disk";        /* assay disk -J, or fio's own --output-format=json */
+	if (json_get(j, "start") && json_get(j, "end"))
+		return "net";         /* assay net -J, or iperf3 -J */
+	if (json_path(j, "latency.tcp_connect") || json_path(j, "latency.icmp"))
+		return "net";
+	if (json_path(j, "http.mbit_per_sec"))
+		return "net";
+	if (json_get(j, "events_per_second"))
+		return "cpu";
+	if (json_get(j, "queries_per_second"))
+		return "dns";
+	return NULL;
+}
+
+/* an engine's own output as a result document of one test, its summary computed */
+static struct json *wrap_engine(struct json *res, const char *engine, const char *path)
+{
+	struct json *doc = json_obj(), *t;
+	json_add_int(doc, "schema_version", REPORT_SCHEMA_VERSION);
+	json_add_str(doc, "from_engine_output", path);
+	json_add_obj(doc, "machine");
+	t = json_push(json_add_arr(doc, "tests"), json_obj());
+	json_add_str(t, "name", engine);
+	json_add_str(t, "engine", engine);
+	json_add_str(t, "status", "ok");
+	json_add(t, "result", res);
+	report_summary(doc);
+	return doc;
+}
+
 struct json *doc_load(const char *path, char *err, size_t n)
 {
 	char *buf, perr[256];
 	size_t len;
 	struct json *doc = NULL;
-	const char *s;
+	const char *s, *eng;
 	buf = read_file(path, (size_t)1 << 30, &len);
 	if (!buf) {
 		snprintf(err, n, "%s: %s", path, strerror(errno));
@@ -35,14 +75,115 @@ struct json *doc_load(const char *path, char *err, size_t n)
 		doc = NULL;
 	}
 	free(buf);
+	if (doc && !json_get(doc, "schema_version") && (eng = engine_of(doc)))
+		return wrap_engine(doc, eng, path);
 	if (doc && (json_get_num(doc, "schema_version", 0) != REPORT_SCHEMA_VERSION ||
-		    !json_get(doc, "summary"))) {
-		snprintf(err, n, "%s: not an assay result document of schema version %d", path,
-			 REPORT_SCHEMA_VERSION);
+		    !json_get(doc, "summary") || json_get(doc, "summary")->type != J_ARR)) {
+		snprintf(err, n, "%s: not an assay result document of schema version %d, nor the JSON of an "
+			 "assay engine (disk, net, cpu, mem, dns -J)", path, REPORT_SCHEMA_VERSION);
 		json_free(doc);
 		doc = NULL;
 	}
 	return doc;
+}
+
+/* machine.*: what the machine is (inventory), from the document's machine section */
+static int machine_figure(const struct json *doc, const char *name, double *v, const char **unit)
+{
+	const struct json *m = json_get(doc, "machine"), *arr;
+	char sub[96];
+	int k = 0;
+	if (!m || strncmp(name, "machine.", 8))
+		return -1;
+	name += 8;
+	if (!strcmp(name, "cpus") && json_path(m, "cpu.online")) {
+		*v = json_get_num(m, "cpu.online", 0);
+		*unit = "count";
+	} else if (!strcmp(name, "memory_bytes") && json_path(m, "memory.total_bytes")) {
+		*v = json_get_num(m, "memory.total_bytes", 0);
+		*unit = "bytes";
+	} else if ((!strcmp(name, "disks") || !strcmp(name, "nics")) && (arr = json_get(m, name))) {
+		for (const struct json *e = arr->child; e; e = e->next)
+			k += strcmp(json_get_str(e, "name", ""), "lo") != 0;
+		*v = k;
+		*unit = "count";
+	} else if (sscanf(name, "disk.%95[^.].size_bytes%n", sub, &k) == 1 && !name[k]) {
+		for (const struct json *e = (arr = json_get(m, "disks")) ? arr->child : NULL; e; e = e->next)
+			if (!strcmp(json_get_str(e, "name", ""), sub)) {
+				*v = json_get_num(e, "size_bytes", 0);
+				*unit = "bytes";
+				return 0;
+			}
+		return -1;
+	} else if (sscanf(name, "nic.%95[^.].speed_mbps%n", sub, &k) == 1 && !name[k]) {
+		for (const struct json *e = (arr = json_get(m, "nics")) ? arr->child : NULL; e; e = e->next)
+			if (!strcmp(json_get_str(e, "name", ""), sub) && json_get(e, "speed_mbps")) {
+				*v = json_get_num(e, "speed_mbps", 0);
+				*unit = "Mbit/s";
+				return 0;
+			}
+		return -1;
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+int figure_value(const struct json *doc, const char *name, double *v, const char **unit, enum better *b)
+{
+	const struct json *r = figure_find(doc, name);
+	if (r) {
+		*v = json_get_num(r, "value", NAN);
+		*unit = json_get_str(r, "unit", "");
+		*b = figure_better(r);
+		return 0;
+	}
+	*b = HIGHER_BETTER;
+	return machine_figure(doc, name, v, unit);
+}
+
+/* the figures a person compares: about twenty, in this order (patterns) */
+static const char *const headline[] = {
+	"disk.[*].seq.write.bw", "disk.[*].seq.read.bw", "disk.[*].qd1.read.iops", "disk.[*].qd1.read.clat.p99",
+	"disk.[*].qd8.read.iops", "disk.[*].randrw64.{read,write}.iops", "disk.[*].randrw64.read.clat.p99",
+	"disk.[*].randwrite4.write.iops", "disk.[*].randread16x4.read.iops", "disk.[*].latency.uncached.read.clat.p50",
+	"cpu.events_per_sec.{1t,all}", "cpu.scaling", "mem.mib_per_sec.{1t,all}", "mem.triad.{1t,all}",
+	"mem.latency_ns.@largest", "net.tcp.[{reverse,p4}].gbit_per_sec.received", "net.latency.rtt.avg",
+	"net.http.mbit_per_sec", "dns.qps", "steal.max", NULL,
+};
+
+/* the largest working set of mem.latency_ns.* in the document (DRAM's latency) */
+static const char *largest_latency(const struct json *doc)
+{
+	const struct json *sum = json_get(doc, "summary");
+	const char *best = NULL;
+	unsigned long long bv = 0;
+	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next) {
+		const char *nm = json_get_str(r, "name", "");
+		unsigned long long v;
+		if (strncmp(nm, "mem.latency_ns.", 15) || parse_size(nm + 15, &v))
+			continue;
+		if (!best || v > bv) {
+			best = nm;
+			bv = v;
+		}
+	}
+	return best;
+}
+
+int figure_headline(const char *name, const struct json *doc)
+{
+	for (int i = 0; headline[i]; i++) {
+		const char *at = strstr(headline[i], "@largest");
+		if (at) {
+			const char *l = doc ? largest_latency(doc) : NULL;
+			if (l && !strcmp(l, name))
+				return i + 1;
+		} else if (figure_pattern_match(headline[i], name)) {
+			return i + 1;
+		}
+	}
+	return 0;
 }
 
 const struct json *figure_find(const struct json *doc, const char *name)
@@ -73,7 +214,32 @@ static const struct unit {
 	{ "Mbit/s", "Mbit/s", 1 }, { "Gbit/s", "Mbit/s", 1e3 },
 	{ "qps", "qps", 1 },
 	{ "errors", "errors", 1 },
+	{ "count", "count", 1 }, { "x", "x", 1 },
+	{ "bytes", "bytes", 1 }, { "B", "bytes", 1 }, { "kB", "bytes", 1e3 }, { "KB", "bytes", 1e3 },
+	{ "MB", "bytes", 1e6 }, { "GB", "bytes", 1e9 }, { "TB", "bytes", 1e12 }, { "KiB", "bytes", 1024 },
+	{ "MiB", "bytes", 1048576 }, { "GiB", "bytes", 1073741824.0 }, { "TiB", "bytes", 1099511627776.0 },
 };
+
+int unit_known(const char *unit)
+{
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (!strcmp(units[i].name, unit))
+			return 1;
+	return 0;
+}
+
+void units_list(char *out, size_t n)
+{
+	size_t l = 0;
+	out[0] = 0;
+	for (size_t i = 0; i < sizeof units / sizeof units[0] && l < n; i++) {
+		int seen = 0;
+		for (size_t k = 0; k < i; k++)
+			seen |= !strcmp(units[k].name, units[i].name);
+		if (!seen)
+			l += (size_t)snprintf(out + l, n - l, "%s%s", l ? " " : "", units[i].name);
+	}
+}
 
 int unit_convert(const char *from, const char *to, double *mult)
 {
@@ -93,26 +259,6 @@ int unit_lower_is_better(const char *unit)
 {
 	return !strcmp(unit, "us") || !strcmp(unit, "ms") || !strcmp(unit, "ns") ||
 	       !strcmp(unit, "s") || !strcmp(unit, "%") || !strcmp(unit, "errors");
-}
-
-/* A figure name a result could hold: an engine's first (or steal), and among the other
- * dotted parts a word of that engine's figures (disk.qd1.read.clat.p99,
- * cpu.events_per_sec.all, mem.latency_ns.64m, steal.max) */
-int figure_name_known(const char *name)
-{
-	static const char *const steal[] = { "max", "mean", NULL };
-	const struct engine *e = figure_engine(name);
-	const char *const *words = e ? e->metrics : !strncmp(name, "steal.", 6) ? steal : NULL;
-	const char *p = strchr(name, '.');
-	if (!words || !p)
-		return 0;
-	for (p++; *p; p += strcspn(p, ".") + (p[strcspn(p, ".")] != 0)) {
-		size_t l = strcspn(p, ".");
-		for (int i = 0; words[i]; i++)
-			if (strlen(words[i]) == l && !strncmp(p, words[i], l))
-				return 1;
-	}
-	return 0;
 }
 
 /* a column title: the file's name without directories and .json */

@@ -7,12 +7,39 @@
 #include <math.h>
 #include <string.h>
 
-void report_figure(struct json *sum, const char *name, double value, const char *unit)
+struct json *report_figure(struct json *sum, const char *name, double value, const char *unit, enum better b)
 {
 	struct json *row = json_push(sum, json_obj());
 	json_add_str(row, "name", name);
 	json_add_num(row, "value", value);
 	json_add_str(row, "unit", unit);
+	json_add_str(row, "better", b == LOWER_BETTER ? "lower" : "higher");
+	return row;
+}
+
+void report_ci(struct json *row, const struct json *stats, double scale)
+{
+	if (!stats || json_get_num(stats, "n", 0) < 2 || !json_get(stats, "ci95_low"))
+		return;
+	json_add_num(row, "ci95_low", json_get_num(stats, "ci95_low", 0) * scale);
+	json_add_num(row, "ci95_high", json_get_num(stats, "ci95_high", 0) * scale);
+}
+
+enum better figure_better(const struct json *row)
+{
+	static const char *const lower_units[] = { "us", "ms", "ns", "s", "%", "errors", NULL };
+	static const char *const lower_names[] = { "retransmits", "lost", "errors", "steal", NULL };
+	const char *b = json_get_str(row, "better", NULL), *unit = json_get_str(row, "unit", ""),
+		   *name = json_get_str(row, "name", ""), *last = strrchr(name, '.');
+	if (b)
+		return strcmp(b, "lower") ? HIGHER_BETTER : LOWER_BETTER;
+	for (int i = 0; lower_units[i]; i++)
+		if (!strcmp(unit, lower_units[i]))
+			return LOWER_BETTER;
+	for (int i = 0; lower_names[i]; i++)
+		if (strstr(name, lower_names[i]) || (last && !strcmp(last + 1, lower_names[i])))
+			return LOWER_BETTER;
+	return HIGHER_BETTER;
 }
 
 /* steal.max and steal.mean over every test's steal figure */
@@ -30,12 +57,12 @@ static void steal_figures(struct json *sum)
 		}
 	}
 	if (n) {
-		report_figure(sum, "steal.max", mx, "%");
-		report_figure(sum, "steal.mean", total / n, "%");
+		report_figure(sum, "steal.max", mx, "%", LOWER_BETTER);
+		report_figure(sum, "steal.mean", total / n, "%", LOWER_BETTER);
 	}
 }
 
-static double figure_value(const struct json *sum, const char *name, double dflt)
+static double sum_value(const struct json *sum, const char *name, double dflt)
 {
 	for (const struct json *r = sum->child; r; r = r->next)
 		if (!strcmp(json_get_str(r, "name", ""), name))
@@ -46,10 +73,10 @@ static double figure_value(const struct json *sum, const char *name, double dflt
 /* cpu.scaling: all CPUs' events/s over one thread's (the multi-core scaling) */
 static void scaling_figure(struct json *sum)
 {
-	double one = figure_value(sum, "cpu.events_per_sec.1t", 0);
-	double all = figure_value(sum, "cpu.events_per_sec.all", 0);
+	double one = sum_value(sum, "cpu.events_per_sec.1t", 0);
+	double all = sum_value(sum, "cpu.events_per_sec.all", 0);
 	if (one > 0 && all > 0)
-		report_figure(sum, "cpu.scaling", all / one, "x");
+		report_figure(sum, "cpu.scaling", all / one, "x", HIGHER_BETTER);
 }
 
 void report_summary(struct json *doc)

@@ -13,8 +13,16 @@ struct json;
 
 /* Adds doc.summary: [{name, value, unit}] from every ok test's engine figures. */
 void report_summary(struct json *doc);
-/* One row of doc.summary. */
-void report_figure(struct json *sum, const char *name, double value, const char *unit);
+/* which way a figure is better (declared with it: the summary row's "better") */
+enum better { HIGHER_BETTER, LOWER_BETTER };
+/* One row of doc.summary: {name, value, unit, better} */
+struct json *report_figure(struct json *sum, const char *name, double value, const char *unit, enum better b);
+/* a row's 95% confidence interval over repeats ("ci95_low", "ci95_high"), from a stats
+ * object's (stats_json) times scale */
+void report_ci(struct json *row, const struct json *stats, double scale);
+/* which way a summary row is better: its "better", or for documents before it, by its
+ * unit and name (time, %, errors, lost, retransmits: lower) */
+enum better figure_better(const struct json *row);
 /* the engine a summary figure's name belongs to (NULL: the run's own, steal.*) */
 struct engine;
 const struct engine *figure_engine(const char *name);

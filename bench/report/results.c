@@ -167,3 +167,49 @@ int results_store(const struct json *doc, const char *txt, size_t txtlen, char *
 	}
 	return r;
 }
+
+char *results_read(const char *name, size_t max, char *err, size_t n)
+{
+	char dev[300], path[600];
+	struct stat st;
+	char *buf = NULL;
+	int fd;
+	if (strstr(name, "..") || name[0] == '/' || !name[0]) {
+		snprintf(err, n, "%s: a name on the results partition (no '..', not absolute)", name);
+		return NULL;
+	}
+	if (results_find(dev, sizeof dev)) {
+		snprintf(err, n, "%s: no results partition (a FAT filesystem labelled %s) to read it from", name,
+			 RESULTS_LABEL);
+		return NULL;
+	}
+	mkdir(MOUNTPOINT, 0755);
+	if (mount(dev, MOUNTPOINT, "vfat", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+		  "codepage=437,iocharset=iso8859-1,shortname=mixed")) {
+		snprintf(err, n, "%s: cannot mount the results partition %s read-only: %s", name, dev, strerror(errno));
+		return NULL;
+	}
+	snprintf(path, sizeof path, MOUNTPOINT "/%s", name);
+	/* what comes from the partition is hostile: a regular file, bounded, no NUL */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) || (size_t)st.st_size > max) {
+		snprintf(err, n, "%s on the results partition: %s", name, fd < 0 ? strerror(errno) :
+			 !S_ISREG(st.st_mode) ? "not a regular file" : "too large");
+	} else if ((buf = malloc((size_t)st.st_size + 1))) {
+		ssize_t r = read(fd, buf, (size_t)st.st_size);
+		if (r != st.st_size || memchr(buf, 0, (size_t)r)) {
+			snprintf(err, n, "%s on the results partition: %s", name, r < 0 ? strerror(errno) :
+				 r != st.st_size ? "short read" : "holds NUL bytes: not text");
+			free(buf);
+			buf = NULL;
+		} else {
+			buf[r] = 0;
+		}
+	} else {
+		snprintf(err, n, "out of memory");
+	}
+	if (fd >= 0)
+		close(fd);
+	umount(MOUNTPOINT);
+	return buf;
+}

@@ -18,4 +18,8 @@ int results_write_dir(const char *dir, const struct json *doc, const char *txt, 
 int results_store(const struct json *doc, const char *txt, size_t txtlen, char *where, size_t wn,
 		  char *err, size_t n);
 
+/* a file of the results partition's root (the rules of assay.certify=file:NAME), read
+ * with the partition mounted read-only, at most max bytes of text; NULL with err */
+char *results_read(const char *name, size_t max, char *err, size_t n);
+
 #endif

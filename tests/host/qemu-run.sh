@@ -1,4 +1,4 @@
-# qemu/run refuses bad arguments and missing files with a clear message and exit 2, and
+# qemu/run refuses bad arguments and missing files with a clear message and exit 64, and
 # falls back to TCG when a KVM boot stays silent.
 # TIMEOUT: 120
 set -u
@@ -6,23 +6,24 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 R=$top/qemu/run
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-expect2() {
+expect64() {
 	local pat=$1 out rc
 	shift
 	out=$("$R" "$@" 2>&1 </dev/null)
 	rc=$?
-	[ $rc = 2 ] || fail "qemu/run $*: exit $rc, want 2"
+	[ $rc = 64 ] || fail "qemu/run $*: exit $rc, want 64"
 	echo "$out" | grep -qE "$pat" || fail "qemu/run $*: '$out' lacks /$pat/"
 }
-expect2 'no such file' --kernel /nonexistent/vmlinuz
-expect2 'no such file' --initrd /nonexistent/initrd
-expect2 'disk /nonexistent.img: no such file' --disk /nonexistent.img
-expect2 'accepted: user, none' --net bridge
-expect2 'not a positive integer' --mem lots
-expect2 'not a positive integer' --timeout 0
-expect2 'unknown argument' --frobnicate
-expect2 'needs a value' --disk
-ASSAY_ACCEL=xen expect2 'accepted: kvm, tcg'
+expect64 'no such file' --kernel /nonexistent/vmlinuz
+expect64 'no such file' --initrd /nonexistent/initrd
+expect64 'disk /nonexistent.img: no such file' --disk /nonexistent.img
+expect64 'accepted: user, none' --net bridge
+expect64 'not a positive integer' --mem lots
+expect64 'not a positive integer' --timeout 0
+expect64 'unknown argument' --frobnicate
+expect64 'needs a value' --disk
+expect64 'neither a built-in profile' --certify /nonexistent.rules
+ASSAY_ACCEL=xen expect64 'accepted: kvm, tcg'
 "$R" --help | grep -q -- '--qemu-arg' || fail "--help"
 
 # KVM that passes the probe, then hangs the kernel without a line from init (seen on a
@@ -105,6 +106,6 @@ rc=$(fake ASSAY_ACCEL=tcg)
 [ "$rc" = 0 ] || fail "forced TCG: exit $rc, want 0"
 boots "tcg " "forced TCG"
 rc=$(fake ASSAY_KVM_GRACE=soon)
-[ "$rc" = 2 ] && grep -q 'ASSAY_KVM_GRACE=soon: not a number' "$T/out" || fail "ASSAY_KVM_GRACE=soon: exit $rc ($(cat "$T/out"))"
+[ "$rc" = 64 ] && grep -q 'ASSAY_KVM_GRACE=soon: not a number' "$T/out" || fail "ASSAY_KVM_GRACE=soon: exit $rc ($(cat "$T/out"))"
 [ $fails = 0 ] && echo ok
 exit $((fails > 0))
