@@ -9,6 +9,8 @@
 #include "report/results.h"
 #include "disk/job.h"
 #include "clock.h"
+#include "cpustat.h"
+#include "report/figures.h"
 #include "engine.h"
 #include "fileio.h"
 #include "json.h"
@@ -30,6 +32,7 @@
 static const char *const suite_names[] = { "quick", "standard", "full" };
 
 #define DEFAULT_TEST_TIMEOUT 1800   /* s; the option's default below */
+#define SHELL_RESULTS "/run/assay"  /* assay.after=shell: the result files for the console user */
 
 
 const struct opt run_opts[] = {
@@ -75,6 +78,8 @@ const struct opt run_opts[] = {
 	{ "certify", 0, OPT_STR, offsetof(struct run_cfg, certify), NULL, 0, 0,
 	  "vps-tasting, hw-certify, surface, ci, or a profile file", "check the figures against threshold "
 	  "rules; the exit status is the verdict", 0 },
+	{ "steal-limit", 0, OPT_FLOAT, offsetof(struct run_cfg, steal_limit), "5", 0, 100, "percent",
+	  "steal time above which the run's figures are flagged as suspect (noisy neighbours)", 0 },
 	{ "cmdline", 0, OPT_STR, offsetof(struct run_cfg, cmdline), NULL, 0, 0, "a file path",
 	  "also read assay.KEY=VALUE options from FILE (/proc/cmdline in the image); "
 	  "bad ones are reported and ignored", 0 },
@@ -182,14 +187,17 @@ struct cmdline_ctx {
 	const struct opt *tab;
 	void *cfg;
 	struct json *errors;
+	struct boot_cfg *boot;
 };
 
 static void cmdline_key(const char *key, const char *val, void *arg)
 {
 	struct cmdline_ctx *cx = arg;
 	char err[1024];
-	if (opt_find(boot_opts, key))
-		return;   /* init's own */
+	if (opt_find(boot_opts, key)) {
+		opt_set(boot_opts, cx->boot, key, val, err, sizeof err);   /* init's: it says what is wrong */
+		return;
+	}
 	if (opt_set(cx->tab, cx->cfg, key, val, err, sizeof err)) {
 		char line[1200];
 		snprintf(line, sizeof line, "kernel command line: assay.%s; %s", err,
@@ -246,6 +254,8 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 	char *buf = NULL, err[256], why[300] = "";
 	size_t len = 0, cap = 0;
 	double t0 = now_s(), deadline = t0 + timeout;
+	struct cpusnap before, after;
+	struct cpuload load;
 
 	json_add_str(t, "name", it->name);
 	json_add_str(t, "engine", it->eng->name);
@@ -260,6 +270,7 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 	}
 
 	fflush(NULL);
+	cpusnap_take(&before);
 	if (pipe2(pfd, O_CLOEXEC) || (pid = fork()) < 0) {
 		snprintf(why, sizeof why, "cannot start the test: %s", strerror(errno));
 		goto done;
@@ -312,6 +323,10 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 	close(pfd[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	cpusnap_take(&after);
+	cpuload_between(&before, &after, &load);
+	if (load.have_stat)
+		json_add_num(t, "steal_pct", load.steal_pct);
 	if (buf && len) {
 		buf[len] = 0;
 		res = json_parse(buf, len, err, sizeof err);
@@ -372,11 +387,13 @@ static int read_options(struct run_cfg *c, int argc, char **argv, struct json *e
 {
 	char *pos[1], err[512];
 	int npos;
+	struct boot_cfg boot;
 	opt_defaults(run_opts, c);
+	opt_defaults(boot_opts, &boot);
 	if (opt_parse(run_opts, c, argc, argv, pos, &npos, 0))
 		return -1;
 	if (c->cmdline) {
-		struct cmdline_ctx cx = { run_opts, c, errors };
+		struct cmdline_ctx cx = { run_opts, c, errors, &boot };
 		*cmdtext = read_file(c->cmdline, 65536, NULL);
 		if (!*cmdtext) {
 			warn("--cmdline=%s: cannot read:", c->cmdline);
@@ -388,6 +405,8 @@ static int read_options(struct run_cfg *c, int argc, char **argv, struct json *e
 				opt_cmdline_each(*cmdcopy, "assay.", cmdline_key, &cx);
 		}
 	}
+	c->after = boot.after;
+	c->pause = boot.pause;
 	if (check_tests_list(c->tests, err, sizeof err)) {
 		if (!c->cmdline) {
 			errmsg("--%s", err);
@@ -453,9 +472,9 @@ static int run_tests(const struct run_cfg *c, const struct run_plan *plan, struc
 						   : 2 * it->expect_s + 60, &pg));
 		st = json_get_str(t, "status", "?");
 		failed += !strcmp(st, "failed");
-		fprintf(stderr, "%s[%2d/%d] %s: %s in %.1f s%s%s\n", pg.tty ? "\r\033[K" : "", i + 1, plan->n,
-			it->name, st, json_get_num(t, "elapsed_s", 0), json_get(t, "why") ? ": " : "",
-			json_get_str(t, "why", ""));
+		fprintf(stderr, "%s[%2d/%d] %s: %s in %.1f s, steal %.1f%%%s%s\n", pg.tty ? "\r\033[K" : "", i + 1,
+			plan->n, it->name, st, json_get_num(t, "elapsed_s", 0), json_get_num(t, "steal_pct", 0),
+			json_get(t, "why") ? ": " : "", json_get_str(t, "why", ""));
 		for (int k = 0; k < 2 && json_get(t, "result"); k++) {
 			if (!outs[k])
 				continue;
@@ -537,6 +556,37 @@ static void store_results(const struct run_cfg *c, struct json *doc, const char 
 	json_add(doc, "results", res);
 }
 
+/* steal.max over --steal-limit: the figures are suspect, said in the document */
+static void steal_verdict(const struct run_cfg *c, struct json *doc)
+{
+	const struct json *row = figure_find(doc, "steal.max");
+	double v = row ? json_get_num(row, "value", 0) : 0;
+	json_add_num(doc, "steal_limit_pct", c->steal_limit);
+	json_add_bool(doc, "steal_suspect", v > c->steal_limit);
+	if (v > c->steal_limit)
+		warn("steal peaked at %.1f%% (over --steal-limit=%g%%): other guests took this machine's CPU; "
+		     "the figures are suspect", v, c->steal_limit);
+}
+
+/* what init does once the run is over, for the last screen (the image only) */
+static const char *next_words(const struct run_cfg *c)
+{
+	static char buf[80];
+	if (!getenv("ASSAY_IMAGE"))
+		return NULL;
+	switch (c->after) {
+	case AFTER_REBOOT:
+		snprintf(buf, sizeof buf, "rebooting in %g s", c->pause);
+		return buf;
+	case AFTER_SHELL:
+		return "a shell on this console; the results are in " SHELL_RESULTS;
+	case AFTER_KEXEC:
+		return "booting the image again (kexec)";
+	default:
+		return "powering off";
+	}
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_cfg c;
@@ -557,13 +607,20 @@ int cmd_run(int argc, char **argv)
 	make_plan(&c, &plan);
 	doc = doc_begin(&c, cmdtext, errors);
 	tests = json_add_arr(doc, "tests");
-	fprintf(stderr, "assay %s: %s suite, %d test%s\n", ASSAY_VERSION, suite_names[c.suite],
-		plan.n, plan.n == 1 ? "" : "s");
+	{
+		double planned = 0;
+		for (int i = 0; i < plan.n; i++)
+			planned += plan.it[i].skip[0] ? 0 : plan.it[i].expect_s;
+		fprintf(stderr, "assay %s: %s suite, %d test%s, planned about %.0f s\n", ASSAY_VERSION,
+			suite_names[c.suite], plan.n, plan.n == 1 ? "" : "s", planned);
+		json_add_num(doc, "planned_s", planned);
+	}
 	txt = open_memstream(&txtbuf, &txtlen);
 	failed = run_tests(&c, &plan, tests, txt);
 	json_add_num(doc, "duration_s", now_s() - t0);
 	json_add_str(doc, "status", failed ? "failed" : "ok");
 	report_summary(doc);
+	steal_verdict(&c, doc);
 	if (c.common.format == FORMAT_NORMAL)
 		report_table(doc, stdout);
 	report_table(doc, txt);
@@ -572,11 +629,19 @@ int cmd_run(int argc, char **argv)
 	fclose(txt);
 	if (strcmp(c.results, "none"))
 		store_results(&c, doc, txtbuf, txtlen);
+	if (c.after == AFTER_SHELL && getenv("ASSAY_IMAGE")) {
+		/* the shell's user finds the files where the screen says */
+		char where[600], err[600];
+		if (results_write_dir(SHELL_RESULTS, doc, txtbuf, txtlen, where, sizeof where, err, sizeof err))
+			warn("results not written to " SHELL_RESULTS ": %s", err);
+	}
 	if (c.common.format == FORMAT_JSON)
 		json_print(stdout, doc, 2);
 	else
 		report_block(doc, stdout);
 	fflush(stdout);
+	report_screen(doc, next_words(&c), c.steal_limit, c.common.format == FORMAT_NORMAL ? stdout : stderr);
+	fflush(NULL);
 	json_free(doc);
 	free(cmdtext);
 	free(cmdcopy);

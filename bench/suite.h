@@ -28,6 +28,9 @@ struct run_cfg {
 	char certify_disk[128];     /* the disk profiles the rules' figures come from */
 	const char *iperf, *ping, *http, *dns, *dns_file;
 	double net_time;
+	double steal_limit;         /* steal.max over this (percent): the figures are suspect */
+	int after;                  /* init's assay.after (enum after), from --cmdline */
+	double pause;               /* init's assay.pause: seconds before a reboot */
 };
 
 /* what a suite asks of each family: its time per test and the like */

@@ -45,6 +45,6 @@ int suite_run(const struct boot_cfg *c, struct capture *out);
 /* power.c */
 void signals_setup(void);
 int power_requested(void);      /* an action asked for by a signal, or -1 */
-_Noreturn void final_action(int after);
+_Noreturn void final_action(int after, double pause_s);
 
 #endif

@@ -47,5 +47,7 @@ int main(void)
 		ilog("suite status 0");
 	}
 
-	final_action(power_requested() >= 0 ? power_requested() : cfg.after);
+	/* a reboot asked by assay.after waits assay.pause seconds: the last screen is read */
+	final_action(power_requested() >= 0 ? power_requested() : cfg.after,
+		     power_requested() >= 0 ? 0 : cfg.pause);
 }

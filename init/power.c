@@ -11,6 +11,7 @@
 #include <sys/ioctl.h>
 #include <sys/reboot.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t requested = -1;
@@ -86,7 +87,7 @@ static void kexec_again(void)
 	warn("kexec into the image again failed: powering off instead");
 }
 
-void final_action(int after)
+void final_action(int after, double pause_s)
 {
 	if (after == AFTER_SHELL) {
 		shell();
@@ -97,6 +98,11 @@ void final_action(int after)
 		ilog("booting again with kexec");
 		kexec_again();
 		after = AFTER_POWEROFF;
+	}
+	if (after == AFTER_REBOOT && pause_s > 0) {
+		struct timespec ts = { (time_t)pause_s, (long)((pause_s - (double)(time_t)pause_s) * 1e9) };
+		while (nanosleep(&ts, &ts) && errno == EINTR && requested < 0)
+			;
 	}
 	kill(-1, SIGTERM);
 	usleep(100000);

@@ -6,6 +6,8 @@ const struct opt boot_opts[] = {
 	{ "after", 0, OPT_ENUM, offsetof(struct boot_cfg, after), "poweroff", 0, 0,
 	  "poweroff|reboot|shell|kexec", "what init does when the suite has ended (kexec: boot "
 	  "again from kexec/ on the ASSAY partition)", 0 },
+	{ "pause", 0, OPT_TIME, offsetof(struct boot_cfg, pause), "10", 0, 3600, NULL,
+	  "how long the run's last screen stays up before assay.after=reboot reboots", 0 },
 	{ "timeout", 0, OPT_TIME, offsetof(struct boot_cfg, timeout), "3600", 1, 7 * 86400, NULL,
 	  "watchdog: the suite is killed after this long", 0 },
 	{ "devwait", 0, OPT_TIME, offsetof(struct boot_cfg, devwait), "5", 0, 600, NULL,

@@ -16,6 +16,7 @@ struct boot_cfg {
 	int run;             /* run the suite at all */
 	const char *boot;    /* how the image was booted (iso, pxe, kexec, qemu), for the log */
 	const char *net;     /* dhcp, none, or IF:ADDR/PREFIX[:GW[:DNS]] */
+	double pause;        /* seconds the last screen stays up before a reboot */
 };
 
 extern const struct opt boot_opts[];

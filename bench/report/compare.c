@@ -60,40 +60,6 @@ struct row {
 
 /* ---- labels ---- */
 
-/* a CPU model in a few words: "AMD EPYC 7B13 64-Core Processor" -> "EPYC 7B13" */
-static void short_cpu(const char *model, char *out, size_t n)
-{
-	static const char *const drop[] = { "(R)", "(TM)", "(tm)", "CPU", "Processor", "Intel", "AMD", "Core",
-					    "Genuine", "with", "Radeon", "Graphics", NULL };
-	char buf[256], *save = NULL;
-	size_t l = 0;
-	snprintf(buf, sizeof buf, "%s", model);
-	for (char *at = strchr(buf, '@'); at; at = NULL)
-		*at = 0;    /* "@ 2.20GHz" */
-	out[0] = 0;
-	for (char *w = strtok_r(buf, " ", &save); w && l < n; w = strtok_r(NULL, " ", &save)) {
-		int skip = strstr(w, "-Core") != NULL || !strcmp(w, "version");
-		for (int i = 0; drop[i] && !skip; i++)
-			skip = strstr(w, drop[i]) == w && strlen(w) == strlen(drop[i]);
-		if (!skip)
-			l += (size_t)snprintf(out + l, n - l, "%s%s", l ? " " : "", w);
-	}
-}
-
-/* "kvm EPYC 7B13 2c 3.8G": the hypervisor, CPU, vCPUs, memory of a run */
-static void machine_label(const struct json *doc, char *out, size_t n)
-{
-	const struct json *m = json_get(doc, "machine");
-	const char *hv = json_get_str(m, "hypervisor", NULL);
-	char cpu[48];
-	short_cpu(json_get_str(m, "cpu.model", "?"), cpu, sizeof cpu);
-	snprintf(out, n, "%s %.24s %.0fc %.1fG", hv ? hv : "metal", cpu, json_get_num(m, "cpu.online", 0),
-		 json_get_num(m, "memory.total_bytes", 0) / 1073741824.0);
-	for (char *p = out; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f || *p == '|' || *p == ',')
-			*p = '?';
-}
-
 /* the runs' labels: NAME= as given, else the machine's (the file's name when the document
  * says nothing of its machine); the same label twice gets #2, #3 */
 static void label_runs(struct run *runs, int nr, char *const *given, const char *const *paths)

@@ -1,10 +1,13 @@
 /* assay extract LOG: the result document from a console log.  The block sits between
- * REPORT_BEGIN and REPORT_END, its length and CRC-32 on the line after BEGIN.  A serial
+ * REPORT_BEGIN and REPORT_END, its length and CRC-32 on the line after BEGIN (and, in
+ * the compact block, the gzip's length: the JSON gzipped in base64 lines).  A serial
  * console adds \r; kernel messages ("[   12.345678] ...") may land between or inside its
  * lines: they are cut out and the checksum decides.  A block without its end marker, or
  * shorter than announced, is reported as truncated. */
 #include "commands.h"
+#include "base64.h"
 #include "crc32.h"
+#include "gzip.h"
 #include "certify.h"
 #include "figures.h"
 #include "fileio.h"
@@ -64,12 +67,50 @@ static size_t clean(char *s, size_t n)
 	return w;
 }
 
-/* Find the last block in buf.  0 ok (doc set), 1 none, 2 damaged (why set). */
+/* the compact body (base64 of the gzipped JSON, up to END): the JSON, checked against
+ * its announced length and CRC-32; 0, or 2 with why */
+static int compact_body(const char *body, const char *end, size_t want_len, unsigned want_crc, size_t gzlen,
+			char **json, char *why, size_t wn)
+{
+	size_t n = (size_t)(end - body), got;
+	unsigned char *z = malloc(n / 4 * 3 + 3), *out = NULL;
+	long zn = z ? base64_decode(body, n, z) : -1;
+	int r;
+	if (zn < 0) {
+		snprintf(why, wn, z ? "damaged: not base64 between the markers" : "out of memory");
+		free(z);
+		return 2;
+	}
+	if ((size_t)zn != gzlen) {
+		snprintf(why, wn, "damaged: %ld gzip bytes between the markers, %zu announced", zn, gzlen);
+		free(z);
+		return 2;
+	}
+	r = gzip_decompress(z, (size_t)zn, want_len, &out, &got);
+	free(z);
+	if (r || got != want_len) {
+		snprintf(why, wn, "damaged: %s", r == -2 ? "longer than announced" : r ? "not a valid gzip stream"
+			 : "shorter than announced");
+		free(out);
+		return 2;
+	}
+	if (crc32_update(0, out, got) != want_crc) {
+		snprintf(why, wn, "damaged: CRC-32 %08x, %08x announced", crc32_update(0, out, got), want_crc);
+		free(out);
+		return 2;
+	}
+	*json = (char *)out;
+	return 0;
+}
+
+/* Find the last block in buf: the compact one (format=gzip+base64) or the JSON as it is
+ * (before 2026-12-06).  0 ok (doc set), 1 none, 2 damaged (why set). */
 int extract_doc(char *buf, size_t len, struct json **doc, char *why, size_t wn)
 {
-	char *begin = NULL, *p = buf, *body, *end;
-	unsigned long long want_len;
+	char *begin = NULL, *p = buf, *body, *end, *json = NULL;
+	unsigned long long want_len, gzlen = 0;
 	unsigned want_crc;
+	int compact, r = 0;
 	size_t n;
 	char err[256];
 	while ((p = strstr(p, REPORT_BEGIN))) {
@@ -85,8 +126,12 @@ int extract_doc(char *buf, size_t len, struct json **doc, char *why, size_t wn)
 	body[n] = 0;
 	if (*body == '\n')
 		body++;
-	if (sscanf(body, "bytes=%llu crc32=%8x", &want_len, &want_crc) != 2) {
-		snprintf(why, wn, "damaged: the line after '%s' is not 'bytes=N crc32=X'", REPORT_BEGIN);
+	compact = !strncmp(body, "format=gzip+base64 ", 19);
+	if (compact ? sscanf(body, "format=gzip+base64 bytes=%llu crc32=%8x gzip=%llu", &want_len, &want_crc,
+			     &gzlen) != 3 || want_len > (1u << 30)
+		    : sscanf(body, "bytes=%llu crc32=%8x", &want_len, &want_crc) != 2) {
+		snprintf(why, wn, "damaged: the line after '%s' is not '%s'", REPORT_BEGIN,
+			 compact ? "format=gzip+base64 bytes=N crc32=X gzip=Z" : "bytes=N crc32=X");
 		return 2;
 	}
 	body = strchr(body, '\n');
@@ -97,22 +142,32 @@ int extract_doc(char *buf, size_t len, struct json **doc, char *why, size_t wn)
 	body++;
 	end = strstr(body, "\n" REPORT_END);
 	if (!end) {
-		snprintf(why, wn, "truncated: no '%s' line; %zu of %llu bytes present", REPORT_END,
-			 strlen(body), want_len);
+		if (compact)
+			snprintf(why, wn, "truncated: no '%s' line; about %zu of %llu gzip bytes present", REPORT_END,
+				 strlen(body) / 77 * 57, gzlen);
+		else
+			snprintf(why, wn, "truncated: no '%s' line; %zu of %llu bytes present", REPORT_END,
+				 strlen(body), want_len);
 		return 2;
 	}
 	end++;   /* the document ends with its newline */
-	if ((unsigned long long)(end - body) != want_len) {
+	if (compact) {
+		r = compact_body(body, end, (size_t)want_len, want_crc, (size_t)gzlen, &json, why, wn);
+		if (r)
+			return r;
+		body = json;
+		end = json + want_len;
+	} else if ((unsigned long long)(end - body) != want_len) {
 		snprintf(why, wn, "damaged: %zu bytes between the markers, %llu announced",
 			 (size_t)(end - body), want_len);
 		return 2;
-	}
-	if (crc32_update(0, body, (size_t)(end - body)) != want_crc) {
+	} else if (crc32_update(0, body, (size_t)(end - body)) != want_crc) {
 		snprintf(why, wn, "damaged: CRC-32 %08x, %08x announced",
 			 crc32_update(0, body, (size_t)(end - body)), want_crc);
 		return 2;
 	}
 	*doc = json_parse(body, (size_t)(end - body), err, sizeof err);
+	free(json);
 	if (!*doc) {
 		snprintf(why, wn, "damaged: not JSON (%s)", err);
 		return 2;

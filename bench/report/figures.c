@@ -142,14 +142,57 @@ int figure_value(const struct json *doc, const char *name, double *v, const char
 	return machine_figure(doc, name, v, unit);
 }
 
-/* the figures a person compares: about twenty, in this order (patterns) */
-static const char *const headline[] = {
-	"disk.[*].seq.write.bw", "disk.[*].seq.read.bw", "disk.[*].qd1.read.iops", "disk.[*].qd1.read.clat.p99",
-	"disk.[*].qd8.read.iops", "disk.[*].randrw64.{read,write}.iops", "disk.[*].randrw64.read.clat.p99",
-	"disk.[*].randwrite4.write.iops", "disk.[*].randread16x4.read.iops", "disk.[*].latency.uncached.read.clat.p50",
-	"cpu.events_per_sec.{1t,all}", "cpu.scaling", "mem.mib_per_sec.{1t,all}", "mem.triad.{1t,all}",
-	"mem.latency_ns.@largest", "net.tcp.[{reverse,p4}].gbit_per_sec.received", "net.latency.rtt.avg",
-	"net.http.mbit_per_sec", "dns.qps", "steal.max", NULL,
+/* a CPU model in a few words: "AMD EPYC 7B13 64-Core Processor" -> "EPYC 7B13" */
+static void short_cpu(const char *model, char *out, size_t n)
+{
+	static const char *const drop[] = { "(R)", "(TM)", "(tm)", "CPU", "Processor", "Intel", "AMD", "Core",
+					    "Genuine", "with", "Radeon", "Graphics", NULL };
+	char buf[256], *save = NULL;
+	size_t l = 0;
+	snprintf(buf, sizeof buf, "%s", model);
+	for (char *at = strchr(buf, '@'); at; at = NULL)
+		*at = 0;    /* "@ 2.20GHz" */
+	out[0] = 0;
+	for (char *w = strtok_r(buf, " ", &save); w && l < n; w = strtok_r(NULL, " ", &save)) {
+		int skip = strstr(w, "-Core") != NULL || !strcmp(w, "version");
+		for (int i = 0; drop[i] && !skip; i++)
+			skip = strstr(w, drop[i]) == w && strlen(w) == strlen(drop[i]);
+		if (!skip)
+			l += (size_t)snprintf(out + l, n - l, "%s%s", l ? " " : "", w);
+	}
+}
+
+/* "kvm EPYC 7B13 2c 3.8G": the hypervisor, CPU, vCPUs, memory of a run */
+void machine_label(const struct json *doc, char *out, size_t n)
+{
+	const struct json *m = json_get(doc, "machine");
+	const char *hv = json_get_str(m, "hypervisor", NULL);
+	char cpu[48];
+	short_cpu(json_get_str(m, "cpu.model", "?"), cpu, sizeof cpu);
+	snprintf(out, n, "%s %.24s %.0fc %.1fG", hv ? hv : "metal", cpu, json_get_num(m, "cpu.online", 0),
+		 json_get_num(m, "memory.total_bytes", 0) / 1073741824.0);
+	for (char *p = out; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f || *p == '|' || *p == ',')
+			*p = '?';
+}
+
+/* the figures a person compares: about twenty, in this order (patterns), each with the
+ * few words the final screen shows it under */
+static const struct headline {
+	const char *pattern, *label;
+} headline[] = {
+	{ "disk.[*].seq.write.bw", "seq write" }, { "disk.[*].seq.read.bw", "seq read" },
+	{ "disk.[*].qd1.read.iops", "4k QD1" }, { "disk.[*].qd1.read.clat.p99", "QD1 p99" },
+	{ "disk.[*].qd8.read.iops", "4k QD8" }, { "disk.[*].randrw64.read.iops", "4k mix QD64 r" },
+	{ "disk.[*].randrw64.write.iops", "w" }, { "disk.[*].randrw64.read.clat.p99", "p99" },
+	{ "disk.[*].randwrite4.write.iops", "4k write QD4" }, { "disk.[*].randread16x4.read.iops", "4k 16x4" },
+	{ "disk.[*].latency.uncached.read.clat.p50", "latency" },
+	{ "cpu.events_per_sec.1t", "1 thread" }, { "cpu.events_per_sec.all", "all" }, { "cpu.scaling", "scaling" },
+	{ "mem.mib_per_sec.1t", "write 1t" }, { "mem.mib_per_sec.all", "write all" }, { "mem.triad.1t", "triad 1t" },
+	{ "mem.triad.all", "triad all" }, { "mem.latency_ns.@largest", "latency" },
+	{ "net.tcp.gbit_per_sec.received", "TCP" }, { "net.tcp.reverse.gbit_per_sec.received", "reverse" },
+	{ "net.tcp.p4.gbit_per_sec.received", "4 streams" }, { "net.latency.rtt.avg", "RTT" },
+	{ "net.http.mbit_per_sec", "HTTP" }, { "dns.qps", "DNS" }, { "steal.max", "max" }, { NULL, NULL },
 };
 
 /* the largest working set of mem.latency_ns.* in the document (DRAM's latency) */
@@ -173,17 +216,21 @@ static const char *largest_latency(const struct json *doc)
 
 int figure_headline(const char *name, const struct json *doc)
 {
-	for (int i = 0; headline[i]; i++) {
-		const char *at = strstr(headline[i], "@largest");
-		if (at) {
+	for (int i = 0; headline[i].pattern; i++) {
+		if (strstr(headline[i].pattern, "@largest")) {
 			const char *l = doc ? largest_latency(doc) : NULL;
 			if (l && !strcmp(l, name))
 				return i + 1;
-		} else if (figure_pattern_match(headline[i], name)) {
+		} else if (figure_pattern_match(headline[i].pattern, name)) {
 			return i + 1;
 		}
 	}
 	return 0;
+}
+
+const char *figure_headline_label(int rank)
+{
+	return rank >= 1 && rank <= (int)(sizeof headline / sizeof headline[0]) - 1 ? headline[rank - 1].label : "";
 }
 
 const struct json *figure_find(const struct json *doc, const char *name)

@@ -19,6 +19,10 @@ int figure_value(const struct json *doc, const char *name, double *v, const char
 /* is it one of the ~20 figures a person compares (compare's view, the final screen)?  its
  * rank from 1, or 0 */
 int figure_headline(const char *name, const struct json *doc);
+/* the few words the final screen shows a headline figure under, by its rank */
+const char *figure_headline_label(int rank);
+/* "kvm EPYC 7B13 2c 3.8G": the hypervisor, CPU, vCPUs and memory of a run */
+void machine_label(const struct json *doc, char *out, size_t n);
 /* a unit rules and conversions know; every one, space separated */
 int unit_known(const char *unit);
 void units_list(char *out, size_t n);

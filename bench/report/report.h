@@ -30,5 +30,9 @@ const struct engine *figure_engine(const char *name);
 void report_table(const struct json *doc, FILE *f);
 /* The document between marker lines: BEGIN line, "bytes=N crc32=X" line, JSON, END. */
 void report_block(const struct json *doc, FILE *f);
+/* the run's last screen (screen.c): verdict, headline figures, steal (over steal_limit
+ * percent: the figures are suspect), tests not ok, where the results went, and next
+ * (what happens now, NULL: nothing to say); at most ~20 lines of 79 columns */
+void report_screen(const struct json *doc, const char *next, double steal_limit, FILE *f);
 
 #endif

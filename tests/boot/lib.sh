@@ -30,16 +30,18 @@ has() { grep -qE "$1" "$console" || fail "console lacks /$1/"; }
 . "$top/tests/ports.sh"
 hasnt() { ! grep -qE "$1" "$console" || fail "console has /$1/: $(grep -m1 -E "$1" "$console")"; }
 
-# result_json OUT: the JSON document between the marker lines, checked against the
-# byte count and CRC-32 announced on the line after BEGIN.
+# result_json OUT: the JSON document of the console's compact block (base64 of gzip),
+# decoded with the system's base64 and gzip, checked against the byte count and CRC-32
+# announced on the line after BEGIN.
 result_json() {
 	local out=$1 want_bytes want_crc bytes crc
 	awk '/^-----BEGIN ASSAY RESULT-----$/ { on = 1; getline; print > "/dev/stderr"; next }
-	     /^-----END ASSAY RESULT-----$/ { on = 0 } on' "$console" > "$out" 2> "$T/header" ||
+	     /^-----END ASSAY RESULT-----$/ { on = 0 } on' "$console" > "$out.b64" 2> "$T/header" ||
 		fail "no result block"
+	base64 -d < "$out.b64" | gzip -dc > "$out" || fail "result block: not base64 of a gzip stream"
 	[ -s "$out" ] || fail "empty or missing result block"
-	want_bytes=$(sed -n 's/^bytes=\([0-9]*\) crc32=\([0-9a-f]*\)$/\1/p' "$T/header")
-	want_crc=$(sed -n 's/^bytes=\([0-9]*\) crc32=\([0-9a-f]*\)$/\2/p' "$T/header")
+	want_bytes=$(sed -n 's/^format=gzip+base64 bytes=\([0-9]*\) crc32=\([0-9a-f]*\) gzip=[0-9]*$/\1/p' "$T/header")
+	want_crc=$(sed -n 's/^format=gzip+base64 bytes=\([0-9]*\) crc32=\([0-9a-f]*\) gzip=[0-9]*$/\2/p' "$T/header")
 	bytes=$(stat -c %s "$out")
 	# gzip's trailer holds the CRC-32 of the data (little-endian), then its size
 	crc=$(gzip -c < "$out" | tail -c 8 | od -An -tx4 -N4 | tr -d ' ')

@@ -10,7 +10,7 @@ out=${BUILD:-$top/build}/fuzz
 CC=${FUZZ_CC:-clang}
 command -v "$CC" >/dev/null || { echo "fuzz: $CC missing: apt-get install clang-14 libfuzzer-14-dev" >&2; exit 1; }
 mkdir -p "$out"
-src="$top/lib/json.c $top/bench/net/dnswire.c $top/bench/report/extract.c $top/lib/crc32.c $top/lib/msg.c $top/bench/report/figures.c $top/lib/fileio.c"
+src="$top/lib/json.c $top/bench/net/dnswire.c $top/bench/report/extract.c $top/lib/crc32.c $top/lib/gzip.c $top/lib/base64.c $top/lib/msg.c $top/lib/fileio.c"
 fail=0
 for t in json dns extract; do
 	bin=$out/fuzz-$t
@@ -21,7 +21,9 @@ for t in json dns extract; do
 	case $t in
 	json) printf '{"a":[{"b":1.5e3}],"s":"\\u00e9"}' > "$corpus/seed1"; printf '[1,2,null,true]' > "$corpus/seed2" ;;
 	dns) printf '\x12\x34\x81\x80\x00\x01\x00\x01\x00\x00\x00\x00\x01a\x04test\x00\x00\x01\x00\x01' > "$corpus/seed1" ;;
-	extract) printf 'x\n-----BEGIN ASSAY RESULT-----\nbytes=3 crc32=9cd5a6a1\n{}\n-----END ASSAY RESULT-----\n' > "$corpus/seed1" ;;
+	extract) printf 'x\n-----BEGIN ASSAY RESULT-----\nbytes=3 crc32=9cd5a6a1\n{}\n-----END ASSAY RESULT-----\n' > "$corpus/seed1"
+		{ printf 'x\n-----BEGIN ASSAY RESULT-----\nformat=gzip+base64 bytes=3 crc32=9cd5a6a1 gzip=23\n'
+		  printf '{}\n' | gzip -nc | base64; printf -- '-----END ASSAY RESULT-----\n'; } > "$corpus/seed2" ;;
 	esac
 	echo "fuzz: $t for ${secs}s"
 	if ! "$bin" -max_total_time="$secs" -max_len=65536 -timeout=10 -artifact_prefix="$out/crash-$t-" "$corpus" \

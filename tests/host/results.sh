@@ -5,24 +5,45 @@
 "$A" run --tests=cpu --cpu-time=0.2 > "$T/run.txt" 2> "$T/run.err" || fail "run: exit $?"
 "$A" run --tests=cpu --cpu-time=0.2 -J > "$T/a.json" 2>/dev/null || fail "run -J: exit $?"
 
-# --- extract ---
+# --- extract: the compact block (base64 of gzip), and the older one (the JSON as it is) ---
 "$A" extract "$T/run.txt" > "$T/x.json" || fail "extract from a clean log: exit $?"
-jq -e '.schema_version == 1 and (.summary | length) > 0' "$T/x.json" >/dev/null || fail "extract: not the document"
+jq -e '.schema_version >= 1 and (.summary | length) > 0' "$T/x.json" >/dev/null || fail "extract: not the document"
+blk() { awk '/^-----BEGIN ASSAY RESULT-----$/ { on = 1; getline; next } /^-----END ASSAY RESULT-----$/ { on = 0 } on' "$1"; }
+# the system's base64 and gzip read our block: the same document
+blk "$T/run.txt" | base64 -d | gzip -dc | jq -S . > "$T/sys.json" || fail "the block is not base64 of a gzip stream"
+jq -S . "$T/x.json" | cmp -s - "$T/sys.json" || fail "the system's gzip reads another document"
+[ "$(blk "$T/run.txt" | wc -l)" -lt 200 ] || fail "the block is not compact: $(blk "$T/run.txt" | wc -l) lines"
+# a block the system's gzip made (dynamic Huffman codes): read
+jq . "$T/a.json" > "$T/pretty.json"
+crc() { gzip -c < "$1" | tail -c 8 | od -An -tx4 -N4 | tr -d ' '; }
+gzip -9c < "$T/pretty.json" > "$T/p.gz"
+{ echo x; echo -----BEGIN ASSAY RESULT-----
+  echo "format=gzip+base64 bytes=$(stat -c %s "$T/pretty.json") crc32=$(crc "$T/pretty.json") gzip=$(stat -c %s "$T/p.gz")"
+  base64 -w 76 < "$T/p.gz"; echo -----END ASSAY RESULT-----; } > "$T/sysgz.log"
+"$A" extract "$T/sysgz.log" | jq -S . | cmp -s - <(jq -S . "$T/a.json") || fail "a block of the system's gzip"
+# the block before 2026-12-06: the JSON between the markers, its length and CRC-32
+{ echo -----BEGIN ASSAY RESULT-----; echo "bytes=$(stat -c %s "$T/pretty.json") crc32=$(crc "$T/pretty.json")"
+  cat "$T/pretty.json"; echo -----END ASSAY RESULT-----; } > "$T/old.log"
+"$A" extract "$T/old.log" | jq -S . | cmp -s - <(jq -S . "$T/a.json") || fail "an old block is read"
+sed 's/"schema_version": 1/"schema_version": 3/' "$T/old.log" > "$T/oldbad.log"
+expect 2 'damaged: CRC-32' "$A" extract "$T/oldbad.log"
 # a serial log: \r\n, kernel lines between and inside the block's lines
-awk '{ printf "%s\r\n", $0 }
-     /"tests": \[/ { printf "[   12.345678] virtio_blk virtio1: [vdb] 2048 512-byte logical blocks\r\n" }' \
+awk '{ printf "%s\r\n", $0 } /^format=/ { getline; printf "%s\r\n[   12.345678] virtio_blk virtio1: [vdb] 2048 512-byte logical blocks\r\n", $0;
+	getline; printf "%s[   13.000001] random: crng init done\r\n%s\r\n", substr($0, 1, 30), substr($0, 31) }' \
 	"$T/run.txt" > "$T/noisy.log"
-sed -i '0,/"schema_version": 1,/s//"schema_v[   13.000001] random: crng init done\r\nersion": 1,/' "$T/noisy.log"
 grep -q 'crng init done' "$T/noisy.log" || fail "test setup: no kernel line inside a block line"
 "$A" extract "$T/noisy.log" > "$T/x2.json" || fail "extract from a noisy serial log: exit $?"
 cmp -s "$T/x.json" "$T/x2.json" || fail "noisy log: a different document"
 # truncated: the log ends inside the block
-head -n 30 "$T/run.txt" > "$T/trunc.log"
-grep -q -- '-----BEGIN ASSAY RESULT-----' "$T/trunc.log" || head -n $(( $(grep -n 'BEGIN ASSAY' "$T/run.txt" | cut -d: -f1) + 20 )) "$T/run.txt" > "$T/trunc.log"
-expect 2 'truncated: no .-----END ASSAY RESULT-----. line; [0-9]+ of [0-9]+ bytes present' "$A" extract "$T/trunc.log"
-# damaged: a byte changed
-sed 's/"schema_version": 1/"schema_version": 2/' "$T/run.txt" > "$T/bad.log"
-expect 2 'damaged: CRC-32' "$A" extract "$T/bad.log"
+head -n $(( $(grep -n 'BEGIN ASSAY' "$T/run.txt" | cut -d: -f1) + 5 )) "$T/run.txt" > "$T/trunc.log"
+expect 2 'truncated: no .-----END ASSAY RESULT-----. line; about [0-9]+ of [0-9]+ gzip bytes present' "$A" extract "$T/trunc.log"
+# damaged: a character changed, a line lost
+awk '/^format=/ { print; getline; $0 = (substr($0, 5, 1) == "A" ? "B" : "A") substr($0, 2, 3) "A" substr($0, 6) } 1' \
+	"$T/run.txt" > "$T/bad.log"
+cmp -s "$T/bad.log" "$T/run.txt" && fail "test setup: nothing changed"
+expect 2 'damaged: (CRC-32|not a valid gzip stream|longer|shorter)' "$A" extract "$T/bad.log"
+awk '/^format=/ { print; getline; next } 1' "$T/run.txt" > "$T/lost.log"
+expect 2 'damaged: [0-9]+ gzip bytes between the markers, [0-9]+ announced' "$A" extract "$T/lost.log"
 expect 1 'no result block' "$A" extract "$T/run.err"
 expect 2 'No such file' "$A" extract "$T/nonexistent.log"
 

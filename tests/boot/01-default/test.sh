@@ -26,4 +26,15 @@ jq -e '.summary[] | select(.name == "disk.seq.read.bw") | .value > 0' "$T/result
 	fail "no measured disk.seq.read.bw"
 jq -e '.tests[] | select(.name == "disk") | .result.jobs[] | select(.jobname == "seq.write") | .assay.status == "skipped"' \
 	"$T/result.json" >/dev/null || fail "seq.write not skipped in the default read-only mode"
+# the last screen: what an 80x25 console shows when the run is over
+tail -n 25 "$console" > "$T/screen"
+echo "--- the last 25 lines ---"; cat "$T/screen"
+for want in '^==== assay .*, quick suite, ' '^disk vda +seq read [0-9.]+ MB/s, 4k QD1 [0-9]+ IOPS' \
+	'^cpu +1 thread [0-9.]+ events/s, all [0-9.]+ events/s' '^memory +write 1t [0-9.]+ MiB/s' '^steal +max [0-9.]+%' \
+	'^tests +[0-9]+ of [0-9]+ ok in [0-9]+ s' '^results +in the block above' '^next +powering off$' '^init: powering off$'; do
+	grep -qE "$want" "$T/screen" || fail "the last screen lacks /$want/"
+done
+awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$T/screen" || fail "a line of the last screen is over 80 columns"
+grep -q -- '-----END ASSAY RESULT-----' "$T/screen" && grep -q '^==== assay' "$T/screen" ||
+	fail "the result block ends before the last screen starts"
 echo "ok"
