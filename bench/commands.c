@@ -9,22 +9,28 @@ const struct command commands[] = {
 	  "Run a suite of tests and print the results (text, then the JSON document between marker "
 	  "lines)." },
 	{ "compare", cmd_compare, "side-by-side table of several results", "[options] RESULT...", compare_opts,
-	  "Side by side: one row per figure, one column per run (a JSON result or a console log); '*' "
-	  "marks the best of each row." },
+	  "Side by side: one row per figure, one column per run (a JSON result, a console log, or an "
+	  "engine's -J output; NAME=FILE labels it); '*' marks a value clearly best, beyond the noise." },
 	{ "certify", cmd_certify, "check a result against threshold rules (exit 0: all pass)",
-	  "--profile NAME|FILE [-J] RESULT", certify_opts,
+	  "--profile NAME|FILE | --baseline OLD [--max-regression N%] [-J] RESULT...", certify_opts,
 	  "Check a result (JSON or console log) against threshold rules, one per line:\n"
 	  "  FIGURE OP VALUE[UNIT]     e.g.  disk.seq.write.bw >= 600MB/s\n"
 	  "Built-in profiles: vps-tasting, hw-certify, surface, ci.  Exit 0 when every rule passes." },
 	{ "extract", cmd_extract, "the result document from a console log", "CONSOLE.LOG", NULL,
 	  "Print the last result document found in a console log (checked against its length and "
 	  "CRC-32)." },
+	{ "show", cmd_show, "the last run's screen: unpacks what the image wrote (kexec --results-to)",
+	  "[DIR|FILE]", NULL,
+	  "Print the last run's verdict and headline figures.  DIR (default /var/lib/assay): the\n"
+	  "results the image left in DIR/assay-inbox are unpacked into DIR/<date>-<machine>.json\n"
+	  "and .txt first, then the newest .json is shown.  FILE: a result or console log.\n"
+	  "Exit 1 when the run's certify verdict is FAIL." },
 	{ "mkresults", cmd_mkresults, "make a results disk image (FAT, label ASSAY)", "FILE [SIZE]", NULL, NULL },
 	{ "fetch", cmd_fetch, "copy the results from a results disk image", "FILE DIR", NULL, NULL },
 	{ "serve", cmd_serve, "serve iperf3 tests to stock iperf3 clients", "[-B ADDR] [-p PORT] [--forever] "
 	  "[--wait SECS]", serve_opts, "Serve iperf3 TCP tests (stock iperf3 clients: iperf3 -c ADDR)." },
 	{ "kexec", cmd_kexec, "boot the assay image from a running Linux (no kexec-tools)",
-	  "[--kernel F] [--initrd F] [--console LIST] [--append ARGS] [--yes] [-- ASSAY-RUN-OPTIONS...]",
+	  "[--kernel F] [--initrd F] [--results-to DIR] [--yes] [--dry-run] [-- ASSAY-RUN-OPTIONS...]",
 	  kexec_opts,
 	  "Boot the assay image from this running Linux (kexec_file_load + reboot; no kexec-tools).\n"
 	  "Options after -- become assay.* keys: -- --suite=standard --mode=rewrite gives\n"

@@ -6,6 +6,7 @@
 #include "fileio.h"
 #include "msg.h"
 #include "report/results.h"
+#include "report/inbox.h"
 #include "sysinfo.h"
 
 #include <errno.h>
@@ -25,8 +26,8 @@
 #endif
 
 struct kexec_cfg {
-	const char *kernel, *initrd, *consoles, *append;
-	int yes, again;
+	const char *kernel, *initrd, *consoles, *append, *results_to;
+	int yes, again, dry_run;
 };
 
 const struct opt kexec_opts[] = {
@@ -38,6 +39,13 @@ const struct opt kexec_opts[] = {
 	  "consoles, space separated", "the image's consoles; the last gets init's output", 0 },
 	{ "append", 0, OPT_STR, offsetof(struct kexec_cfg, append), "", 0, 0, "kernel command line words",
 	  "more kernel command line", 0 },
+	{ "results-to", 0, OPT_STR, offsetof(struct kexec_cfg, results_to), NULL, 0, 0,
+	  "a directory on a local ext4, xfs or vfat filesystem",
+	  "bring the results home: the image writes them into DIR/assay-inbox and reboots into this system, "
+	  "where 'assay show DIR' unpacks and prints them", 0 },
+	{ "dry-run", 'n', OPT_BOOL, offsetof(struct kexec_cfg, dry_run), "0", 0, 0, NULL,
+	  "do everything but the jump: print the command line (a loop device is accepted for "
+	  "--results-to, to try the image's writer on a host)", OPT_NOARG },
 	{ "yes", 'y', OPT_BOOL, offsetof(struct kexec_cfg, yes), "0", 0, 0, NULL,
 	  "do not ask (the running system stops at once: nothing is shut down)", OPT_NOARG },
 	{ "again", 0, OPT_BOOL, offsetof(struct kexec_cfg, again), "0", 0, 0, NULL,
@@ -73,6 +81,35 @@ static int this_cmdline(char *out, size_t n)
 	}
 	snprintf(out + strlen(out), n - strlen(out), " assay.after=poweroff");
 	free(b);
+	return 0;
+}
+
+/* --results-to: the inbox made and mapped, its map and assay.after=reboot on the image's
+ * command line (an assay.after after -- still wins); 0, or -1 after the reason */
+static char results_mount[256];   /* remounted read-only just before the jump */
+
+static int results_home(const struct kexec_cfg *c, char *line, size_t n)
+{
+	struct inbox_map m;
+	char spec[1024], err[800];
+	if (c->again) {
+		errmsg("kexec: --results-to with --again: the image's own run keeps its results on the ASSAY partition");
+		return -1;
+	}
+	if (inbox_prepare(c->results_to, c->dry_run, &m, err, sizeof err)) {
+		errmsg("kexec: %s", err);
+		return -1;
+	}
+	inbox_spec(&m, spec, sizeof spec);
+	snprintf(results_mount, sizeof results_mount, "%s", m.mountpoint);
+	if (snprintf(line + strlen(line), n - strlen(line), " assay.results=%s assay.after=reboot", spec) >=
+	    (int)(n - strlen(line))) {
+		errmsg("kexec: the command line is too long with the inbox's map");
+		return -1;
+	}
+	printf("results: %s/%s (%s on %s, %d extent%s); the image writes them there, then reboots into this "
+	       "system: 'assay show %s'\n", c->results_to, INBOX_NAME, m.fstype, m.disk, m.n, m.n == 1 ? "" : "s",
+	       c->results_to);
 	return 0;
 }
 
@@ -144,6 +181,8 @@ int cmd_kexec(int argc, char **argv)
 	}
 	snprintf(line + strlen(line), sizeof line - strlen(line), " assay.boot=kexec%s%s",
 		 *append ? " " : "", append);
+	if (c.results_to && results_home(&c, line, sizeof line))
+		return EXIT_USAGE;
 	for (; i < argc; i++)
 		if (add_assay_opt(line, sizeof line, argv[i])) {
 			errmsg("kexec: '%s' after --: expected --KEY=VALUE (an assay run option)", argv[i]);
@@ -162,6 +201,12 @@ int cmd_kexec(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	printf("kernel:  %s\ninitrd:  %s\ncmdline: %s\n", kernel, initrd, line);
+	if (c.dry_run) {
+		printf("--dry-run: nothing loaded\n");
+		close(kfd);
+		close(ifd);
+		return EXIT_OK;
+	}
 	if (!yes) {
 		char ans[16] = "";
 		printf("This stops the running system at once (no shutdown) and boots assay. Type 'yes': ");
@@ -181,13 +226,15 @@ int cmd_kexec(int argc, char **argv)
 			errmsg("kexec: this kernel has no kexec_file_load (needs CONFIG_KEXEC_FILE): boot the ISO "
 			     "or use kexec-tools' kexec -l instead");
 		else if (e == EPERM && ld)
-			errmsg("kexec: kernel lockdown (%s) forbids loading an unsigned kernel: turn Secure Boot "
-			     "off, or boot the ISO", ld);
+			errmsg("kexec: kernel lockdown (%s) forbids loading an unsigned kernel: try the "
+			     "Debian-kernel image (build/vmlinuz and build/initramfs.cpio.xz: Debian signs its "
+			     "kernel), turn Secure Boot off, or boot the ISO", ld);
 		else if (e == EPERM)
 			errmsg("kexec: not permitted: run as root (CAP_SYS_BOOT), and check "
 			     "/proc/sys/kernel/kexec_load_disabled is 0");
 		else if (e == EKEYREJECTED || e == EBADMSG)
-			errmsg("kexec: the kernel demands a signed image (KEXEC_SIG): boot the ISO instead");
+			errmsg("kexec: the kernel demands a signed image (KEXEC_SIG): try the Debian-kernel image "
+			     "(build/vmlinuz, signed by Debian), or boot the ISO");
 		else if (e == ENOEXEC)
 			errmsg("kexec: %s is not a bzImage this kernel can kexec", kernel);
 		else {
@@ -202,6 +249,10 @@ int cmd_kexec(int argc, char **argv)
 	close(ifd);
 	fflush(NULL);
 	sync();
+	/* the filesystem the results come home to, clean when the system comes back (vfat
+	 * keeps a dirty bit while mounted); busy is fine: it is synced, its journal covers it */
+	if (results_mount[0] && mount(NULL, results_mount, NULL, MS_REMOUNT | MS_RDONLY, NULL))
+		info("kexec: %s stays mounted read-write (%s): it is synced", results_mount, strerror(errno));
 	reboot(LINUX_REBOOT_CMD_KEXEC);
 	errmsg("kexec: reboot into the loaded kernel failed:");
 	return EXIT_SYS;

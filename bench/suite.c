@@ -7,6 +7,7 @@
 #include "bootopts.h"
 #include "report/certify.h"
 #include "report/results.h"
+#include "report/inbox.h"
 #include "disk/job.h"
 #include "clock.h"
 #include "cpustat.h"
@@ -73,7 +74,8 @@ const struct opt run_opts[] = {
 	{ "net-time", 0, OPT_TIME, offsetof(struct run_cfg, net_time), "0", 0, 86400, NULL,
 	  "seconds per network test (0: the suite's default)", 0 },
 	{ "results", 0, OPT_STR, offsetof(struct run_cfg, results), "none", 0, 0,
-	  "none, auto (the FAT partition labelled ASSAY), or a directory",
+	  "none, auto (the FAT partition labelled ASSAY), a directory, or inbox:... (set by assay kexec "
+	  "--results-to)",
 	  "where the result files (.json, .txt) go besides the console", 0 },
 	{ "certify", 0, OPT_STR, offsetof(struct run_cfg, certify), NULL, 0, 0,
 	  "vps-tasting, hw-certify, surface, ci, or a profile file", "check the figures against threshold "
@@ -405,6 +407,18 @@ static int read_options(struct run_cfg *c, int argc, char **argv, struct json *e
 				opt_cmdline_each(*cmdcopy, "assay.", cmdline_key, &cx);
 		}
 	}
+	if (!strncmp(c->results, "inbox:", 6)) {
+		struct inbox_map m;
+		if (inbox_parse(c->results, &m, err, sizeof err)) {
+			if (!c->cmdline) {
+				errmsg("--%s", err);
+				return -1;
+			}
+			warn("kernel command line: assay.%s; the results stay on the console", err);
+			json_push(errors, json_str(err));
+			c->results = "none";
+		}
+	}
 	c->after = boot.after;
 	c->pause = boot.pause;
 	if (check_tests_list(c->tests, err, sizeof err)) {
@@ -545,6 +559,8 @@ static void store_results(const struct run_cfg *c, struct json *doc, const char 
 	char where[600], err[600];
 	int r = !strcmp(c->results, "auto")
 		? results_store(doc, txt, len, where, sizeof where, err, sizeof err)
+		: !strncmp(c->results, "inbox:", 6)
+		? inbox_store(c->results, doc, txt, len, where, sizeof where, err, sizeof err)
 		: results_write_dir(c->results, doc, txt, len, where, sizeof where, err, sizeof err);
 	if (r) {
 		warn("results not written: %s", err);
@@ -640,7 +656,7 @@ int cmd_run(int argc, char **argv)
 	else
 		report_block(doc, stdout);
 	fflush(stdout);
-	report_screen(doc, next_words(&c), c.steal_limit, c.common.format == FORMAT_NORMAL ? stdout : stderr);
+	report_screen(doc, next_words(&c), NULL, c.steal_limit, c.common.format == FORMAT_NORMAL ? stdout : stderr);
 	fflush(NULL);
 	json_free(doc);
 	free(cmdtext);

@@ -5,6 +5,7 @@
 #include "msg.h"
 #include "plan.h"
 #include "suite.h"
+#include "report/inbox.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,6 +114,11 @@ void disk_plan(struct run_plan *p, const struct run_cfg *c)
 			continue;
 		if (!strcmp(d->signature, "vfat") && !strcmp(d->label, "ASSAY"))
 			continue;   /* the results disk */
+		if (m == MODE_DESTROY && inbox_on_disk(c->results, d->size)) {
+			info("disk %s: it holds the results inbox (assay kexec --results-to): measured read-only",
+			     d->name);
+			m = MODE_READONLY;
+		}
 		if (m == MODE_DESTROY) {
 			int r = c->destroy ? destroy_entry(c->destroy, d->name, ident, sizeof ident, &force,
 							   err, sizeof err) : 0;

@@ -31,8 +31,9 @@ void report_table(const struct json *doc, FILE *f);
 /* The document between marker lines: BEGIN line, "bytes=N crc32=X" line, JSON, END. */
 void report_block(const struct json *doc, FILE *f);
 /* the run's last screen (screen.c): verdict, headline figures, steal (over steal_limit
- * percent: the figures are suspect), tests not ok, where the results went, and next
- * (what happens now, NULL: nothing to say); at most ~20 lines of 79 columns */
-void report_screen(const struct json *doc, const char *next, double steal_limit, FILE *f);
+ * percent: the figures are suspect), tests not ok, where the results went (from: the
+ * file they were read from, NULL: what the document says), and next (what happens now,
+ * NULL: nothing to say); at most ~20 lines of 79 columns */
+void report_screen(const struct json *doc, const char *next, const char *from, double steal_limit, FILE *f);
 
 #endif

@@ -48,8 +48,7 @@ int results_find(char *dev, size_t n)
 }
 
 /* write path atomically: temp file in the same directory, fsync, rename, fsync dir */
-static int write_atomic(const char *dir, const char *name, const char *data, size_t len,
-			char *err, size_t n)
+int results_write_file(const char *dir, const char *name, const char *data, size_t len, char *err, size_t n)
 {
 	char tmp[600], final[600];
 	int fd, dfd;
@@ -109,27 +108,33 @@ static void stamp(const struct json *doc, char *out, size_t n)
 		snprintf(out, n, "unknown-time");
 }
 
+void results_base(const struct json *doc, char *out, size_t n)
+{
+	char when[32];
+	stamp(doc, when, sizeof when);
+	snprintf(out, n, "%s-%s", when, json_get_str(doc, "machine.id", "unknown"));
+}
+
 int results_write_dir(const char *dir, const struct json *doc, const char *txt, size_t txtlen,
 		      char *where, size_t wn, char *err, size_t n)
 {
-	char base[128], name[160], when[32];
+	char base[128], name[160];
 	char *js;
 	size_t jl;
 	int r;
-	stamp(doc, when, sizeof when);
-	snprintf(base, sizeof base, "%s-%s", when, json_get_str(doc, "machine.id", "unknown"));
+	results_base(doc, base, sizeof base);
 	if (mkdir(dir, 0755) && errno != EEXIST) {
 		snprintf(err, n, "cannot create %s: %s", dir, strerror(errno));
 		return -1;
 	}
 	js = json_to_string(doc, 1, &jl);
 	snprintf(name, sizeof name, "%s.json", base);
-	r = write_atomic(dir, name, js, jl, err, n);
+	r = results_write_file(dir, name, js, jl, err, n);
 	free(js);
 	if (r)
 		return -1;
 	snprintf(name, sizeof name, "%s.txt", base);
-	if (write_atomic(dir, name, txt, txtlen, err, n))
+	if (results_write_file(dir, name, txt, txtlen, err, n))
 		return -1;
 	snprintf(where, wn, "%s/%s.{json,txt}", dir, base);
 	return 0;

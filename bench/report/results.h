@@ -10,6 +10,10 @@ struct json;
 
 /* the device holding the results filesystem, found by label; 0 or -1 */
 int results_find(char *dev, size_t n);
+/* <date>-<machine>: the result files' name without .json/.txt */
+void results_base(const struct json *doc, char *out, size_t n);
+/* dir/name written atomically (temp file, fsync, rename, fsync dir); 0, or -1 */
+int results_write_file(const char *dir, const char *name, const char *data, size_t len, char *err, size_t n);
 /* write <date>-<machine>.json and .txt into dir (created if missing), atomically;
  * where gets what was written.  0, or -1 with a one-line reason. */
 int results_write_dir(const char *dir, const struct json *doc, const char *txt, size_t txtlen,

@@ -168,7 +168,7 @@ static void tests(struct line *l, const struct json *doc)
 		}
 }
 
-void report_screen(const struct json *doc, const char *next, double steal_limit, FILE *f)
+void report_screen(const struct json *doc, const char *next, const char *from, double steal_limit, FILE *f)
 {
 	struct line l = { .f = f };
 	const struct json *res = json_get(doc, "results");
@@ -183,7 +183,9 @@ void report_screen(const struct json *doc, const char *next, double steal_limit,
 	figures(&l, doc, steal_limit);
 	tests(&l, doc);
 	line_start(&l, "results");
-	if (json_get(res, "written"))
+	if (from)
+		snprintf(item, sizeof item, "%s", from);
+	else if (json_get(res, "written"))
 		snprintf(item, sizeof item, "%s", json_get_str(res, "written", ""));
 	else if (json_get(res, "error"))
 		snprintf(item, sizeof item, "in the block above (%.*s)", (int)strcspn(json_get_str(res, "error", ""), "("),
