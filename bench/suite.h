@@ -20,6 +20,7 @@ struct run_cfg {
 	const char *destroy;
 	double disk_time;
 	const char *disk_profile;
+	long long disk_repeat;      /* -1: the suite's; 0: auto */
 	const char *disk_sched;
 	const char *results;
 	const char *certify;
@@ -37,7 +38,7 @@ struct run_cfg {
 struct suite_def {
 	double cpu_time, disk_time, net_time;
 	const char *disk_profile;
-	int repeat;
+	int repeat;               /* disk tests' passes; 0: auto */
 	const char *mem_args;     /* sizes for STREAM and the latency sweep */
 };
 const struct suite_def *suite_def(const struct run_cfg *c);

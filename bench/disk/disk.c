@@ -286,6 +286,7 @@ static int targets_ready(struct plan *pl, struct json *as, char *err, size_t n)
 /* how the run is going: its exit code, the jobs done and skipped, what halted it */
 struct run_state {
 	int rc, nok, nskip, fallback, halted, halted_err;
+	int reps;                /* times everything ran */
 	const char *fb_engine;
 	struct rep_series *series;
 	uint64_t t0;
@@ -330,11 +331,23 @@ static void job_done(struct plan *pl, struct run_state *st, struct job_result *r
 	result_free(r);
 }
 
-/* every group, one after another, --repeat times */
+/* --repeat=auto: is another pass needed (fewer than 3, or a CI still too wide)? */
+static int auto_more(const struct plan *pl, const struct run_state *st)
+{
+	int wj, wd;
+	if (pl->c->o.repeat || !st->series)
+		return 1;
+	if (st->reps < 3)
+		return 1;
+	return rep_worst_ci(st->series, pl->jobs, pl->njobs, &wj, &wd) > pl->c->o.repeat_target;
+}
+
+/* every group, one after another, --repeat times (auto: until the CIs are narrow) */
 static void run_all(struct plan *pl, struct run_state *st, struct json *jobs)
 {
 	const struct disk_cfg *c = pl->c;
-	for (int rep = 0; rep < c->o.repeat && !st->halted; rep++) {
+	int nrep = repeats_max(&c->o);
+	for (int rep = 0; rep < nrep && !st->halted && auto_more(pl, st); rep++, st->reps++) {
 		for (int g0 = 0, g1; g0 < pl->njobs && !st->halted; g0 = g1) {
 			struct job_result *rs;
 			int nres;
@@ -356,29 +369,51 @@ static void run_all(struct plan *pl, struct run_state *st, struct json *jobs)
 				write_logs(pl, &rs[i]);
 			nres = report_groups(rs, g1 - g0, c->o.group_reporting && GIVEN(c, "group_reporting"));
 			for (int i = g0; i < g0 + nres; i++)
-				job_done(pl, st, &rs[i - g0], i, g1 < pl->njobs || rep + 1 < c->o.repeat, jobs);
+				job_done(pl, st, &rs[i - g0], i, g1 < pl->njobs || rep + 1 < nrep, jobs);
 			free(rs);
-			if (st->halted_err && (g1 < pl->njobs || rep + 1 < c->o.repeat))
+			if (st->halted_err && (g1 < pl->njobs || rep + 1 < nrep))
 				warn("disk: --exitall_on_error: a job failed; the jobs after it were not run");
 		}
 	}
+}
+
+/* --repeat=auto's outcome: the target, whether every CI got inside it, the widest */
+static void repeat_auto_json(const struct plan *pl, const struct run_state *st, struct json *as)
+{
+	struct json *ra = json_add_obj(as, "repeat_auto");
+	int wj, wd;
+	double w = rep_worst_ci(st->series, pl->jobs, pl->njobs, &wj, &wd);
+	int reached = st->reps >= 3 && w <= pl->c->o.repeat_target;
+	json_add_num(ra, "target_pct", pl->c->o.repeat_target);
+	json_add_int(ra, "max", pl->c->o.repeat_max);
+	json_add_int(ra, "repeats", st->reps);
+	json_add_bool(ra, "reached", reached);
+	json_add_num(ra, "widest_ci_pct", w);
+	if (wj >= 0)
+		json_add_str(ra, "widest", st->series[wj].name);
+	if (!reached && !st->halted)
+		warn("disk: --repeat=auto: the 95%% CIs are not all within +-%g%% after %d passes (the widest: %s "
+		     "IOPS +-%.1f%%): its figures vary more than that", pl->c->o.repeat_target, st->reps,
+		     wj >= 0 ? st->series[wj].name : "?", w);
 }
 
 /* after the jobs: repeats, disk_util, the fallback, the exit code's reason */
 static void run_tail(struct plan *pl, struct run_state *st, struct json *out, struct json *as)
 {
 	const struct disk_cfg *c = pl->c;
-	if (c->o.repeat > 1 && st->series) {
+	if (st->reps > 1 && st->series) {
 		struct json *reps = json_add_obj(as, "repeats");
 		for (int i = 0; i < pl->njobs; i++)
 			if (st->series[i].n)
 				json_add(reps, st->series[i].name, rep_json(&st->series[i], &pl->jobs[i]));
 	}
+	if (!c->o.repeat && st->series)
+		repeat_auto_json(pl, st, as);
 	for (int i = 0; i < pl->ntg; i++)
 		dstat_take(pl->tg[i].dev.path, &pl->tg[i].ds1);
 	if (c->o.disk_util)
 		dstat_json(out, pl);
-	json_add_int(as, "repeat", c->o.repeat);
+	json_add_int(as, "repeat", st->reps);
 	if (st->fallback) {
 		char b[200];
 		snprintf(b, sizeof b, "%s unavailable (%s): measured with psync", st->fb_engine, strerror(st->fallback));
@@ -407,7 +442,7 @@ static int disk_run(void *p, struct json *out)
 	struct disk_cfg *c = p;
 	struct plan *pl;
 	struct json *as;
-	struct run_state st = { EXIT_OK, 0, 0, 0, 0, 0, ioengines[c->o.ioengine]->name, NULL, 0 };
+	struct run_state st = { .rc = EXIT_OK, .fb_engine = ioengines[c->o.ioengine]->name };
 	char err[512] = "";
 
 	if (c->o.list)
@@ -515,7 +550,13 @@ void disk_text(const struct json *r, FILE *f)
 	disk_text_groups(r, f);
 	if (json_path(r, "assay.repeats")) {
 		const struct json *reps = json_path(r, "assay.repeats");
+		const struct json *ra = json_path(r, "assay.repeat_auto");
 		fprintf(f, "\nacross %.0f repeats (mean +- stddev, 95%% CI):\n", json_get_num(r, "assay.repeat", 0));
+		if (ra)
+			fprintf(f, "  --repeat=auto: %s +-%g%% (the widest: %s +-%.1f%%)\n",
+				json_get(ra, "reached")->b ? "every CI within" : "not every CI within",
+				json_get_num(ra, "target_pct", 0), json_get_str(ra, "widest", "?"),
+				json_get_num(ra, "widest_ci_pct", 0));
 		for (const struct json *jr = reps->child; jr; jr = jr->next)
 			for (const struct json *d = jr->child; d; d = d->next)
 				fprintf(f, "  %-22s %-5s IOPS %.0f +- %.0f [%.0f, %.0f]  clat p99 %.1f +- %.1f us\n",

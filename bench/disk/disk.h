@@ -3,6 +3,8 @@
 #ifndef ASSAY_DISK_H
 #define ASSAY_DISK_H
 
+#include <stddef.h>
+
 struct run_plan;
 struct run_cfg;
 
@@ -17,6 +19,9 @@ extern const char *const mode_names[];   /* by enum mode */
 double disk_profiles_estimate(const char *profiles, double runtime);
 /* is name a disk profile (seq, qd1...)? */
 int disk_profile_known(const char *name);
+/* --disks' words: all, none, or names of /sys/class/block and paths of files or devices
+ * that exist; 0, or -1 with the reason */
+int disk_check_list(const char *list, char *err, size_t n);
 /* assay run's disk tests: one per disk to measure */
 void disk_plan(struct run_plan *p, const struct run_cfg *c);
 

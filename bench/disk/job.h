@@ -208,7 +208,9 @@ struct job_opts {
 	int error_dump;
 	int mode;
 	int force;
-	long long repeat;
+	long long repeat;            /* 0: auto (until the 95% CIs are within repeat_target) */
+	double repeat_target;        /* percent: the CI's half-width over the mean */
+	long long repeat_max;
 	const char *expect_serial;
 	unsigned long long expect_size;
 	int list;

@@ -175,6 +175,12 @@ int report_groups(struct job_result *rs, int n, int merge);
 void result_free(struct job_result *r);
 void rep_add(struct rep_series *s, const struct job_result *r);
 struct json *rep_json(const struct rep_series *s, const struct job *j);
+/* how many times everything may run: --repeat, or --repeat-max with --repeat=auto */
+int repeats_max(const struct job_opts *o);
+/* the widest 95% CI of any job's IOPS (percent of its mean) and whose; 0 with fewer
+ * than two repeats */
+double rep_worst_ci(const struct rep_series *series, const struct job *jobs, int njobs, int *worst_job,
+		    int *worst_dir);
 
 /* eta.c: fio's ETA line and --status-interval reports, each a thread of run_group */
 struct eta {

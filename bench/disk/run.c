@@ -33,7 +33,7 @@ int create_logs(const struct plan *p, char *err, size_t n)
 	int nfiles = 0;
 	for (int k = 0; k < p->njobs; k++) {
 		const struct job *j = &p->jobs[k];
-		for (int rep = 1; iolog_wanted(&j->log) && rep <= p->c->o.repeat; rep++)
+		for (int rep = 1; iolog_wanted(&j->log) && rep <= repeats_max(&p->c->o); rep++)
 			for (int t = 0; t < (j->log.per_job ? j->o.numjobs : 1); t++)
 				for (int kind = 0; kind < LOGF_N; kind++) {
 					const char *o = iolog_opt_name[iolog_file_opt[kind]];
@@ -41,7 +41,7 @@ int create_logs(const struct plan *p, char *err, size_t n)
 					int fd;
 					if (!j->log.prefix[iolog_file_opt[kind]])
 						continue;
-					if (iolog_path(&j->log, j->name, kind, j->thread0 + t, rep, (int)p->c->o.repeat,
+					if (iolog_path(&j->log, j->name, kind, j->thread0 + t, rep, repeats_max(&p->c->o),
 						       path, sizeof path)) {
 						snprintf(err, n, "--%s: the log's file name is too long", o);
 						return -1;
@@ -82,7 +82,7 @@ void write_logs(const struct plan *p, struct job_result *r)
 			char path[PATH_MAX];
 			FILE *f = NULL;
 			int fd, bad;
-			iolog_path(&j->log, j->name, kind, j->thread0 + i, r->repeat + 1, (int)p->c->o.repeat,
+			iolog_path(&j->log, j->name, kind, j->thread0 + i, r->repeat + 1, repeats_max(&p->c->o),
 				   path, sizeof path);
 			fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
 			bad = fd < 0 || !(f = fdopen(fd, "a"));
@@ -648,6 +648,35 @@ void result_free(struct job_result *r)
 }
 
 /* ---- repeats: mean, stddev, 95% CI of the headline figures of each job ---- */
+
+int repeats_max(const struct job_opts *o)
+{
+	return o->repeat ? (int)o->repeat : (int)o->repeat_max;
+}
+
+double rep_worst_ci(const struct rep_series *series, const struct job *jobs, int njobs, int *worst_job,
+		    int *worst_dir)
+{
+	double worst = 0;
+	*worst_job = *worst_dir = -1;
+	for (int i = 0; i < njobs; i++)
+		for (int d = 0; d < DDIR_N && series[i].n; d++) {
+			struct summary sm;
+			double pct;
+			if (!(job_dirs(&jobs[i]) >> d & 1))
+				continue;
+			stats_summarize(series[i].v[d][0], series[i].n, &sm);
+			if (sm.n < 2 || sm.mean <= 0)
+				continue;
+			pct = (sm.ci95_high - sm.ci95_low) / 2 / sm.mean * 100;
+			if (pct > worst || *worst_job < 0) {
+				worst = pct;
+				*worst_job = i;
+				*worst_dir = d;
+			}
+		}
+	return worst;
+}
 
 void rep_add(struct rep_series *s, const struct job_result *r)
 {
