@@ -664,6 +664,8 @@ int cmd_run(int argc, char **argv)
 		char where[600], err[600];
 		if (results_write_dir(SHELL_RESULTS, doc, txtbuf, txtlen, where, sizeof where, err, sizeof err))
 			warn("results not written to " SHELL_RESULTS ": %s", err);
+		else if (!json_get(doc, "results"))
+			json_add_str(json_add_obj(doc, "results"), "written", where);
 	}
 	if (c.common.format == FORMAT_JSON)
 		json_print(stdout, doc, 2);

@@ -83,4 +83,24 @@ if command -v mkfs.fat >/dev/null && command -v mcopy >/dev/null; then
 else
 	echo "note: mkfs.fat or mtools missing: results image checks not run"
 fi
+# --- the last screen: fits 80 columns; steal over the limit makes the figures suspect ---
+tail -n 25 "$T/run.txt" | awk 'length($0) > 80 { bad = 1 } END { exit bad }' || fail "the last screen is over 80 columns"
+tail -n 12 "$T/run.txt" | grep -qE '^cpu +1 thread [0-9.]+ events/s, all [0-9.]+ events/s' || fail "the last screen's cpu line"
+grep -q 'planned about [0-9]* s$' "$T/run.err" || fail "the planned time at the start"
+grep -qE '^\[ 1/2\] cpu.1t: ok in [0-9.]+ s, steal [0-9.]+%$' "$T/run.err" || fail "a test's line with its steal: $(grep cpu.1t "$T/run.err")"
+jq -e '.tests[0].steal_pct >= 0 and .steal_suspect == false and .steal_limit_pct == 5' "$T/a.json" >/dev/null || fail "steal in the document"
+jq '(.summary[] | select(.name == "steal.max") | .value) = 7.5' "$T/a.json" > "$T/steal.json"
+"$A" show "$T/steal.json" > "$T/steal.txt" || fail "show FILE: exit $?"
+grep -qE '^steal +max 7.50%: over 5%, the figures are suspect' "$T/steal.txt" || fail "suspect steal: $(grep steal "$T/steal.txt")"
+grep -qE "^results +$T/steal.json$" "$T/steal.txt" || fail "show FILE: where from"
+expect 2 'show: /nonexistent: No such file' "$A" show /nonexistent
+# assay.after=shell (in the image): the result files also in /run/assay for the console user
+if [ ! -e /run/assay ]; then
+	echo "assay.after=shell assay.tests=cpu assay.cpu-time=0.1 assay.results=none" > "$T/cmdline"
+	ASSAY_IMAGE=1 "$A" run --cmdline="$T/cmdline" > "$T/shell.txt" 2>/dev/null || fail "after=shell: exit $?"
+	ls /run/assay/*.json /run/assay/*.txt >/dev/null 2>&1 || fail "after=shell: no result files in /run/assay"
+	grep -qE "^next +a shell on this console; the results are in /run/assay$" "$T/shell.txt" || fail "after=shell: the next line: $(tail -2 "$T/shell.txt")"
+	rm -rf /run/assay
+fi
+
 finish
