@@ -19,6 +19,12 @@ const struct command commands[] = {
 	{ "extract", cmd_extract, "the result document from a console log", "CONSOLE.LOG", NULL,
 	  "Print the last result document found in a console log (checked against its length and "
 	  "CRC-32)." },
+	{ "boot-once", cmd_bootonce, "boot the assay image once through GRUB (where kexec cannot)",
+	  "[--kernel F] [--initrd F] [--boot DIR] [--results-to DIR] [--yes] [--dry-run] [--remove] "
+	  "[-- ASSAY-RUN-OPTIONS...]", bootonce_opts,
+	  "Copy the image to BOOT/assay/, add a GRUB entry to BOOT/grub/custom.cfg and make it the next\n"
+	  "boot only (grub-reboot); the boot after that is this system's default, untouched.  Reboot\n"
+	  "yourself.  Options after -- become assay.* keys, as with kexec." },
 	{ "show", cmd_show, "the last run's screen: unpacks what the image wrote (kexec --results-to)",
 	  "[DIR|FILE]", NULL,
 	  "Print the last run's verdict and headline figures.  DIR (default /var/lib/assay): the\n"

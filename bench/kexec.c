@@ -6,7 +6,7 @@
 #include "fileio.h"
 #include "msg.h"
 #include "report/results.h"
-#include "report/inbox.h"
+#include "imageline.h"
 #include "sysinfo.h"
 
 #include <errno.h>
@@ -54,17 +54,6 @@ const struct opt kexec_opts[] = {
 	OPT_END,
 };
 
-/* "--suite=standard" -> " assay.suite=standard" appended to line */
-static int add_assay_opt(char *line, size_t n, const char *opt)
-{
-	size_t l = strlen(line);
-	const char *o = opt;
-	if (strncmp(o, "--", 2) || !o[2] || strchr(o, ' '))
-		return -1;
-	o += 2;
-	return snprintf(line + l, n - l, " assay.%s%s", o, strchr(o, '=') ? "" : "=1") >= (int)(n - l) ? -1 : 0;
-}
-
 /* this boot's command line, less what must not repeat: assay.after, assay.boot, and
  * the boot loader's own words; the next boot powers off */
 static int this_cmdline(char *out, size_t n)
@@ -84,34 +73,7 @@ static int this_cmdline(char *out, size_t n)
 	return 0;
 }
 
-/* --results-to: the inbox made and mapped, its map and assay.after=reboot on the image's
- * command line (an assay.after after -- still wins); 0, or -1 after the reason */
 static char results_mount[256];   /* remounted read-only just before the jump */
-
-static int results_home(const struct kexec_cfg *c, char *line, size_t n)
-{
-	struct inbox_map m;
-	char spec[1024], err[800];
-	if (c->again) {
-		errmsg("kexec: --results-to with --again: the image's own run keeps its results on the ASSAY partition");
-		return -1;
-	}
-	if (inbox_prepare(c->results_to, c->dry_run, &m, err, sizeof err)) {
-		errmsg("kexec: %s", err);
-		return -1;
-	}
-	inbox_spec(&m, spec, sizeof spec);
-	snprintf(results_mount, sizeof results_mount, "%s", m.mountpoint);
-	if (snprintf(line + strlen(line), n - strlen(line), " assay.results=%s assay.after=reboot", spec) >=
-	    (int)(n - strlen(line))) {
-		errmsg("kexec: the command line is too long with the inbox's map");
-		return -1;
-	}
-	printf("results: %s/%s (%s on %s, %d extent%s); the image writes them there, then reboots into this "
-	       "system: 'assay show %s'\n", c->results_to, INBOX_NAME, m.fstype, m.disk, m.n, m.n == 1 ? "" : "s",
-	       c->results_to);
-	return 0;
-}
 
 static const char *lockdown(void)
 {
@@ -170,24 +132,21 @@ int cmd_kexec(int argc, char **argv)
 			return EXIT_SYS;
 		}
 	} else {
-		/* console=tty0 console=ttyS0,115200: the last one is init's console */
-		char cons[256], *save;
-		snprintf(cons, sizeof cons, "%s", consoles);
-		line[0] = 0;
-		for (char *w = strtok_r(cons, " ", &save); w; w = strtok_r(NULL, " ", &save))
-			snprintf(line + strlen(line), sizeof line - strlen(line), "%sconsole=%s",
-				 line[0] ? " " : "", w);
-		snprintf(line + strlen(line), sizeof line - strlen(line), " panic=-1");
+		imageline_start(line, sizeof line, consoles, "kexec", append);
 	}
-	snprintf(line + strlen(line), sizeof line - strlen(line), " assay.boot=kexec%s%s",
-		 *append ? " " : "", append);
-	if (c.results_to && results_home(&c, line, sizeof line))
+	if (again && *append)
+		snprintf(line + strlen(line), sizeof line - strlen(line), " assay.boot=kexec %s", append);
+	else if (again)
+		snprintf(line + strlen(line), sizeof line - strlen(line), " assay.boot=kexec");
+	if (c.results_to && again) {
+		errmsg("kexec: --results-to with --again: the image's own run keeps its results on the ASSAY partition");
 		return EXIT_USAGE;
-	for (; i < argc; i++)
-		if (add_assay_opt(line, sizeof line, argv[i])) {
-			errmsg("kexec: '%s' after --: expected --KEY=VALUE (an assay run option)", argv[i]);
-			return EXIT_USAGE;
-		}
+	}
+	if (c.results_to && imageline_results(line, sizeof line, "kexec", c.results_to, c.dry_run, results_mount,
+					      sizeof results_mount))
+		return EXIT_USAGE;
+	if (imageline_run_opts(line, sizeof line, "kexec", argc - i > 0 ? argc - i : 0, argv + i))
+		return EXIT_USAGE;
 
 	kfd = open(kernel, O_RDONLY | O_CLOEXEC);
 	if (kfd < 0) {

@@ -97,3 +97,36 @@ int read_num(const char *path, long long *out)
 	*out = strtoll(b, &end, 0);
 	return end == b ? -1 : 0;
 }
+
+int mount_of(const char *path, char *mp, size_t n, char *opts, size_t on)
+{
+	char *mi = read_file("/proc/self/mountinfo", 1 << 20, NULL), *save = NULL;
+	size_t bl = 0;
+	snprintf(mp, n, "/");
+	if (on)
+		opts[0] = 0;
+	if (!mi)
+		return -1;
+	for (char *line = strtok_r(mi, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char p[4096], o[512];
+		size_t l;
+		/* id parent major:minor root mount-point options ... */
+		if (sscanf(line, "%*s %*s %*s %*s %4095s %511s", p, o) != 2)
+			continue;
+		l = strlen(p);
+		if (!strncmp(path, p, l) && (path[l] == '/' || !path[l] || l == 1) && l >= bl) {
+			bl = l;
+			snprintf(mp, n, "%s", p);
+			if (on) {
+				/* and the filesystem's own options, after " - FSTYPE SOURCE " */
+				const char *dash = strstr(line, " - ");
+				char super[512] = "";
+				if (dash)
+					sscanf(dash + 3, "%*s %*s %511s", super);
+				snprintf(opts, on, "%s,%s", o, super);
+			}
+		}
+	}
+	free(mi);
+	return 0;
+}

@@ -14,4 +14,9 @@ int read_line(const char *path, char *buf, size_t n);
 /* a number (decimal, 0x hex) on a file's first line; 0 on success */
 int read_num(const char *path, long long *out);
 
+/* the mount point of path's filesystem (the longest mountinfo entry over it, path
+ * absolute and resolved) and its options (the mount's, then the filesystem's); 0, or -1
+ * when mountinfo is unreadable */
+int mount_of(const char *path, char *mp, size_t n, char *opts, size_t on);
+
 #endif

@@ -170,32 +170,6 @@ static const struct fs_type *fs_type_of(const char *path, unsigned long *magic)
 	return NULL;
 }
 
-/* the mount point of dir's filesystem (into mp) and whether it is mounted with
- * data=journal (ext3/4: a journal replay could put the fresh blocks back) */
-static int mount_of(const char *dir, char *mp, size_t mpn)
-{
-	char *mi = read_file("/proc/self/mountinfo", 1 << 20, NULL), *save = NULL, *best = NULL;
-	size_t bl = 0;
-	int r = 0;
-	snprintf(mp, mpn, "/");
-	for (char *line = mi ? strtok_r(mi, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
-		char p[PATH_MAX];
-		size_t l;
-		if (sscanf(line, "%*s %*s %*s %*s %4095s", p) != 1)
-			continue;
-		l = strlen(p);
-		if (!strncmp(dir, p, l) && (dir[l] == '/' || !dir[l] || l == 1) && l >= bl) {
-			bl = l;
-			best = line;
-			snprintf(mp, mpn, "%s", p);
-		}
-	}
-	if (best)
-		r = strstr(best, "data=journal") != NULL;
-	free(mi);
-	return r;
-}
-
 /* the disk under dir's filesystem: its name, the filesystem's start on it, its size */
 static int disk_of(dev_t dev, int allow_loop, struct inbox_map *m, unsigned long long *start, char *err, size_t n)
 {
@@ -420,7 +394,7 @@ static int check_raw(const struct inbox_map *m, const char *want, char *err, siz
 
 int inbox_prepare(const char *dir, int allow_loop, struct inbox_map *m, char *err, size_t n)
 {
-	char real[PATH_MAX], msg[600], path[PATH_MAX + 32], *buf;
+	char real[PATH_MAX], msg[600], path[PATH_MAX + 32], opts[512], *buf;
 	const struct fs_type *ft;
 	unsigned long magic = 0;
 	unsigned long long start;
@@ -445,7 +419,8 @@ int inbox_prepare(const char *dir, int allow_loop, struct inbox_map *m, char *er
 		return -1;
 	}
 	snprintf(m->fstype, sizeof m->fstype, "%s", ft->name);
-	if (mount_of(real, m->mountpoint, sizeof m->mountpoint)) {
+	mount_of(real, m->mountpoint, sizeof m->mountpoint, opts, sizeof opts);
+	if (strstr(opts, "data=journal")) {
 		snprintf(err, n, "--results-to=%s: mounted with data=journal: a journal replay could undo the image's "
 			 "writes", dir);
 		return -1;
