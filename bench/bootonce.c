@@ -53,23 +53,6 @@ const struct opt bootonce_opts[] = {
 	OPT_END,
 };
 
-/* run argv, its exit status (-1: could not run) */
-static int run_cmd(char *const argv[])
-{
-	pid_t pid = fork();
-	int st;
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 /* the first of the names found in PATH, or NULL */
 static const char *find_tool(const char *const *names)
 {
@@ -209,7 +192,7 @@ static int bootonce_remove(const struct bootonce_cfg *c, const char *gdir, const
 	if (editenv) {
 		snprintf(p, sizeof p, "%s/grubenv", gdir);
 		char *const argv[] = { (char *)editenv, p, "unset", "next_entry", NULL };
-		run_cmd(argv);
+		run_wait(argv, 0);
 	}
 	printf("removed the assay boot-once entry\n");
 	return r;
@@ -284,7 +267,7 @@ static int install_entry(const struct bootonce_cfg *c, const char *gdir, const c
 		char bd[4200];
 		char *const argv[] = { (char *)tool, bd, ENTRY_ID, NULL };
 		snprintf(bd, sizeof bd, "--boot-directory=%s", c->boot);
-		rc = run_cmd(argv);
+		rc = run_wait(argv, 0);
 	}
 	if (rc) {
 		errmsg("boot-once: %s failed (exit %d): the entry is in %s/custom.cfg but not set for the next boot",

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 int write_all(int fd, const void *buf, size_t n)
@@ -129,4 +130,25 @@ int mount_of(const char *path, char *mp, size_t n, char *opts, size_t on)
 	}
 	free(mi);
 	return 0;
+}
+
+int run_wait(char *const argv[], int quiet)
+{
+	pid_t pid = fork();
+	int st;
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (quiet) {
+			int null = open("/dev/null", O_WRONLY);
+			if (null >= 0)
+				dup2(null, 1);
+		}
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }

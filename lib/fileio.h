@@ -14,6 +14,9 @@ int read_line(const char *path, char *buf, size_t n);
 /* a number (decimal, 0x hex) on a file's first line; 0 on success */
 int read_num(const char *path, long long *out);
 
+/* run argv (PATH searched; quiet: its stdout to /dev/null) and wait: its exit status,
+ * 127 when it could not be run, -1 when killed or it could not start */
+int run_wait(char *const argv[], int quiet);
 /* the mount point of path's filesystem (the longest mountinfo entry over it, path
  * absolute and resolved) and its options (the mount's, then the filesystem's); 0, or -1
  * when mountinfo is unreadable */

@@ -517,10 +517,9 @@ int opt_was_given(const struct opt *tab, const unsigned char *given, const char 
 	return o && (size_t)(o - tab) < OPT_MAX_ENTRIES && given[o - tab];
 }
 
-/* edit distance of a and b (at most 63 characters of each are compared) */
-static unsigned edits(const char *a, const char *b)
+unsigned edits(const char *a, const char *b)
 {
-	unsigned row[64], la = (unsigned)strnlen(a, 63), lb = (unsigned)strnlen(b, 63);
+	unsigned row[128], la = (unsigned)strnlen(a, 127), lb = (unsigned)strnlen(b, 127);
 	for (unsigned j = 0; j <= lb; j++)
 		row[j] = j;
 	for (unsigned i = 1; i <= la; i++) {

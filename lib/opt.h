@@ -90,6 +90,8 @@ int opt_cmdline_each(char *text, const char *prefix,
 /* Value parsers shared with profile files and other readers; 0 on success. */
 /* is word one of the items of the comma-separated list? */
 int list_has(const char *list, const char *word);
+/* edit distance of a and b (at most 127 characters of each are compared): "did you mean" */
+unsigned edits(const char *a, const char *b);
 
 int parse_size(const char *s, unsigned long long *out);
 /* fio's units under its kb_base (opt_kb_base: 1024, fio's default, or 1000): k, m, g, t, p

@@ -2,6 +2,7 @@
  * images on a host, without root, with dosfstools' mkfs.fat and mtools. */
 #include "commands.h"
 #include "certify.h"
+#include "fileio.h"
 #include "msg.h"
 #include "opt.h"
 #include "results.h"
@@ -14,28 +15,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-/* run argv quietly; its exit status, or -1 when it could not run */
-static int run(char *const argv[], int quiet)
-{
-	pid_t pid = fork();
-	int st;
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		if (quiet) {
-			int null = open("/dev/null", O_WRONLY);
-			if (null >= 0)
-				dup2(null, 1);
-		}
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 int cmd_mkresults(int argc, char **argv)
 {
@@ -60,7 +39,7 @@ int cmd_mkresults(int argc, char **argv)
 	snprintf(kb, sizeof kb, "%llu", size / 1024);
 	{
 		char *mk[] = { "mkfs.fat", "-C", "-n", RESULTS_LABEL, argv[0], kb, NULL };
-		int r = run(mk, 1);
+		int r = run_wait(mk, 1);
 		if (r) {
 			errmsg("mkresults: mkfs.fat failed (%s): install dosfstools",
 			     r == 127 ? "not found" : "exit status");
@@ -71,7 +50,7 @@ int cmd_mkresults(int argc, char **argv)
 	snprintf(img, sizeof img, "%s", argv[0]);
 	{
 		char *md[] = { "mmd", "-i", img, "::assay", NULL };
-		if (run(md, 1)) {
+		if (run_wait(md, 1)) {
 			errmsg("mkresults: mmd failed: install mtools");
 			return EXIT_SYS;
 		}
@@ -94,7 +73,7 @@ int cmd_fetch(int argc, char **argv)
 	}
 	{
 		char *cp[] = { "mcopy", "-n", "-s", "-i", argv[0], "::assay/*", argv[1], NULL };
-		int r = run(cp, 0);
+		int r = run_wait(cp, 0);
 		if (r) {
 			errmsg("fetch: mcopy from %s failed%s", argv[0], r == 127 ? " (install mtools)" : "");
 			return EXIT_FAIL;

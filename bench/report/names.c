@@ -4,6 +4,7 @@
  * t, or nothing).  Certify checks a rule's figure against them and, for a typo, names the
  * nearest ones. */
 #include "figures.h"
+#include "opt.h"
 #include "engine.h"
 #include "json.h"
 #include "report.h"
@@ -168,28 +169,6 @@ static void expand(struct cands *c, const char *p, char *pre, size_t pl)
 	pre[pl] = 0;
 }
 
-/* edit distance of a and b (at most 127 characters of each) */
-static unsigned distance(const char *a, const char *b)
-{
-	unsigned row[128], la = (unsigned)strnlen(a, 127), lb = (unsigned)strnlen(b, 127);
-	for (unsigned j = 0; j <= lb; j++)
-		row[j] = j;
-	for (unsigned i = 1; i <= la; i++) {
-		unsigned diag = row[0];
-		row[0] = i;
-		for (unsigned j = 1; j <= lb; j++) {
-			unsigned up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	return row[lb];
-}
-
 void figure_nearest(const char *name, const struct json *doc, char *out, size_t n)
 {
 	struct cands c = { 0 };
@@ -204,7 +183,7 @@ void figure_nearest(const char *name, const struct json *doc, char *out, size_t 
 	for (int k = 0; (p = pattern_at(k)); k++)
 		expand(&c, p, pre, 0);
 	for (int i = 0; i < c.n; i++) {
-		unsigned d = distance(name, c.name[i]);
+		unsigned d = edits(name, c.name[i]);
 		for (int k = 0; k < 3; k++)
 			if (d < best[k]) {
 				for (int m = 2; m > k; m--) {
