@@ -3,6 +3,7 @@
 # into that system, which unpacks and shows the results; fsck clean, other files unchanged;
 # then a second trip to a vfat disk (an EFI system partition)
 # KERNELS: debian custom
+# NEEDS: custom (the installed system runs our kernel: ext4 built in)
 # TIMEOUT: 900
 . "$(dirname "$0")/../lib.sh"
 A=$BUILD/assay

@@ -1,7 +1,8 @@
-# SUMMARY: assay boot-once where kexec cannot: on a real GRUB-on-ext4 disk (grub-install),
+# SUMMARY: assay boot-once where kexec cannot: on a real BIOS GRUB on an ext4 disk image,
 # the entry is booted once (grub-reboot), the image runs and writes its inbox, the next boot
 # is the system's own default again, which shows the results; the default left as it was
 # KERNELS: debian custom
+# NEEDS: custom (the installed system runs our kernel: ext4 built in)
 # TIMEOUT: 900
 . "$(dirname "$0")/../lib.sh"
 A=$BUILD/assay
