@@ -182,18 +182,18 @@ int cmd_kexec(int argc, char **argv)
 		int e = errno;
 		const char *ld = lockdown();
 		if (e == ENOSYS)
-			errmsg("kexec: this kernel has no kexec_file_load (needs CONFIG_KEXEC_FILE): boot the ISO "
-			     "or use kexec-tools' kexec -l instead");
+			errmsg("kexec: this kernel has no kexec_file_load (needs CONFIG_KEXEC_FILE): use 'assay "
+			     "boot-once' with the same options (GRUB's next boot, once), or boot the ISO");
 		else if (e == EPERM && ld)
 			errmsg("kexec: kernel lockdown (%s) forbids loading an unsigned kernel: try the "
 			     "Debian-kernel image (build/vmlinuz and build/initramfs.cpio.xz: Debian signs its "
-			     "kernel), turn Secure Boot off, or boot the ISO", ld);
+			     "kernel), or 'assay boot-once' with it (GRUB boots signed kernels), or boot the ISO", ld);
 		else if (e == EPERM)
 			errmsg("kexec: not permitted: run as root (CAP_SYS_BOOT), and check "
-			     "/proc/sys/kernel/kexec_load_disabled is 0");
+			     "/proc/sys/kernel/kexec_load_disabled is 0 (if it is 1: 'assay boot-once' instead)");
 		else if (e == EKEYREJECTED || e == EBADMSG)
 			errmsg("kexec: the kernel demands a signed image (KEXEC_SIG): try the Debian-kernel image "
-			     "(build/vmlinuz, signed by Debian), or boot the ISO");
+			     "(build/vmlinuz, signed by Debian), or 'assay boot-once', or boot the ISO");
 		else if (e == ENOEXEC)
 			errmsg("kexec: %s is not a bzImage this kernel can kexec", kernel);
 		else {
