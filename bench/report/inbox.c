@@ -11,6 +11,7 @@
 #include "crc32.h"
 #include "fileio.h"
 #include "json.h"
+#include "msg.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -402,6 +403,8 @@ int inbox_prepare(const char *dir, int allow_loop, struct inbox_map *m, char *er
 	struct stat st;
 	int fd;
 	memset(m, 0, sizeof *m);
+	if (mkdir(dir, 0755) == 0)
+		info("--results-to=%s: created", dir);
 	if (!realpath(dir, real) || stat(real, &st)) {
 		snprintf(err, n, "--results-to=%s: %s", dir, strerror(errno));
 		return -1;
