@@ -31,6 +31,11 @@ const struct command commands[] = {
 	  "results the image left in DIR/assay-inbox are unpacked into DIR/<date>-<machine>.json\n"
 	  "and .txt first, then the newest .json is shown.  FILE: a result or console log.\n"
 	  "Exit 1 when the run's certify verdict is FAIL." },
+	{ "health", cmd_health, "the hardware's own health now: disks' SMART, ECC, throttling, temperatures",
+	  "[-J]", health_opts,
+	  "Print what the hardware says of itself: NVMe SMART/health and error logs, ATA SMART\n"
+	  "attributes and logs, EDAC error counts per DIMM, thermal throttling, machine checks and\n"
+	  "hwmon temperatures.  assay run reads the same before and after its tests (docs/health.md)." },
 	{ "mkresults", cmd_mkresults, "make a results disk image (FAT, label ASSAY)", "FILE [SIZE]", NULL, NULL },
 	{ "fetch", cmd_fetch, "copy the results from a results disk image", "FILE DIR", NULL, NULL },
 	{ "serve", cmd_serve, "serve iperf3 tests to stock iperf3 clients", "[-B ADDR] [-p PORT] [--forever] "

@@ -28,7 +28,9 @@ int cmd_kexec(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_bootonce(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_health(int argc, char **argv);
 
-extern const struct opt run_opts[], compare_opts[], certify_opts[], kexec_opts[], serve_opts[], bootonce_opts[];
+extern const struct opt run_opts[], compare_opts[], certify_opts[], kexec_opts[], serve_opts[], bootonce_opts[],
+	health_opts[];
 
 #endif

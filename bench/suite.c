@@ -19,6 +19,7 @@
 #include "msg.h"
 #include "report/report.h"
 #include "sysinfo.h"
+#include "health/health.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -253,7 +254,8 @@ static void progress(struct progress *pg, const struct plan_item *it, double t0)
 		fprintf(stderr, "[%2d/%d] %s: running, %.0f s%s\n", pg->idx, pg->n, it->name, el, eta);
 }
 
-static struct json *run_one(const struct plan_item *it, double timeout, struct progress *pg)
+static struct json *run_one(const struct plan_item *it, double timeout, struct progress *pg,
+			    struct health_run *health)
 {
 	struct json *t = json_obj(), *args, *res = NULL;
 	int pfd[2], status = 0, timed_out = 0;
@@ -310,6 +312,7 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 		}
 		r = poll(&pf, 1, left > 1 ? 1000 : (int)(left * 1000) + 1);
 		progress(pg, it, t0);
+		health_tick(health);
 		if (r < 0 && errno != EINTR)
 			break;
 		if (r <= 0)
@@ -483,7 +486,8 @@ static struct json *doc_begin(const struct run_cfg *c, const char *cmdtext, stru
 
 /* every test of the plan, one after another: its entry in tests, its text to the outputs
  * (stdout in normal format, and the results' .txt); the number that failed */
-static int run_tests(const struct run_cfg *c, const struct run_plan *plan, struct json *tests, FILE *txt)
+static int run_tests(const struct run_cfg *c, const struct run_plan *plan, struct json *tests, FILE *txt,
+		     struct health_run *health)
 {
 	int failed = 0;
 	for (int i = 0; i < plan->n; i++) {
@@ -495,9 +499,11 @@ static int run_tests(const struct run_cfg *c, const struct run_plan *plan, struc
 		fprintf(stderr, "[%2d/%d] %s: start\n", i + 1, plan->n, it->name);
 		/* the default watchdog allows at least twice what the test is planned to take (a
 		 * surface scan given hours of assay.disk-time); one the user gave is kept */
+		health_test_begin(health, it->name);
 		t = json_push(tests, run_one(it, c->test_timeout != DEFAULT_TEST_TIMEOUT ||
 						   c->test_timeout > 2 * it->expect_s + 60 ? c->test_timeout
-						   : 2 * it->expect_s + 60, &pg));
+						   : 2 * it->expect_s + 60, &pg, health));
+		health_test_end(health, t);
 		st = json_get_str(t, "status", "?");
 		failed += !strcmp(st, "failed");
 		fprintf(stderr, "%s[%2d/%d] %s: %s in %.1f s, steal %.1f%%%s%s\n", pg.tty ? "\r\033[K" : "", i + 1,
@@ -627,6 +633,7 @@ int cmd_run(int argc, char **argv)
 	FILE *txt;
 	int certified = EXIT_OK, failed;
 	double t0 = now_s();
+	struct health_run *health;
 
 	if (read_options(&c, argc, argv, errors, &cmdtext, &cmdcopy)) {
 		json_free(errors);
@@ -646,7 +653,9 @@ int cmd_run(int argc, char **argv)
 		json_add_num(doc, "planned_s", planned);
 	}
 	txt = open_memstream(&txtbuf, &txtlen);
-	failed = run_tests(&c, &plan, tests, txt);
+	health = health_begin();
+	failed = run_tests(&c, &plan, tests, txt, health);
+	health_end(health, doc);
 	json_add_num(doc, "duration_s", now_s() - t0);
 	json_add_str(doc, "status", failed ? "failed" : "ok");
 	report_summary(doc);
@@ -654,6 +663,13 @@ int cmd_run(int argc, char **argv)
 	if (c.common.format == FORMAT_NORMAL)
 		report_table(doc, stdout);
 	report_table(doc, txt);
+	for (int k = 0; k < 2 && json_get(doc, "health"); k++) {
+		FILE *o = k ? txt : c.common.format == FORMAT_NORMAL ? stdout : NULL;
+		if (o) {
+			fprintf(o, "\n== health ==\n");
+			health_text(json_get(doc, "health"), o);
+		}
+	}
 	if (c.certify)
 		certified = certify_doc(&c, doc, txt);
 	fclose(txt);

@@ -34,7 +34,17 @@ static const struct builtin {
 	  "cpu.events_per_sec.all   >= 1500\n"
 	  "steal.max                <= 5 %\n" },
 	{ "hw-certify",
-	  "# New hardware before an OS goes on it: a healthy NVMe-class disk and a sane CPU.\n"
+	  "# New hardware before an OS goes on it: nothing the hardware says of its health got\n"
+	  "# worse during the run, no kernel error, and NVMe-class performance.\n"
+	  "health.disks.warnings             == 0   # critical warning, SMART failed, spare low\n"
+	  "health.disks.new_errors           == 0   # media errors, reallocated/pending sectors\n"
+	  "health.disks.self_test_failures   == 0\n"
+	  "health.kernel_errors              == 0   # I/O errors, resets, timeouts, oops, hung tasks\n"
+	  "health.mce                        == 0   # machine checks\n"
+	  "optional health.edac.ce.delta     == 0   # corrected ECC errors (where EDAC counts them)\n"
+	  "optional health.edac.ue           == 0\n"
+	  "optional health.cpu.throttle_events.delta == 0\n"
+
 	  "disk.seq.read.bw         >= 1000 MB/s\n"
 	  "disk.qd1.read.iops       >= 5000\n"
 	  "disk.qd1.read.clat.p99   <= 500 us\n"
@@ -83,6 +93,7 @@ struct rule {
 	double value;
 	char unit[16];
 	int regression;         /* "regression FIGURE <= N%": against --baseline */
+	int optional;           /* "optional FIGURE ...": not measured here is not a failure */
 	int line;
 };
 
@@ -102,6 +113,11 @@ static int parse_rule(char *line, struct rule *r, const struct json *doc, char *
 		s++;
 	if (!*s)
 		return 1;
+	if (!strncmp(s, "optional", 8) && isspace((unsigned char)s[8])) {
+		r->optional = 1;
+		for (s += 8; isspace((unsigned char)*s); s++)
+			;
+	}
 	if (!strncmp(s, "regression", 10) && isspace((unsigned char)s[10])) {
 		r->regression = 1;
 		for (s += 10; isspace((unsigned char)*s); s++)
@@ -313,10 +329,18 @@ static int eval_rule(const struct rules *rs, const struct rule *r, const struct 
 	const char *unit = "", *bunit = "";
 	enum better b, bb;
 	int pass, have = !figure_value(doc, r->figure, &v, &unit, &b);
+	const struct json *row = figure_find(doc, r->figure);
 	snprintf(rule_s, sizeof rule_s, "%s%s %s %g%s%s", r->regression ? "regression " : "", r->figure, r->op, r->value,
 		 r->unit[0] && strcmp(r->unit, "%") ? " " : "", r->unit);
 	json_add_str(o, "rule", rule_s);
-	if (!have) {
+	if (!have && r->optional) {
+		missing_why(doc, r->figure, meas, sizeof meas);
+		json_add_str(o, "result", "N/A");
+		json_add_str(o, "why", meas);
+		if (f)
+			fprintf(f, "N/A   %-44s %s: optional\n", rule_s, meas);
+		return 0;
+	} else if (!have) {
 		missing_why(doc, r->figure, meas, sizeof meas);
 		pass = 0;
 	} else if (r->regression) {
@@ -356,6 +380,11 @@ static int eval_rule(const struct rules *rs, const struct rule *r, const struct 
 	json_add_str(o, "result", pass ? "PASS" : "FAIL");
 	if (!have)
 		json_add_str(o, "why", meas);
+	/* what the figure concerns (a disk, a DIMM, a kernel line): said when the rule fails */
+	if (have && !pass && row && json_get(row, "detail")) {
+		json_add_str(o, "detail", json_get_str(row, "detail", ""));
+		snprintf(meas + strlen(meas), sizeof meas - strlen(meas), ": %s", json_get_str(row, "detail", ""));
+	}
 	if (f)
 		fprintf(f, "%s  %-44s %s\n", pass ? "PASS" : "FAIL", rule_s, meas);
 	return !pass;

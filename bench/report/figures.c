@@ -261,7 +261,7 @@ static const struct unit {
 	{ "Mbit/s", "Mbit/s", 1 }, { "Gbit/s", "Mbit/s", 1e3 },
 	{ "qps", "qps", 1 },
 	{ "errors", "errors", 1 },
-	{ "count", "count", 1 }, { "x", "x", 1 },
+	{ "count", "count", 1 }, { "x", "x", 1 }, { "C", "C", 1 },
 	{ "bytes", "bytes", 1 }, { "B", "bytes", 1 }, { "kB", "bytes", 1e3 }, { "KB", "bytes", 1e3 },
 	{ "MB", "bytes", 1e6 }, { "GB", "bytes", 1e9 }, { "TB", "bytes", 1e12 }, { "KiB", "bytes", 1024 },
 	{ "MiB", "bytes", 1048576 }, { "GiB", "bytes", 1073741824.0 }, { "TiB", "bytes", 1099511627776.0 },

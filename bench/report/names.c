@@ -4,6 +4,7 @@
  * t, or nothing).  Certify checks a rule's figure against them and, for a typo, names the
  * nearest ones. */
 #include "figures.h"
+#include "health/health.h"
 #include "opt.h"
 #include "engine.h"
 #include "json.h"
@@ -92,6 +93,9 @@ static const char *pattern_at(int k)
 	for (int j = 0; run_names[j]; j++)
 		if (!k--)
 			return run_names[j];
+	for (int j = 0; health_figure_names[j]; j++)
+		if (!k--)
+			return health_figure_names[j];
 	return NULL;
 }
 

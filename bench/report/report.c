@@ -3,6 +3,7 @@
 #include "gzip.h"
 #include "crc32.h"
 #include "engine.h"
+#include "health/health.h"
 #include "json.h"
 
 #include <stdlib.h>
@@ -104,6 +105,7 @@ void report_summary(struct json *doc)
 	}
 	steal_figures(doc, sum);
 	scaling_figure(sum);
+	health_figures(doc, sum);
 }
 
 #define STEAL_TITLE "Steal (noisy neighbours)"
@@ -126,7 +128,7 @@ static const char *family(const char *name)
 	const struct engine *e = figure_engine(name);
 	if (e && e->title)
 		return e->title;
-	return !strncmp(name, "steal.", 6) ? STEAL_TITLE : "Other";
+	return !strncmp(name, "steal.", 6) ? STEAL_TITLE : !strncmp(name, "health.", 7) ? "Health" : "Other";
 }
 
 /* the k-th heading of the table: the engines' in the registry's order, then steal, then
@@ -136,7 +138,7 @@ static const char *heading(int k)
 	int n = 0;
 	while (engines[n])
 		n++;
-	return k < n ? engines[k]->title : k == n ? STEAL_TITLE : k == n + 1 ? "Other" : NULL;
+	return k < n ? engines[k]->title : k == n ? STEAL_TITLE : k == n + 1 ? "Health" : k == n + 2 ? "Other" : NULL;
 }
 
 /* "machine: MODEL, N CPUs, HYPERVISOR, idle DRIVER/GOVERNOR (halt poll N ns), clocksource

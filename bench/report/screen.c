@@ -145,8 +145,17 @@ static void verdict(struct line *l, const struct json *doc)
 		 json_get_str(c, "profile", "?"), json_get_num(c, "failed", 0), json_get_num(c, "rules_total", 0));
 	line_item(l, item);
 	for (const struct json *r = rules ? rules->child : NULL; r; r = r->next)
-		if (!strcmp(json_get_str(r, "result", ""), "FAIL"))
-			line_item(l, json_get_str(r, "rule", "?"));
+		if (!strcmp(json_get_str(r, "result", ""), "FAIL")) {
+			/* the device, DIMM or kernel line a health rule concerns, on its own line */
+			if (json_get(r, "detail")) {
+				line_start(l, "");
+				snprintf(item, sizeof item, "FAIL %s: %s", json_get_str(r, "rule", "?"),
+					 json_get_str(r, "detail", ""));
+				line_item(l, item);
+			} else {
+				line_item(l, json_get_str(r, "rule", "?"));
+			}
+		}
 }
 
 /* the tests that did not pass, each with its reason */
