@@ -8,12 +8,14 @@
 extern const struct engine engine_cpu;
 extern const struct engine engine_disk;
 extern const struct engine engine_mem;
+extern const struct engine engine_memtest;
 extern const struct engine engine_net;
 extern const struct engine engine_dns;
 
 const struct engine *const engines[] = {
 	&engine_cpu,
 	&engine_mem,
+	&engine_memtest,
 	&engine_disk,
 	&engine_net,
 	&engine_dns,

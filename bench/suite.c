@@ -78,6 +78,9 @@ const struct opt run_opts[] = {
 	  "the DNS queries (default: a built-in list of common names)", 0 },
 	{ "net-time", 0, OPT_TIME, offsetof(struct run_cfg, net_time), "0", 0, 86400, NULL,
 	  "seconds per network test (0: the suite's default)", 0 },
+	{ "memtest-size", 0, OPT_STR, offsetof(struct run_cfg, memtest_size), "auto", 0, 0, "auto or a size (4g)",
+	  "memory the memory test locks and tests (memtest --size; it runs in the full suite or when "
+	  "--tests names memtest)", 0 },
 	{ "results", 0, OPT_STR, offsetof(struct run_cfg, results), "none", 0, 0,
 	  "none, auto (the FAT partition labelled ASSAY), a directory, or inbox:... (set by assay kexec "
 	  "--results-to)",

@@ -29,6 +29,7 @@ struct run_cfg {
 	char certify_disk[128];     /* the disk profiles the rules' figures come from */
 	const char *iperf, *ping, *http, *dns, *dns_file;
 	double net_time;
+	const char *memtest_size;   /* assay memtest --size */
 	double steal_limit;         /* steal.max over this (percent): the figures are suspect */
 	int after;                  /* init's assay.after (enum after), from --cmdline */
 	double pause;               /* init's assay.pause: seconds before a reboot */

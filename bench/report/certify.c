@@ -44,6 +44,7 @@ static const struct builtin {
 	  "optional health.edac.ce.delta     == 0   # corrected ECC errors (where EDAC counts them)\n"
 	  "optional health.edac.ue           == 0\n"
 	  "optional health.cpu.throttle_events.delta == 0\n"
+	  "optional memtest.errors           == 0   # with assay.tests naming memtest, or the full suite\n"
 
 	  "disk.seq.read.bw         >= 1000 MB/s\n"
 	  "disk.qd1.read.iops       >= 5000\n"

@@ -4,11 +4,14 @@
 . "$(dirname "$0")/lib.sh"
 head -c $((32 << 20)) /dev/urandom > "$T/d.img"
 D=(--filename="$T/d.img" --profile=qd1 --runtime=0.2)
-# a wide target: reached after the 3 passes a CI needs
+# a wide target: reached after the 3 passes a CI needs (on a busy machine a pass or two
+# more: the CI of the passes run is what decides, checked below)
 "$A" disk "${D[@]}" --repeat=auto --repeat-target=50 -J > "$T/a.json" 2>/dev/null || fail "auto: exit $?"
-jq -e '.assay.repeat_auto | .reached == true and .repeats == 3 and .target_pct == 50 and .widest == "qd1"' "$T/a.json" >/dev/null ||
+jq -e '.assay.repeat_auto | .reached == true and .repeats >= 3 and .repeats <= 10 and .widest_ci_pct <= 50 and
+	.target_pct == 50 and .widest == "qd1"' "$T/a.json" >/dev/null ||
 	fail "auto, wide target: $(jq -c .assay.repeat_auto "$T/a.json")"
-jq -e '.assay.repeat == 3 and (.assay.repeats.qd1.read.iops.n == 3)' "$T/a.json" >/dev/null || fail "auto: 3 repeats in the JSON"
+jq -e '.assay.repeat == .assay.repeat_auto.repeats and (.assay.repeats.qd1.read.iops.n == .assay.repeat)' "$T/a.json" \
+	>/dev/null || fail "auto: the repeats in the JSON disagree"
 # an unreachable target: bounded, and said
 "$A" disk "${D[@]}" --repeat=auto --repeat-target=0.1 --repeat-max=4 -J > "$T/b.json" 2> "$T/b.err" || fail "bounded: exit $?"
 jq -e '.assay.repeat_auto | .reached == false and .repeats == 4 and .widest_ci_pct > 0.1' "$T/b.json" >/dev/null ||
