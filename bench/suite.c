@@ -32,7 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char *const suite_names[] = { "quick", "standard", "full" };
+static const char *const suite_names[] = { "quick", "standard", "full", "burnin" };
 
 #define DEFAULT_TEST_TIMEOUT 1800   /* s; the option's default below */
 #define SHELL_RESULTS "/run/assay"  /* assay.after=shell: the result files for the console user */
@@ -41,7 +41,10 @@ static const char *const suite_names[] = { "quick", "standard", "full" };
 const struct opt run_opts[] = {
 	OPTS_COMMON(struct run_cfg),
 	{ "suite", 0, OPT_ENUM, offsetof(struct run_cfg, suite), "quick", 0, 0,
-	  "quick|standard|full", "how long and how thorough", 0 },
+	  "quick|standard|full|burnin", "how long and how thorough (burnin: rounds of stress and checks "
+	  "for --burnin)", 0 },
+	{ "burnin", 0, OPT_TIME, offsetof(struct run_cfg, burnin), "1h", 1, 30 * 86400, NULL,
+	  "the burn-in suite's length: rounds run until it is spent (8h, 30m)", 0 },
 	{ "tests", 0, OPT_STR, offsetof(struct run_cfg, tests), "all", 0, 0,
 	  "a comma list of engines (cpu) or all", "which engines run", 0 },
 	{ "cpu-time", 0, OPT_TIME, offsetof(struct run_cfg, cpu_time), "0", 0, 86400, NULL,
@@ -81,6 +84,8 @@ const struct opt run_opts[] = {
 	{ "memtest-size", 0, OPT_STR, offsetof(struct run_cfg, memtest_size), "auto", 0, 0, "auto or a size (4g)",
 	  "memory the memory test locks and tests (memtest --size; it runs in the full suite or when "
 	  "--tests names memtest)", 0 },
+	{ "memtest-time", 0, OPT_TIME, offsetof(struct run_cfg, memtest_time), "0", 0, 30 * 86400, NULL,
+	  "the memory test stops after the pattern running at this time (0: one pass of every pattern)", 0 },
 	{ "results", 0, OPT_STR, offsetof(struct run_cfg, results), "none", 0, 0,
 	  "none, auto (the FAT partition labelled ASSAY), a directory, or inbox:... (set by assay kexec "
 	  "--results-to)",
@@ -138,6 +143,9 @@ static const struct suite_def suites[] = {
 	[SUITE_STANDARD] = { 10, 4, 10, "seq,qd1,qd8,randrw64,randwrite4,randread16x4,latency", 0, "" },
 	[SUITE_FULL] = { 30, 30, 30, "seq,qd1,qd8,randrw64,randwrite4,randread16x4,latency", 3,
 			 "--stream-ntimes=20 --latency-repeats=5" },
+	/* a round: CPU 2 x 60 s verified, memory, memtest, a verified write pass on the disks
+	 * destroy names (scanwrite) and a read scan, each disk job up to 120 s */
+	[SUITE_BURNIN] = { 60, 120, 30, "scanwrite,scan", 1, "--stream-ntimes=4" },
 };
 
 const struct suite_def *suite_def(const struct run_cfg *c)
@@ -489,8 +497,8 @@ static struct json *doc_begin(const struct run_cfg *c, const char *cmdtext, stru
 
 /* every test of the plan, one after another: its entry in tests, its text to the outputs
  * (stdout in normal format, and the results' .txt); the number that failed */
-static int run_tests(const struct run_cfg *c, const struct run_plan *plan, struct json *tests, FILE *txt,
-		     struct health_run *health)
+int suite_run_tests(const struct run_cfg *c, const struct run_plan *plan, struct json *tests, FILE *txt,
+		    struct health_run *health)
 {
 	int failed = 0;
 	for (int i = 0; i < plan->n; i++) {
@@ -595,6 +603,17 @@ static void store_results(const struct run_cfg *c, struct json *doc, const char 
 	json_add(doc, "results", res);
 }
 
+void suite_store_interim(const struct run_cfg *c, const struct json *doc, const struct json *tests)
+{
+	struct json *d = json_copy(doc);
+	json_free(json_detach(d, "tests"));
+	json_add(d, "tests", json_copy(tests));
+	json_add_str(d, "status", "running");
+	report_summary(d);
+	store_results(c, d, "", 0);
+	json_free(d);
+}
+
 /* steal.max over --steal-limit: the figures are suspect, said in the document */
 static void steal_verdict(const struct run_cfg *c, struct json *doc)
 {
@@ -657,7 +676,14 @@ int cmd_run(int argc, char **argv)
 	}
 	txt = open_memstream(&txtbuf, &txtlen);
 	health = health_begin();
-	failed = run_tests(&c, &plan, tests, txt, health);
+	if (c.suite == SUITE_BURNIN) {
+		struct json *ts = json_arr();
+		failed = burnin_loop(&c, &plan, doc, &ts, txt, health);
+		json_free(json_detach(doc, "tests"));
+		json_add(doc, "tests", ts);
+	} else {
+		failed = suite_run_tests(&c, &plan, tests, txt, health);
+	}
 	health_end(health, doc);
 	json_add_num(doc, "duration_s", now_s() - t0);
 	json_add_str(doc, "status", failed ? "failed" : "ok");

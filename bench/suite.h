@@ -5,7 +5,7 @@
 
 #include "engine.h"
 
-enum suite_kind { SUITE_QUICK, SUITE_STANDARD, SUITE_FULL };
+enum suite_kind { SUITE_QUICK, SUITE_STANDARD, SUITE_FULL, SUITE_BURNIN };
 
 /* assay run's options (also assay.KEY=VALUE on the kernel command line) */
 struct run_cfg {
@@ -29,7 +29,9 @@ struct run_cfg {
 	char certify_disk[128];     /* the disk profiles the rules' figures come from */
 	const char *iperf, *ping, *http, *dns, *dns_file;
 	double net_time;
+	double burnin;              /* the burn-in suite's length, seconds */
 	const char *memtest_size;   /* assay memtest --size */
+	double memtest_time;        /* and --time */
 	double steal_limit;         /* steal.max over this (percent): the figures are suspect */
 	int after;                  /* init's assay.after (enum after), from --cmdline */
 	double pause;               /* init's assay.pause: seconds before a reboot */
@@ -72,6 +74,18 @@ struct run_plan {
 /* a test: the engine's command line (copied), about expect_s seconds long */
 struct plan_item *plan_add(struct run_plan *p, const char *name, const char *engine, int argc, char **argv,
 			   double expect_s);
+struct json;
+struct health_run;
+/* every test of the plan in turn, each entry into tests, text to txt; the failed count */
+int suite_run_tests(const struct run_cfg *c, const struct run_plan *plan, struct json *tests, FILE *txt,
+		    struct health_run *health);
+/* the results so far (doc with these tests), where --results says: a burn-in's interim */
+void suite_store_interim(const struct run_cfg *c, const struct json *doc, const struct json *tests);
+/* burnin.c: rounds of the plan until --burnin is spent; the last round's tests in *tests */
+int burnin_loop(const struct run_cfg *c, const struct run_plan *plan, struct json *doc, struct json **tests,
+		FILE *txt, struct health_run *health);
+void burnin_figures(const struct json *doc, struct json *sum);
+
 /* a test planned but not run, with the reason */
 void plan_skip(struct plan_item *it, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

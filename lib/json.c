@@ -101,6 +101,26 @@ void json_add_num(struct json *o, const char *k, double v) { json_add(o, k, json
 void json_add_int(struct json *o, const char *k, long long v) { json_add(o, k, json_int(v)); }
 void json_add_bool(struct json *o, const char *k, int b) { json_add(o, k, json_bool(b)); }
 
+struct json *json_detach(struct json *o, const char *key)
+{
+	struct json *prev = NULL;
+	if (!o || o->type != J_OBJ)
+		return NULL;
+	for (struct json *c = o->child; c; prev = c, c = c->next)
+		if (c->key && !strcmp(c->key, key)) {
+			if (prev)
+				prev->next = c->next;
+			else
+				o->child = c->next;
+			if (o->last == c)
+				o->last = prev;
+			o->n--;
+			c->next = NULL;
+			return c;
+		}
+	return NULL;
+}
+
 const struct json *json_get(const struct json *o, const char *key)
 {
 	if (!o || o->type != J_OBJ)

@@ -44,6 +44,8 @@ struct json *json_copy(const struct json *j);
 
 /* Lookup: member of an object, or a dotted path "jobs.0.read.iops" (numbers index arrays) */
 const struct json *json_get(const struct json *obj, const char *key);
+/* the member KEY taken out of obj (the caller frees it), or NULL */
+struct json *json_detach(struct json *obj, const char *key);
 const struct json *json_path(const struct json *root, const char *path);
 double json_get_num(const struct json *obj, const char *key, double dflt);
 const char *json_get_str(const struct json *obj, const char *key, const char *dflt);

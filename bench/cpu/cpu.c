@@ -44,10 +44,30 @@ struct worker {
 	uint64_t events;
 	uint64_t busy_ns;
 	unsigned long long sink;
+	unsigned long long expect;   /* the primes a pass must count (a sieve's answer) */
+	uint64_t wrong;              /* passes that counted otherwise: a computing error */
 	struct hist h;
 };
 
 static atomic_llong events_left;
+
+/* the odd primes below n (what a pass counts), by a sieve: another method than the one
+ * checked, so a CPU that computes wrong does not agree with itself by accident */
+static unsigned long long sieve_count(unsigned long long n)
+{
+	unsigned char *comp = calloc(n + 1, 1);
+	unsigned long long k = 0;
+	if (!comp)
+		return 0;
+	for (unsigned long long i = 2; i * i < n; i++)
+		if (!comp[i])
+			for (unsigned long long j = i * i; j < n; j += i)
+				comp[j] = 1;
+	for (unsigned long long i = 3; i < n; i++)
+		k += !comp[i];
+	free(comp);
+	return k;
+}
 
 /* sysbench's cpu_execute_event, same types (64-bit division, double compare) */
 static unsigned long long prime_pass(unsigned long long max_prime)
@@ -74,7 +94,11 @@ static void *worker_main(void *arg)
 		if (w->cfg->events && atomic_fetch_sub(&events_left, 1) <= 0)
 			break;
 		t0 = now_ns();
-		w->sink += prime_pass(max_prime);
+		{
+			unsigned long long got = prime_pass(max_prime);
+			w->sink += got;
+			w->wrong += w->expect && got != w->expect;
+		}
 		t1 = now_ns();
 		hist_add(&w->h, t1 - t0);
 		w->busy_ns += t1 - t0;
@@ -120,6 +144,13 @@ static int cpu_run(void *p, struct json *out)
 		return EXIT_SYS;
 	}
 	atomic_store(&events_left, c->events);
+	{
+		/* every pass's answer is checked (stress-ng's --verify): up to 10^8, the sieve's
+		 * memory is small enough */
+		unsigned long long expect = c->max_prime <= 100000000 ? sieve_count((unsigned long long)c->max_prime) : 0;
+		for (long long i = 0; i < c->threads; i++)
+			w[i].expect = expect;
+	}
 	start = now_ns();
 	for (long long i = 0; i < c->threads; i++) {
 		w[i].cfg = c;
@@ -175,7 +206,25 @@ static int cpu_run(void *p, struct json *out)
 	per = json_add_arr(out, "per_thread_events");
 	for (long long i = 0; i < started; i++)
 		json_push(per, json_int((long long)w[i].events));
+	if (w[0].expect) {
+		uint64_t wrong = 0;
+		for (long long i = 0; i < started; i++)
+			wrong += w[i].wrong;
+		json_add_int(out, "verified_events", (long long)events);
+		json_add_int(out, "wrong_results", (long long)wrong);
+		if (wrong) {
+			char e[160];
+			snprintf(e, sizeof e, "%llu of %llu passes counted a wrong number of primes: the CPU computes "
+				 "wrong", (unsigned long long)wrong, (unsigned long long)events);
+			json_add_str(out, "error", e);
+			json_add_bool(out, "figures_valid", 1);
+		}
+	}
 	cpuload_json(&load, out);
+	if (json_get(out, "wrong_results") && json_get_num(out, "wrong_results", 0) > 0) {
+		free(w);
+		return EXIT_FAIL;
+	}
 	free(w);
 	if (started < c->threads) {
 		json_add_str(out, "error", "not every thread could be started");
@@ -230,6 +279,7 @@ static void cpu_figures(const struct json *r, const char *test, struct json *sum
 		{ "events_per_second", "events_per_sec", "events/s", HIGHER_BETTER },
 		{ "latency_ms.percentile.95.000000", "latency_p95", "ms", LOWER_BETTER },
 		{ "steal_pct", "steal", "%", LOWER_BETTER },
+		{ "wrong_results", "wrong_results", "errors", LOWER_BETTER },
 	};
 	const char *variant = strncmp(test, "cpu.", 4) ? test : test + 4;
 	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
@@ -257,7 +307,7 @@ static void cpu_plan(struct run_plan *p, const struct run_cfg *c)
 
 static const char *const *cpu_figure_names(void)
 {
-	static const char *const names[] = { "cpu.{events_per_sec,latency_p95,steal}.{1t,all}", "cpu.scaling", NULL };
+	static const char *const names[] = { "cpu.{events_per_sec,latency_p95,steal,wrong_results}.{1t,all}", "cpu.scaling", NULL };
 	return names;
 }
 

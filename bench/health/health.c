@@ -33,7 +33,8 @@ struct health_run {
 	struct kmsg_watch *kw;
 	struct json *start, *events, *test_events;
 	char test[64];
-	double temp_max, test_temp_max, next_temp;
+	double temp_max, test_temp_max, next_temp, next_series, t0;
+	struct json *series;       /* every 10 s: the hottest sensor, the throttle count */
 	char temp_who[128], test_temp_who[128];
 };
 
@@ -55,6 +56,8 @@ struct health_run *health_begin(void)
 	h->kw = kmsg_open();
 	h->start = health_snapshot();
 	h->events = json_arr();
+	h->series = json_arr();
+	h->t0 = now_s();
 	h->temp_max = h->test_temp_max = NAN;
 	snprintf(h->test, sizeof h->test, "before the tests");
 	return h;
@@ -105,6 +108,20 @@ void health_tick(struct health_run *h)
 	if (now >= h->next_temp) {
 		h->next_temp = now + 1;
 		sample_temp(h);
+	}
+	if (now >= h->next_series && h->series->n < 5000) {
+		struct json *cpu = json_obj(), *o;
+		char who[128];
+		double t = health_temp_max(who, sizeof who);
+		h->next_series = now + 10;
+		health_cpu(cpu);
+		o = json_push(h->series, json_obj());
+		json_add_num(o, "t_s", now - h->t0);
+		if (!isnan(t))
+			json_add_num(o, "temp_c", t);
+		if (json_path(cpu, "cpu.throttle_available")->b)
+			json_add_num(o, "throttle_events", json_path(cpu, "cpu.throttle_events")->num);
+		json_free(cpu);
 	}
 }
 
@@ -220,6 +237,7 @@ void health_end(struct health_run *h, struct json *doc)
 	json_add(o, "start", h->start);
 	json_add(o, "end", end);
 	json_add(o, "kernel_events", h->events);
+	json_add(o, "series", h->series);
 	if (!isnan(h->temp_max)) {
 		json_add_num(o, "temp_max_c", h->temp_max);
 		json_add_str(o, "temp_max_sensor", h->temp_who);

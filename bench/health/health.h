@@ -47,6 +47,9 @@ void ata_selftest_parse(const uint8_t *b, struct json *o);
 /* the class of a kernel log message that matters to a certifier (io, reset, timeout,
  * edac, mce, hung, oops, thermal), or NULL */
 const char *kmsg_class(const char *msg);
+/* one record ("PRIO,SEQ,USEC,FLAGS;MESSAGE", changed in place): pushed to events as
+ * {class, t_s, level, line} when it matters; 1 when it did */
+int kmsg_record(char *rec, struct json *events);
 struct kmsg_watch;
 /* start reading /dev/kmsg from now (NULL when it cannot be read: said in the result) */
 struct kmsg_watch *kmsg_open(void);

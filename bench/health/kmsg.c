@@ -69,8 +69,7 @@ struct kmsg_watch *kmsg_open(void)
 	return w;
 }
 
-/* one record: its message to events when it matters; 1 when it did */
-static int record(char *rec, struct json *events)
+int kmsg_record(char *rec, struct json *events)
 {
 	char *semi = strchr(rec, ';'), *msg, *nl;
 	const char *cls;
@@ -123,7 +122,7 @@ int kmsg_drain(struct kmsg_watch *w, struct json *events)
 			if (!end)
 				break;
 			*end = 0;
-			found += record(start, events);
+			found += kmsg_record(start, events);
 			start = end + 1;
 		}
 		w->len = strlen(start);

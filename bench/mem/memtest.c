@@ -609,13 +609,18 @@ static void mt_figures(const struct json *r, const char *test, struct json *sum)
  * memory that can be locked */
 static void mt_plan(struct run_plan *p, const struct run_cfg *c)
 {
-	char size[80];
-	char *args[4] = { "--passes=1", size };
-	if (!list_has(c->tests, "memtest") && !(c->suite == SUITE_FULL && !strcmp(c->tests, "all")))
+	char size[80], tm[80];
+	char *args[4] = { "--passes=1", size, tm };
+	double t = c->memtest_time;
+	if (!list_has(c->tests, "memtest") &&
+	    !((c->suite == SUITE_FULL || c->suite == SUITE_BURNIN) && !strcmp(c->tests, "all")))
 		return;
+	if (c->suite == SUITE_BURNIN && t <= 0)   /* a burn-in round's slice */
+		t = fmin(300, c->burnin / 4);
 	snprintf(size, sizeof size, "--size=%s", c->memtest_size);
+	snprintf(tm, sizeof tm, "--time=%g", t);
 	/* 40 sweeps of the memory at about 2 GB/s (TCG's speed; real machines do far better) */
-	plan_add(p, "memtest", "memtest", 2, args, (double)mem_available() / 2e9 * 40 + 5);
+	plan_add(p, "memtest", "memtest", 3, args, t > 0 ? t + 10 : (double)mem_available() / 2e9 * 40 + 5);
 }
 
 static const char *const *mt_figure_names(void)

@@ -45,6 +45,9 @@ static const struct builtin {
 	  "optional health.edac.ue           == 0\n"
 	  "optional health.cpu.throttle_events.delta == 0\n"
 	  "optional memtest.errors           == 0   # with assay.tests naming memtest, or the full suite\n"
+	  "optional cpu.wrong_results.1t     == 0   # a prime count that differs from a sieve's\n"
+	  "optional cpu.wrong_results.all    == 0\n"
+	  "optional burnin.failed_tests      == 0   # every round of the burn-in suite\n"
 
 	  "disk.seq.read.bw         >= 1000 MB/s\n"
 	  "disk.qd1.read.iops       >= 5000\n"

@@ -17,6 +17,7 @@
 /* the run's own figures, beside the engines' */
 static const char *const run_names[] = {
 	"steal.{max,mean}",
+	"burnin.{rounds,failed_tests}",
 	"machine.{cpus,memory_bytes,disks,nics}",
 	"machine.disk.*.size_bytes",
 	"machine.nic.*.speed_mbps",

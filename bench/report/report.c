@@ -4,6 +4,7 @@
 #include "crc32.h"
 #include "engine.h"
 #include "health/health.h"
+#include "suite.h"
 #include "json.h"
 
 #include <stdlib.h>
@@ -108,6 +109,7 @@ void report_summary(struct json *doc)
 	steal_figures(doc, sum);
 	scaling_figure(sum);
 	health_figures(doc, sum);
+	burnin_figures(doc, sum);
 }
 
 #define STEAL_TITLE "Steal (noisy neighbours)"

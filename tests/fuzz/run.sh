@@ -10,9 +10,9 @@ out=${BUILD:-$top/build}/fuzz
 CC=${FUZZ_CC:-clang}
 command -v "$CC" >/dev/null || { echo "fuzz: $CC missing: apt-get install clang-14 libfuzzer-14-dev" >&2; exit 1; }
 mkdir -p "$out"
-src="$top/lib/json.c $top/bench/net/dnswire.c $top/bench/report/extract.c $top/lib/crc32.c $top/lib/gzip.c $top/lib/base64.c $top/lib/msg.c $top/lib/fileio.c"
+src="$top/lib/json.c $top/bench/net/dnswire.c $top/bench/report/extract.c $top/lib/crc32.c $top/lib/gzip.c $top/lib/base64.c $top/lib/msg.c $top/lib/fileio.c $top/bench/health/nvme.c $top/bench/health/ata.c $top/bench/health/kmsg.c $top/bench/health/sysfs.c"
 fail=0
-for t in json dns extract; do
+for t in json dns extract health; do
 	bin=$out/fuzz-$t
 	$CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -D_GNU_SOURCE \
 		-DASSAY_VERSION=\"fuzz\" -I"$top/lib" -I"$top/bench" -o "$bin" "$top/tests/fuzz/$t.c" $src
@@ -24,6 +24,8 @@ for t in json dns extract; do
 	extract) printf 'x\n-----BEGIN ASSAY RESULT-----\nbytes=3 crc32=9cd5a6a1\n{}\n-----END ASSAY RESULT-----\n' > "$corpus/seed1"
 		{ printf 'x\n-----BEGIN ASSAY RESULT-----\nformat=gzip+base64 bytes=3 crc32=9cd5a6a1 gzip=23\n'
 		  printf '{}\n' | gzip -nc | base64; printf -- '-----END ASSAY RESULT-----\n'; } > "$corpus/seed2" ;;
+	health) printf '4,2,9000000,-;nvme nvme0: resetting controller\n SUBSYSTEM=nvme' > "$corpus/seed1"
+		head -c 600 /dev/zero > "$corpus/seed2" ;;
 	esac
 	echo "fuzz: $t for ${secs}s"
 	if ! "$bin" -max_total_time="$secs" -max_len=65536 -timeout=10 -artifact_prefix="$out/crash-$t-" "$corpus" \
