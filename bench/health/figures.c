@@ -188,20 +188,31 @@ static void kernel_figures(const struct json *h, struct json *sum)
 {
 	const struct json *ev = json_get(h, "kernel_events");
 	char d[400] = "", m[400] = "";
-	int n = 0, mce = 0;
+	int n = 0, mce = 0, logged = 0;
 	for (const struct json *e = ev ? ev->child : NULL; e; e = e->next) {
-		const char *cls = json_get_str(e, "class", "");
+		const char *cls = json_get_str(e, "class", ""), *line = json_get_str(e, "line", "");
 		n++;
 		if (n <= 2)
-			note(d, sizeof d, "%s during %s: %.80s", cls, json_get_str(e, "test", "?"), json_get_str(e, "line", ""));
-		if (!strcmp(cls, "mce")) {
-			if (!mce)
-				note(m, sizeof m, "during %s: %.80s", json_get_str(e, "test", "?"), json_get_str(e, "line", ""));
+			note(d, sizeof d, "%s during %s: %.80s", cls, json_get_str(e, "test", "?"), line);
+		/* an event is the kernel's "Machine Check:" line (bank and status); where a
+		 * consumer (mcelog) takes the details, its "events logged" line */
+		if (!strcmp(cls, "mce") && strstr(line, "Machine Check:")) {
+			if (!mce) {
+				m[0] = 0;     /* the event's own line says more than "events logged" */
+				note(m, sizeof m, "during %s: %.80s", json_get_str(e, "test", "?"), strstr(line, "CPU") ?
+				     strstr(line, "CPU") : line);
+			}
 			mce++;
+		} else if (!strcmp(cls, "mce") && strstr(line, "events logged")) {
+			if (!logged && !m[0])
+				note(m, sizeof m, "during %s: %.80s", json_get_str(e, "test", "?"), line);
+			logged++;
 		}
 	}
 	if (n > 2)
 		note(d, sizeof d, "and %d more", n - 2);
+	if (!mce)
+		mce = logged;
 	mce += (int)fmax(0, json_get_num(json_get(h, "delta"), "mce_exceptions", 0));
 	if (json_get(h, "kernel_log_read") && json_get(h, "kernel_log_read")->b) {
 		add(sum, "health.kernel_errors", n, "count", d);
