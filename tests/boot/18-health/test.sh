@@ -1,9 +1,9 @@
 # SUMMARY: assay health against the peers on QEMU's NVMe and AHCI disks: every field it
 # reports equals nvme-cli's `nvme smart-log -o json` and smartctl's `smartctl -x --json`,
 # read in the same guest (our kernel, an initramfs of the test's own with the two tools);
-# then the image with -m 512: memtest locks and tests at least 90% of MemTotal, and a
-# corrected machine check injected through QEMU's monitor during the run makes the verdict
-# FAIL naming it
+# then the image with -m 512 in a short burn-in: memtest locks and tests at least 90% of
+# MemTotal, and a corrected machine check injected through QEMU's monitor during it makes
+# the verdict FAIL naming it
 # KERNELS: custom
 # NEEDS: custom (the tools' guest runs our kernel: NVMe, AHCI and MCE built in)
 # TIMEOUT: 900
@@ -51,7 +51,7 @@ part assay; part nvme; part smartctl; part assay2
 
 # --- the image, -m 512: memtest's share of MemTotal; a corrected machine check ---
 set -- $(image_files)
-printf 'health.mce == 0\nmemtest.errors == 0\nmemtest.tested_pct >= 90 %%\n' > "$T/rules"
+printf 'health.mce == 0\nmemtest.errors == 0\nmemtest.tested_pct >= 90 %%\nburnin.rounds >= 1\nburnin.failed_tests == 0\n' > "$T/rules"
 mon=$T/monitor
 (
 	# once the CPU test runs, a corrected error in bank 9 (VAL|EN|MISCV|ADDRV, no UC)
@@ -71,7 +71,7 @@ PY
 ) &
 inj=$!
 boot --mem 512 --no-disk --net none --certify "$T/rules" --timeout 600 \
-	--append "assay.tests=cpu,memtest assay.cpu-time=15" \
+	--append "assay.suite=burnin assay.burnin=20 assay.tests=cpu,memtest assay.cpu-time=15 assay.memtest-time=20" \
 	--qemu-arg -monitor --qemu-arg "unix:$mon,server=on,wait=off"
 wait $inj
 result_json "$T/run.json"
@@ -80,6 +80,9 @@ result_json "$T/run.json"
 jq -e '.tests[] | select(.name == "memtest") | .status == "ok" and .result.memtest.tested_pct >= 90 and
 	.result.memtest.errors == 0' "$T/run.json" >/dev/null ||
 	fail "memtest: $(jq -c '.tests[] | select(.name == "memtest") | .result.memtest | del(.patterns)' "$T/run.json")"
+jq -e '.burnin.rounds_done >= 1 and .burnin.failed_tests == 0 and .options.suite == "burnin"' "$T/run.json" >/dev/null ||
+	fail "burn-in: $(jq -c '.burnin | del(.rounds)' "$T/run.json")"
+grep -q '^burn-in: round 1, 0 s done, 20 s left$' "$console" || fail "no burn-in progress line"
 # the machine check: one event, during the CPU test, bank 9's status; the verdict names it
 jq -e '[.summary[] | select(.name == "health.mce")][0] | .value == 1 and
 	(.detail | test("during cpu\\.(1t|all): CPU 0: Machine Check: 0 Bank 9: 9c000000000000c0"))' "$T/run.json" \
