@@ -83,5 +83,23 @@ int main(void)
 		struct json *j = json_parse("{\n  \"a\": tru }", 14, err, sizeof err);
 		CHECK(!j && strstr(err, "line 2"), "error names the line: %s", err);
 	}
+	{
+		/* a member taken out: first, middle, last; the object stays whole */
+		struct json *ob = json_obj(), *m;
+		char *t;
+		json_add_int(ob, "a", 1);
+		json_add_int(ob, "b", 2);
+		json_add_int(ob, "c", 3);
+		m = json_detach(ob, "b");
+		CHECK(m && m->num == 2 && !m->next && ob->n == 2, "detach the middle");
+		json_free(m);
+		json_free(json_detach(ob, "c"));
+		json_add_int(ob, "d", 4);
+		t = json_to_string(ob, -1, NULL);
+		CHECK(!strncmp(t, "{\"a\":1,\"d\":4}", 13), "detach the last, then add: %s", t);
+		free(t);
+		CHECK(!json_detach(ob, "zz"), "detach what is not there");
+		json_free(ob);
+	}
 	return unit_done();
 }
