@@ -186,13 +186,7 @@ static void ata_string(struct json *o, const char *key, const uint8_t *id, int w
 		s[l++] = (char)id[2 * (word + i) + 1];
 		s[l++] = (char)id[2 * (word + i)];
 	}
-	s[l] = 0;
-	for (int i = 0; i < l; i++)
-		if ((unsigned char)s[i] < 32 || (unsigned char)s[i] > 126)
-			s[i] = '?';
-	while (l && s[l - 1] == ' ')
-		s[--l] = 0;
-	json_add_str(o, key, s + strspn(s, " "));
+	health_add_devstr(o, key, s, l);
 }
 
 /* SMART RETURN STATUS: LBA mid/high 4Fh/C2h healthy, F4h/2Ch threshold exceeded; -1 unknown */

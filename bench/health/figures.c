@@ -99,15 +99,6 @@ static void nvme_figures(const char *name, const struct json *c, const struct js
 	}
 }
 
-static double attr_raw(const struct json *c, int id)
-{
-	const struct json *t = json_path(c, "attributes.table");
-	for (const struct json *e = t ? t->child : NULL; e; e = e->next)
-		if ((int)json_get_num(e, "id", -1) == id)
-			return json_get_num(e, "raw", NAN);
-	return NAN;
-}
-
 static void ata_figures(const char *name, const struct json *c, const struct json *d, struct json *sum,
 			struct disks *ds)
 {
@@ -130,7 +121,7 @@ static void ata_figures(const char *name, const struct json *c, const struct jso
 	add(sum, fig, failing, "count", name);
 	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
 		snprintf(fig, sizeof fig, "health.%s.%s", name, f[i].key);
-		add(sum, fig, attr_raw(c, f[i].id), "count", name);
+		add(sum, fig, health_ata_raw(c, f[i].id), "count", name);
 		if (json_get(d, f[i].key)) {
 			snprintf(fig, sizeof fig, "health.%s.%s.delta", name, f[i].key);
 			add(sum, fig, json_get_num(d, f[i].key, NAN), "count", name);
@@ -145,8 +136,8 @@ static void ata_figures(const char *name, const struct json *c, const struct jso
 		newe += fmax(0, json_get_num(d, "error_count", 0));
 	}
 	snprintf(fig, sizeof fig, "health.%s.temperature", name);
-	if (isfinite(attr_raw(c, 194)))
-		add(sum, fig, (double)((long long)attr_raw(c, 194) & 0xff), "C", name);
+	if (isfinite(health_ata_raw(c, 194)))
+		add(sum, fig, (double)((long long)health_ata_raw(c, 194) & 0xff), "C", name);
 	if (bad) {
 		ds->warnings++;
 		note(ds->warn, sizeof ds->warn, "%s: SMART %s, %.0f attributes failing", name,

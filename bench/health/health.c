@@ -174,16 +174,6 @@ static void delta_num(struct json *d, const char *key, const struct json *a, con
 		json_add_num(d, key, y - x);
 }
 
-/* an ATA attribute's raw value by id */
-static double ata_raw(const struct json *disk, int id)
-{
-	const struct json *t = json_path(disk, "attributes.table");
-	for (const struct json *e = t ? t->child : NULL; e; e = e->next)
-		if ((int)json_get_num(e, "id", -1) == id)
-			return json_get_num(e, "raw", NAN);
-	return NAN;
-}
-
 static const struct { const char *key; int id; } ata_counters[] = {
 	{ "reallocated_sectors", 5 }, { "pending_sectors", 197 }, { "offline_uncorrectable", 198 },
 	{ "crc_errors", 199 }, { "reported_uncorrect", 187 }, { "command_timeouts", 188 },
@@ -208,7 +198,7 @@ static struct json *deltas(const struct json *a, const struct json *b)
 		const struct json *old = json_get(json_get(a, "ata"), c->key);
 		struct json *o = json_add_obj(disks, c->key);
 		for (size_t i = 0; i < sizeof ata_counters / sizeof ata_counters[0]; i++) {
-			double x = ata_raw(old, ata_counters[i].id), y = ata_raw(c, ata_counters[i].id);
+			double x = health_ata_raw(old, ata_counters[i].id), y = health_ata_raw(c, ata_counters[i].id);
 			if (isfinite(x) && isfinite(y))
 				json_add_num(o, ata_counters[i].key, y - x);
 		}

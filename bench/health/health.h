@@ -30,6 +30,12 @@ void health_hwmon(struct json *snap);                 /* sysfs.c */
 /* the hottest hwmon sensor now, degrees C (NAN: none), its "chip/label" in who */
 double health_temp_max(char *who, size_t n);
 
+/* a device's fixed-width text field (l bytes in s, which has room for one more): non-printing
+ * bytes as '?', trailing and leading blanks off, into o as key */
+void health_add_devstr(struct json *o, const char *key, char *s, int l);
+/* an ATA attribute's raw value by id, from a snapshot's disk (NAN: not there) */
+double health_ata_raw(const struct json *disk, int id);
+
 /* ---- parsers of device data (fuzzed: tests/fuzz/health.c) ---- */
 /* the NVMe SMART / Health Information log page (512 bytes) into o */
 void nvme_smart_parse(const uint8_t *b, size_t len, struct json *o);

@@ -150,13 +150,7 @@ static void trimmed(struct json *o, const char *key, const uint8_t *b, int n)
 	char s[64];
 	int l = n < (int)sizeof s - 1 ? n : (int)sizeof s - 1;
 	memcpy(s, b, (size_t)l);
-	s[l] = 0;
-	for (int i = 0; i < l; i++)
-		if ((unsigned char)s[i] < 32 || (unsigned char)s[i] > 126)
-			s[i] = '?';
-	while (l && s[l - 1] == ' ')
-		s[--l] = 0;
-	json_add_str(o, key, s);
+	health_add_devstr(o, key, s, l);
 }
 
 static const char *why(int r)

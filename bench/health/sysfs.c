@@ -19,6 +19,26 @@ void health_path(char *out, size_t n, const char *path)
 	snprintf(out, n, "%s%s", root ? root : "", path);
 }
 
+void health_add_devstr(struct json *o, const char *key, char *s, int l)
+{
+	for (int i = 0; i < l; i++)
+		if ((unsigned char)s[i] < 32 || (unsigned char)s[i] > 126)
+			s[i] = '?';
+	s[l] = 0;
+	while (l && s[l - 1] == ' ')
+		s[--l] = 0;
+	json_add_str(o, key, s + strspn(s, " "));
+}
+
+double health_ata_raw(const struct json *disk, int id)
+{
+	const struct json *t = json_path(disk, "attributes.table");
+	for (const struct json *e = t ? t->child : NULL; e; e = e->next)
+		if ((int)json_get_num(e, "id", -1) == id)
+			return json_get_num(e, "raw", NAN);
+	return NAN;
+}
+
 static int by_name(const struct dirent **a, const struct dirent **b)
 {
 	return strverscmp((*a)->d_name, (*b)->d_name);
