@@ -118,6 +118,12 @@ static inline uint64_t hash(uint64_t z)
 	return z ^ (z >> 29);
 }
 
+static inline uint64_t hash2(uint64_t z)
+{
+	z *= 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
 #define Q 0x9e3779b97f4a7c15ull     /* the compare patterns' operand (odd: mul keeps bits) */
 /* a word's value; k is a constant where this is inlined, so each sweep loop below is
  * compiled once per kind with nothing but its own arithmetic inside */
@@ -127,7 +133,8 @@ static inline __attribute__((always_inline)) uint64_t value(enum vkind k, uint64
 	uint64_t i = (uint64_t)(uintptr_t)w >> 3, r, j;
 	switch (k) {
 	case V_ADDR: return (uint64_t)(uintptr_t)w ^ x;
-	case V_RAND: r = hash(seed + i + (x & 1));
+	case V_RAND:   /* a random word for each place in a 4 KiB block, xor a random word for the block */
+		r = hash((seed ^ (x & 1)) + (i & 511) * Q) ^ hash2(seed + (i >> 9));
 		return x >> 63 ? ~r : r;
 	case V_ARITH: r = hash(seed ^ i);
 		if (step >= 1) r ^= Q;
@@ -243,9 +250,77 @@ static inline __attribute__((always_inline)) void sweep_k(struct shared *s, cons
 	}
 }
 
+/* the kinds whose value repeats every 128 words or fewer (constant, alternating, walking, bit
+ * spread and flip), or is such a value xor a word of the block's own (the address, the
+ * random kind): a block's values are a table made once, and each block is checked and
+ * written 16 bytes at a time.  Blocks are BLOCK words at 4 KiB boundaries (the region is
+ * page-aligned, each thread's slice a multiple of BLOCK), so word j of every block has the
+ * same value. */
+static int periodic(enum vkind k)
+{
+	return k == V_CONST || k == V_ALT || k == V_SPREAD || k == V_FLIP || k == V_WALK || k == V_RAND || k == V_ADDR;
+}
+
+/* the values of block 0; another block's are these xor its block word */
+static void table(const struct val *v, uint64_t *t, uint64_t seed)
+{
+	for (size_t j = 0; j < BLOCK; j++)
+		t[j] = value_any(v, (const uint64_t *)(uintptr_t)(j * 8), seed) ^
+		       (v->k == V_RAND ? hash2(seed) : 0);
+}
+
+/* the word every value of the block at w is xored with: the random kind's block word; the
+ * block's address (4 KiB aligned: its address plus 8j is its address xor 8j) */
+static inline __m128i block_word(const struct val *v, const uint64_t *w, uint64_t seed)
+{
+	return v->k == V_RAND ? _mm_set1_epi64x((long long)hash2(seed + ((uintptr_t)w >> 12)))
+	       : v->k == V_ADDR ? _mm_set1_epi64x((long long)(uintptr_t)w) : _mm_setzero_si128();
+}
+
+static __attribute__((optimize("O3"))) void sweep_periodic(struct shared *s, const struct sweep *sw, uint64_t *lo,
+							    uint64_t *hi)
+{
+	static __thread uint64_t ta[BLOCK] __attribute__((aligned(64))), tb[BLOCK] __attribute__((aligned(64)));
+	const __m128i *a = (const __m128i *)ta, *b = (const __m128i *)tb;
+	size_t nblk = (size_t)(hi - lo) / BLOCK;
+	table(&sw->a, ta, s->seed);
+	if (sw->op == S_CHECK_FILL)
+		table(&sw->b, tb, s->seed);
+	/* memtest86's moving inversions go down as well: blocks, and words in them, in turn */
+	for (size_t k = 0; k < nblk; k++) {
+		uint64_t *blk = sw->down ? hi - (k + 1) * BLOCK : lo + k * BLOCK;
+		__m128i *w = (__m128i *)blk, ba = block_word(&sw->a, blk, s->seed), acc = _mm_setzero_si128();
+		if (sw->op == S_FILL) {
+			for (size_t j = 0; j < BLOCK / 2; j++)
+				_mm_stream_si128(w + j, _mm_xor_si128(_mm_load_si128(a + j), ba));
+			continue;
+		}
+		if (!sw->down)
+			for (size_t j = 0; j < BLOCK / 2; j++)
+				acc = _mm_or_si128(acc, _mm_xor_si128(_mm_load_si128(w + j), _mm_xor_si128(_mm_load_si128(a + j), ba)));
+		else
+			for (size_t j = BLOCK / 2; j-- > 0;)
+				acc = _mm_or_si128(acc, _mm_xor_si128(_mm_load_si128(w + j), _mm_xor_si128(_mm_load_si128(a + j), ba)));
+		if (__builtin_expect(_mm_movemask_epi8(_mm_cmpeq_epi8(acc, _mm_setzero_si128())) != 0xffff, 0))
+			recheck(s, sw, blk, blk + BLOCK);
+		if (sw->op == S_CHECK_FILL) {
+			__m128i bb = block_word(&sw->b, blk, s->seed);
+			for (size_t j = 0; j < BLOCK / 2; j++)
+				_mm_store_si128(w + j, _mm_xor_si128(_mm_load_si128(b + j), bb));
+		}
+	}
+	if (sw->op == S_FILL)
+		_mm_sfence();
+}
+
 static __attribute__((optimize("O3"))) void sweep(struct shared *s, const struct sweep *sw, uint64_t *lo,
 						   uint64_t *hi)
 {
+	if (periodic(sw->a.k) && (sw->op != S_CHECK_FILL || periodic(sw->b.k)) &&
+	    !((uintptr_t)lo % (BLOCK * 8)) && !((uintptr_t)hi % (BLOCK * 8))) {
+		sweep_periodic(s, sw, lo, hi);
+		return;
+	}
 	switch (sw->a.k) {
 	case V_ADDR: sweep_k(s, sw, lo, hi, V_ADDR); break;
 	case V_RAND: sweep_k(s, sw, lo, hi, V_RAND); break;
@@ -285,7 +360,7 @@ static void *mt_main(void *arg)
 {
 	struct worker *w = arg;
 	struct shared *s = w->s;
-	size_t per = s->words / (size_t)s->nthreads / 8 * 8, lo = per * (size_t)w->idx;
+	size_t per = s->words / (size_t)s->nthreads / BLOCK * BLOCK, lo = per * (size_t)w->idx;
 	size_t hi = w->idx == s->nthreads - 1 ? s->words : lo + per;
 	{
 		/* a first write of every word, not timed: the first touch of freshly locked memory

@@ -21,6 +21,11 @@ jq -e '.tests[] | select(.name == "disk") | .result.jobs[] | select(.jobname == 
 	.read.total_ios == 20 and .error == 5 and .assay.status == "failed"' "$T/result.json" >/dev/null ||
 	fail "seq.read: want 20 MiB read before the error, error 5, marked failed"
 jq -e '.tests[] | select(.name == "cpu.all") | .status == "ok"' "$T/result.json" >/dev/null || fail "cpu tests did not run"
+# the kernel's I/O error lines, read from /dev/kmsg, are the disk test's and a health figure
+jq -e '[.health.kernel_events[] | select(.class == "io")] | length >= 1 and all(.test == "disk")' "$T/result.json" \
+	>/dev/null || fail "kernel I/O errors not attributed to the disk test: $(jq -c .health.kernel_events "$T/result.json")"
+jq -e '[.summary[] | select(.name == "health.kernel_errors")][0].value >= 1' "$T/result.json" >/dev/null ||
+	fail "health.kernel_errors"
 
 # the same disk scanned (assay.disk-profile=scan): the run goes on past the bad sector, the
 # failed read is listed, and assay.certify=surface fails on disk.scan.errors
