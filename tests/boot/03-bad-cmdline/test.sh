@@ -11,7 +11,7 @@ boot --no-disk --qemu-arg -device --qemu-arg virtio-serial-pci \
 [ "$rc" = 0 ] || fail "qemu/run exited $rc, want 0 (the run goes on with defaults)"
 has '^init: warning: kernel command line: assay\.after=sideways: unknown value; accepted: one of poweroff\|reboot\|shell\|kexec; using the default$'
 has '^init: warning: kernel command line: assay\.timeout=abc: not a duration; accepted: .*; using the default$'
-has '^assay: warning: kernel command line: assay\.suite=bogus: unknown value; accepted: one of quick\|standard\|full; using the default$'
+has '^assay: warning: kernel command line: assay\.suite=bogus: unknown value; accepted: one of quick\|standard\|full\|burnin; using the default$'
 has '^assay: warning: kernel command line: assay\.nosuchkey: unknown option; accepted: .*; ignored$'
 # init's own keys are not reported as unknown by assay
 hasnt 'assay: warning: .*assay\.(after|timeout)'
