@@ -36,6 +36,11 @@ const struct command commands[] = {
 	  "Print what the hardware says of itself: NVMe SMART/health and error logs, ATA SMART\n"
 	  "attributes and logs, EDAC error counts per DIMM, thermal throttling, machine checks and\n"
 	  "hwmon temperatures.  assay run reads the same before and after its tests (docs/health.md)." },
+	{ "export", cmd_export, "a result in OpenMetrics text (Prometheus) or JSON",
+	  "[--format openmetrics|json] [--textfile PATH.prom] RESULT", export_opts,
+	  "Print a result's figures as OpenMetrics text: a gauge (or counter) per figure in base\n"
+	  "units, labelled with the machine, the run and what the figure is about (docs/results.md).\n"
+	  "--textfile also writes it where node_exporter's textfile collector reads." },
 	{ "mkresults", cmd_mkresults, "make a results disk image (FAT, label ASSAY)", "FILE [SIZE]", NULL, NULL },
 	{ "fetch", cmd_fetch, "copy the results from a results disk image", "FILE DIR", NULL, NULL },
 	{ "serve", cmd_serve, "serve iperf3 tests to stock iperf3 clients", "[-B ADDR] [-p PORT] [--forever] "

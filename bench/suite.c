@@ -38,8 +38,16 @@ static const char *const suite_names[] = { "quick", "standard", "full", "burnin"
 #define SHELL_RESULTS "/run/assay"  /* assay.after=shell: the result files for the console user */
 
 
+#define FORMAT_OPENMETRICS FORMAT_TERSE   /* run's third output format */
+
 const struct opt run_opts[] = {
-	OPTS_COMMON(struct run_cfg),
+	{ "output-format", 0, OPT_ENUM, offsetof(struct run_cfg, common.format), "normal", 0, 0,
+	  "normal|json|openmetrics", "output format (openmetrics: the figures for Prometheus' tools, "
+	  "after the progress lines on stderr)", 0 },
+	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", "same as --output-format=json", OPT_NOARG },
+	{ "textfile", 0, OPT_STR, offsetof(struct run_cfg, textfile), NULL, 0, 0, "PATH.prom",
+	  "also write the figures as OpenMetrics text to PATH for node_exporter's textfile collector "
+	  "(atomically)", 0 },
 	{ "suite", 0, OPT_ENUM, offsetof(struct run_cfg, suite), "quick", 0, 0,
 	  "quick|standard|full|burnin", "how long and how thorough (burnin: rounds of stress and checks "
 	  "for --burnin)", 0 },
@@ -712,8 +720,15 @@ int cmd_run(int argc, char **argv)
 		else if (!json_get(doc, "results"))
 			json_add_str(json_add_obj(doc, "results"), "written", where);
 	}
+	if (c.textfile) {
+		char err[600];
+		if (export_textfile(c.textfile, doc, err, sizeof err))
+			warn("%s", err);
+	}
 	if (c.common.format == FORMAT_JSON)
 		json_print(stdout, doc, 2);
+	else if (c.common.format == FORMAT_OPENMETRICS)
+		report_openmetrics(doc, stdout);
 	else
 		report_block(doc, stdout);
 	fflush(stdout);

@@ -29,6 +29,7 @@ struct run_cfg {
 	char certify_disk[128];     /* the disk profiles the rules' figures come from */
 	const char *iperf, *ping, *http, *dns, *dns_file;
 	double net_time;
+	const char *textfile;       /* --textfile: OpenMetrics for node_exporter */
 	double burnin;              /* the burn-in suite's length, seconds */
 	const char *memtest_size;   /* assay memtest --size */
 	double memtest_time;        /* and --time */

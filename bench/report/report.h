@@ -16,6 +16,8 @@ void report_summary(struct json *doc);
 /* which way a figure is better (declared with it: the summary row's "better") */
 enum better { HIGHER_BETTER, LOWER_BETTER };
 /* One row of doc.summary: {name, value, unit, better} */
+/* the summary as OpenMetrics text (report/openmetrics.c), ending with # EOF */
+void report_openmetrics(const struct json *doc, FILE *f);
 struct json *report_figure(struct json *sum, const char *name, double value, const char *unit, enum better b);
 /* a row's 95% confidence interval over repeats ("ci95_low", "ci95_high"), from a stats
  * object's (stats_json) times scale */

@@ -1,0 +1,89 @@
+/* assay export: a result document (a .json or a console log) in another format: OpenMetrics
+ * text for Prometheus' tools, or the JSON itself; --textfile writes it for node_exporter's
+ * textfile collector (atomically: a scrape never sees half a file). */
+#include "commands.h"
+#include "figures.h"
+#include "report.h"
+#include "results.h"
+
+#include "json.h"
+#include "msg.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct export_cfg {
+	int format;
+	const char *textfile;
+};
+
+const struct opt export_opts[] = {
+	{ "format", 0, OPT_ENUM, offsetof(struct export_cfg, format), "openmetrics", 0, 0, "openmetrics|json",
+	  "what to print", 0 },
+	{ "textfile", 0, OPT_STR, offsetof(struct export_cfg, textfile), NULL, 0, 0, "PATH.prom",
+	  "also write the OpenMetrics text to PATH (node_exporter's textfile collector), atomically", 0 },
+	OPT_END,
+};
+
+int export_textfile(const char *path, const struct json *doc, char *err, size_t n)
+{
+	char *buf = NULL, dir[1024];
+	size_t len = 0;
+	const char *slash = strrchr(path, '/');
+	FILE *m = open_memstream(&buf, &len);
+	int r;
+	if (!m) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	if (strlen(path) < 6 || strcmp(path + strlen(path) - 5, ".prom")) {
+		fclose(m);
+		free(buf);
+		snprintf(err, n, "--textfile=%s: node_exporter reads only files ending in .prom", path);
+		return -1;
+	}
+	report_openmetrics(doc, m);
+	fclose(m);
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+	if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	r = results_write_file(dir, slash ? slash + 1 : path, buf, len, err, n);
+	free(buf);
+	return r;
+}
+
+int cmd_export(int argc, char **argv)
+{
+	struct export_cfg c;
+	char *pos[2], err[600];
+	int npos;
+	struct json *doc;
+	opt_defaults(export_opts, &c);
+	if (opt_parse(export_opts, &c, argc, argv, pos, &npos, 2))
+		return EXIT_USAGE;
+	if (npos != 1) {
+		errmsg("export: give one result (a .json or a console log)");
+		return EXIT_USAGE;
+	}
+	if (!(doc = doc_load(pos[0], err, sizeof err))) {
+		errmsg("export: %s", err);
+		return EXIT_USAGE;
+	}
+	if (!json_get(doc, "summary")) {
+		errmsg("export: %s: not an assay run's result (no summary: an engine's -J output?)", pos[0]);
+		json_free(doc);
+		return EXIT_USAGE;
+	}
+	if (c.format == 1)
+		json_print(stdout, doc, 2);
+	else
+		report_openmetrics(doc, stdout);
+	if (c.textfile && export_textfile(c.textfile, doc, err, sizeof err)) {
+		errmsg("export: %s", err);
+		json_free(doc);
+		return EXIT_FAIL;
+	}
+	json_free(doc);
+	return EXIT_OK;
+}

@@ -1,0 +1,47 @@
+# Figures as Prometheus text: assay export and run --output-format=openmetrics pass
+# Prometheus's own checker (promtool check metrics), carry base units (bytes per second,
+# seconds, ratios) and the labels of what each figure is about; --textfile writes a .prom
+# for node_exporter atomically; health's absolute counts are counters.
+# TIMEOUT: 120
+. "$(dirname "$0")/lib.sh"
+command -v promtool >/dev/null || skip "promtool missing (apt-get install prometheus)"
+head -c $((64 << 20)) /dev/urandom > "$T/d.img"
+"$A" run --tests=cpu,disk --disks="$T/d.img" --disk-profile=qd1,seq --disk-time=0.3 --cpu-time=0.2 --mode=rewrite \
+	-J > "$T/r.json" 2>/dev/null || fail "run: exit $?"
+"$A" export "$T/r.json" > "$T/r.prom" || fail "export: exit $?"
+promtool check metrics < "$T/r.prom" > "$T/lint" 2>&1 || fail "promtool: $(cat "$T/lint")"
+[ "$(tail -n 1 "$T/r.prom")" = "# EOF" ] || fail "no # EOF at the end"
+# values in base units, equal to the summary's
+iops=$(jq '[.summary[] | select(.name == "disk.qd1.read.iops")][0].value' "$T/r.json")
+bw=$(jq '[.summary[] | select(.name == "disk.seq.write.bw")][0].value' "$T/r.json")
+p99=$(jq '[.summary[] | select(.name == "disk.qd1.read.clat.p99")][0].value' "$T/r.json")
+id=$(jq -r .machine.id "$T/r.json")
+val() { grep -E "^$1\{.*$2" "$T/r.prom" | sed 's/.* //'; }
+awk -v a="$(val assay_disk_iops 'profile="qd1",direction="read"')" -v b="$iops" 'BEGIN { exit !(a != "" && (a - b) ^ 2 < 1e-6 * b * b) }' ||
+	fail "iops: $(val assay_disk_iops 'profile="qd1"') vs $iops"
+awk -v a="$(val assay_disk_bw_bytes_per_second 'profile="seq",direction="write"')" -v b="$bw" 'BEGIN { exit !(a != "" && (a - b * 1e6) ^ 2 < 1e-6 * (b * 1e6) ^ 2) }' ||
+	fail "bw not in bytes per second: $(val assay_disk_bw_bytes_per_second 'profile="seq",direction="write"') vs $bw MB/s"
+awk -v a="$(val assay_disk_clat_p99_seconds 'profile="qd1"')" -v b="$p99" 'BEGIN { exit !(a != "" && (a - b / 1e6) ^ 2 < 1e-6 * (b / 1e6) ^ 2) }' ||
+	fail "clat not in seconds"
+grep -q "^assay_disk_iops{machine=\"$id\",.*,device=\"$T/d.img\"}" "$T/r.prom" || fail "labels: $(grep -m1 ^assay_disk_iops "$T/r.prom")"
+grep -q '^# UNIT assay_disk_clat_p99_seconds seconds$' "$T/r.prom" || fail "no UNIT line"
+grep -q '^assay_cpu_events_per_second{.*threads="all"} ' "$T/r.prom" || fail "cpu family"
+# straight from a run, and the textfile written whole
+mkdir -p "$T/tf"
+"$A" run --tests=cpu --cpu-time=0.2 --output-format=openmetrics --textfile="$T/tf/assay.prom" > "$T/run.prom" 2>/dev/null ||
+	fail "run openmetrics: exit $?"
+promtool check metrics < "$T/run.prom" >/dev/null 2>&1 || fail "run's output fails promtool"
+[ -s "$T/tf/assay.prom" ] && promtool check metrics < "$T/tf/assay.prom" >/dev/null 2>&1 || fail "textfile"
+ls -a "$T/tf" | grep -v '^\.\.\?$' | grep -qv '^assay.prom$' && fail "a temporary file left: $(ls -a "$T/tf")"
+# health counters: counters named _total, from a fixture EDAC
+R=$T/root
+mkdir -p "$R/sys/devices/system/edac/mc/mc0/dimm0" "$R/dev" "$R/proc"
+echo 2 > "$R/sys/devices/system/edac/mc/mc0/ce_count"; echo 0 > "$R/sys/devices/system/edac/mc/mc0/ue_count"
+: > "$R/dev/kmsg"
+ASSAY_SYSROOT=$R "$A" run --tests=cpu --cpu-time=0.2 --output-format=openmetrics > "$T/h.prom" 2>/dev/null
+promtool check metrics < "$T/h.prom" >/dev/null 2>&1 || fail "health: promtool"
+grep -q '^# TYPE assay_health_edac_ce_total counter$' "$T/h.prom" && grep -q '^assay_health_edac_ce_total{.*} 2$' "$T/h.prom" ||
+	fail "EDAC counter: $(grep edac_ce "$T/h.prom")"
+expect 2 "export: $T/nope.json:" "$A" export "$T/nope.json"
+expect 1 "export: --textfile=$T/x.txt: node_exporter reads only files ending in .prom" "$A" export --textfile="$T/x.txt" "$T/r.json"
+finish
