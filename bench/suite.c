@@ -98,6 +98,10 @@ const struct opt run_opts[] = {
 	  "none, auto (the FAT partition labelled ASSAY), a directory, or inbox:... (set by assay kexec "
 	  "--results-to)",
 	  "where the result files (.json, .txt) go besides the console", 0 },
+	{ "push", 0, OPT_STR, offsetof(struct run_cfg, push), NULL, 0, 0, "URL[,URL...]",
+	  "send the results: a Pushgateway URL (http://HOST:9091/metrics/job/NAME) gets the figures as "
+	  "Prometheus text, grouped by machine; any other http:// URL the JSON document (POST); "
+	  "5 tries with backoff", 0 },
 	{ "certify", 0, OPT_STR, offsetof(struct run_cfg, certify), NULL, 0, 0,
 	  "vps-tasting, hw-certify, surface, ci, or a profile file", "check the figures against threshold "
 	  "rules; the exit status is the verdict", 0 },
@@ -720,6 +724,8 @@ int cmd_run(int argc, char **argv)
 		else if (!json_get(doc, "results"))
 			json_add_str(json_add_obj(doc, "results"), "written", where);
 	}
+	if (c.push)
+		report_push(c.push, doc);
 	if (c.textfile) {
 		char err[600];
 		if (export_textfile(c.textfile, doc, err, sizeof err))

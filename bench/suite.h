@@ -30,6 +30,7 @@ struct run_cfg {
 	const char *iperf, *ping, *http, *dns, *dns_file;
 	double net_time;
 	const char *textfile;       /* --textfile: OpenMetrics for node_exporter */
+	const char *push;           /* --push: URLs the results go to */
 	double burnin;              /* the burn-in suite's length, seconds */
 	const char *memtest_size;   /* assay memtest --size */
 	double memtest_time;        /* and --time */

@@ -16,6 +16,9 @@ void report_summary(struct json *doc);
 /* which way a figure is better (declared with it: the summary row's "better") */
 enum better { HIGHER_BETTER, LOWER_BETTER };
 /* One row of doc.summary: {name, value, unit, better} */
+/* --push: each URL of the comma list sent the results (report/push.c); doc.push says
+ * what happened; the number that failed */
+int report_push(const char *urls, struct json *doc);
 /* the summary as OpenMetrics text (report/openmetrics.c), ending with # EOF */
 void report_openmetrics(const struct json *doc, FILE *f);
 struct json *report_figure(struct json *sum, const char *name, double value, const char *unit, enum better b);
