@@ -682,6 +682,9 @@ int cmd_run(int argc, char **argv)
 		double planned = 0;
 		for (int i = 0; i < plan.n; i++)
 			planned += plan.it[i].skip[0] ? 0 : plan.it[i].expect_s;
+		/* a burn-in: rounds of the plan until its length is spent, and the last round */
+		if (c.suite == SUITE_BURNIN)
+			planned = c.burnin + planned;
 		fprintf(stderr, "assay %s: %s suite, %d test%s, planned about %.0f s\n", ASSAY_VERSION,
 			suite_names[c.suite], plan.n, plan.n == 1 ? "" : "s", planned);
 		json_add_num(doc, "planned_s", planned);
