@@ -154,24 +154,26 @@ static void ata_figures(const char *name, const struct json *c, const struct jso
 }
 
 /* the DIMMs whose counts grew, with their labels */
+struct dimm_note {
+	char *out;
+	size_t n;
+	const char *sign;     /* "+" for a growth, "" for a count */
+};
+
+static void dimm_note(const char *mc, const struct json *d, double ce, double ue, void *arg)
+{
+	struct dimm_note *dn = arg;
+	note(dn->out, dn->n, "%s/%s %s: %s%.0f CE, %s%.0f UE", mc, json_get_str(d, "name", "?"),
+	     json_get_str(d, "label", ""), dn->sign, ce, dn->sign, ue);
+}
+
+/* the DIMMs with errors (a NULL) or whose counts grew from a to b, with their labels */
 static void dimm_detail(const struct json *a, const struct json *b, char *out, size_t n)
 {
-	const struct json *mcs = json_path(b, "edac.controllers");
+	struct dimm_note dn = { out, n, a ? "+" : "" };
 	out[0] = 0;
-	for (const struct json *mc = mcs ? mcs->child : NULL; mc; mc = mc->next) {
-		const struct json *old = json_get(json_path(a, "edac.controllers"), mc->key);
-		const struct json *dimms = json_get(mc, "dimms"), *od = json_get(old, "dimms")
-			? json_get(old, "dimms")->child : NULL;
-		for (const struct json *d = dimms ? dimms->child : NULL; d; d = d->next, od = od ? od->next : NULL) {
-			double ce = json_get_num(d, "ce", 0) - json_get_num(od, "ce", 0);
-			double ue = json_get_num(d, "ue", 0) - json_get_num(od, "ue", 0);
-			if (ce > 0 || ue > 0 || (!a && (json_get_num(d, "ce", 0) > 0 || json_get_num(d, "ue", 0) > 0)))
-				note(out, n, "%s/%s %s: %s%.0f CE, %s%.0f UE", mc->key, json_get_str(d, "name", "?"),
-				     json_get_str(d, "label", ""), a ? "+" : "", a ? ce : json_get_num(d, "ce", 0),
-				     a ? "+" : "", a ? ue : json_get_num(d, "ue", 0));
-		}
-	}
-	if (!out[0] && mcs)
+	health_edac_grown(a, b, dimm_note, &dn);
+	if (!out[0] && json_path(b, "edac.controllers"))
 		note(out, n, "no DIMM named by the driver");
 }
 

@@ -30,6 +30,10 @@ void health_hwmon(struct json *snap);                 /* sysfs.c */
 /* the hottest hwmon sensor now, degrees C (NAN: none), its "chip/label" in who */
 double health_temp_max(char *who, size_t n);
 
+/* each DIMM whose EDAC counts grew from snapshot a to b (a NULL: any count at all), with
+ * how much: fn(controller, the DIMM's {name, label, ce, ue}, ce, ue, arg) */
+void health_edac_grown(const struct json *a, const struct json *b,
+		       void (*fn)(const char *mc, const struct json *dimm, double ce, double ue, void *arg), void *arg);
 /* a device's fixed-width text field (l bytes in s, which has room for one more): non-printing
  * bytes as '?', trailing and leading blanks off, into o as key */
 void health_add_devstr(struct json *o, const char *key, char *s, int l);

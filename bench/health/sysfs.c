@@ -127,6 +127,23 @@ void health_edac(struct json *snap)
 	json_add_int(e, "ue", ue);
 }
 
+void health_edac_grown(const struct json *a, const struct json *b,
+		       void (*fn)(const char *mc, const struct json *dimm, double ce, double ue, void *arg), void *arg)
+{
+	const struct json *mcs = json_path(b, "edac.controllers");
+	for (const struct json *mc = mcs ? mcs->child : NULL; mc; mc = mc->next) {
+		const struct json *old = json_get(json_path(a, "edac.controllers"), mc->key);
+		const struct json *od = json_get(old, "dimms") ? json_get(old, "dimms")->child : NULL;
+		for (const struct json *d = json_get(mc, "dimms") ? json_get(mc, "dimms")->child : NULL; d;
+		     d = d->next, od = od ? od->next : NULL) {
+			double ce = json_get_num(d, "ce", 0) - json_get_num(od, "ce", 0);
+			double ue = json_get_num(d, "ue", 0) - json_get_num(od, "ue", 0);
+			if (ce > 0 || ue > 0)
+				fn(mc->key, d, ce, ue, arg);
+		}
+	}
+}
+
 /* /proc/interrupts' row NAME (MCE, MCP, TRM): the sum over CPUs, or -1 */
 static long long irq_row(const char *text, const char *name)
 {

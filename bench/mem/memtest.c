@@ -548,31 +548,18 @@ static void errors_json(struct shared *s, struct json *out)
 	}
 }
 
-/* the DIMMs whose EDAC counts grew between two snapshots */
-static void edac_blame(const struct json *a, const struct json *b, struct json *out)
+/* a DIMM whose EDAC counts grew during the test, into the result's edac_dimms */
+static void edac_blame(const char *mc, const struct json *d, double ce, double ue, void *arg)
 {
-	const struct json *mcs = json_path(b, "edac.controllers");
-	struct json *arr = NULL;
-	for (const struct json *mc = mcs ? mcs->child : NULL; mc; mc = mc->next) {
-		const struct json *od = json_get(json_get(json_path(a, "edac.controllers"), mc->key), "dimms");
-		const struct json *o = od ? od->child : NULL;
-		for (const struct json *d = json_get(mc, "dimms") ? json_get(mc, "dimms")->child : NULL; d;
-		     d = d->next, o = o ? o->next : NULL) {
-			double ce = json_get_num(d, "ce", 0) - json_get_num(o, "ce", 0);
-			double ue = json_get_num(d, "ue", 0) - json_get_num(o, "ue", 0);
-			struct json *e;
-			if (ce <= 0 && ue <= 0)
-				continue;
-			if (!arr)
-				arr = json_add_arr(out, "edac_dimms");
-			e = json_push(arr, json_obj());
-			json_add_str(e, "controller", mc->key);
-			json_add_str(e, "dimm", json_get_str(d, "name", "?"));
-			json_add_str(e, "label", json_get_str(d, "label", ""));
-			json_add_num(e, "ce", ce);
-			json_add_num(e, "ue", ue);
-		}
-	}
+	struct json *o = arg, *arr = (struct json *)json_get(o, "edac_dimms"), *e;
+	if (!arr)
+		arr = json_add_arr(o, "edac_dimms");
+	e = json_push(arr, json_obj());
+	json_add_str(e, "controller", mc);
+	json_add_str(e, "dimm", json_get_str(d, "name", "?"));
+	json_add_str(e, "label", json_get_str(d, "label", ""));
+	json_add_num(e, "ce", ce);
+	json_add_num(e, "ue", ue);
 }
 
 static int mt_run(void *p, struct json *out)
@@ -658,7 +645,7 @@ static int mt_run(void *p, struct json *out)
 			 json_get_str(json_get(o, "error_list")->child, "phys_addr", "?"));
 		json_add_str(out, "error", err);
 	}
-	edac_blame(before, after, o);
+	health_edac_grown(before, after, edac_blame, o);
 	json_free(before);
 	json_free(after);
 	pthread_barrier_destroy(&s->bar);
