@@ -11,13 +11,16 @@ command -v prometheus-pushgateway >/dev/null && command -v prometheus >/dev/null
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; cleanup' EXIT
 gw=$(free_port)
-gateway() { prometheus-pushgateway --web.listen-address=127.0.0.1:$gw > "$T/gw.log" 2>&1 & pids+=($!); }
+# (its own persistence file: Debian's default is one shared by every gateway started)
+gateway() { prometheus-pushgateway --web.listen-address=127.0.0.1:$gw --persistence.file="$T/gw.data" > "$T/gw.log" 2>&1 &
+	pids+=($!); }
 
 # --- late: the gateway starts while the run is retrying ---
-(sleep 2.5; gateway) &
-"$A" run --tests=cpu --cpu-time=0.2 --push=http://127.0.0.1:$gw/metrics/job/assay -J > "$T/r1.json" 2> "$T/r1.err" ||
-	fail "run with a late gateway: exit $?"
-wait
+"$A" run --tests=cpu --cpu-time=0.2 --push=http://127.0.0.1:$gw/metrics/job/assay -J > "$T/r1.json" 2> "$T/r1.err" &
+run=$!
+sleep 2.5
+gateway
+wait $run || fail "run with a late gateway: exit $?"
 grep -q "push: http://127.0.0.1:$gw/metrics/job/assay: attempt 1 of 5: connect to 127.0.0.1:$gw: Connection refused; again in 1 s" "$T/r1.err" ||
 	fail "no retry line: $(grep push "$T/r1.err")"
 jq -e '.push[0] | .kind == "pushgateway" and .status == 200 and .attempts >= 2' "$T/r1.json" >/dev/null ||

@@ -6,7 +6,8 @@ command -v prometheus-pushgateway >/dev/null || skip "prometheus-pushgateway mis
 pids=()
 trap 'for p in "${pids[@]}"; do kill $p 2>/dev/null; done; rm -rf "$T"' EXIT
 GW=$(free_port)
-prometheus-pushgateway --web.listen-address=127.0.0.1:$GW > "$T/gw.log" 2>&1 &
+# (its own persistence file: Debian's default is one shared by every gateway started)
+prometheus-pushgateway --web.listen-address=127.0.0.1:$GW --persistence.file="$T/gw.data" > "$T/gw.log" 2>&1 &
 pids+=($!)
 listening $GW
 boot --no-disk --append "assay.tests=cpu assay.cpu-time=1 assay.push=http://10.0.2.2:$GW/metrics/job/fleet"
