@@ -213,14 +213,9 @@ static void cpu_json(struct json *m)
 static void memory_json(struct json *m)
 {
 	struct json *mem = json_add_obj(m, "memory");
-	FILE *f = fopen("/proc/meminfo", "r");
-	unsigned long long kb;
-	char line[256];
-	while (f && fgets(line, sizeof line, f))
-		if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
-			json_add_int(mem, "total_bytes", (long long)(kb * 1024));
-	if (f)
-		fclose(f);
+	unsigned long long total = meminfo_bytes("MemTotal");
+	if (total)
+		json_add_int(mem, "total_bytes", (long long)total);
 }
 
 static void dmi_json(struct json *m)
@@ -349,15 +344,21 @@ struct json *sysinfo_json(void)
 	return m;
 }
 
-unsigned long long mem_available(void)
+unsigned long long meminfo_bytes(const char *key)
 {
 	FILE *f = fopen("/proc/meminfo", "r");
 	char line[256];
 	unsigned long long kb = 0;
+	size_t kl = strlen(key);
 	while (f && fgets(line, sizeof line, f))
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+		if (!strncmp(line, key, kl) && line[kl] == ':' && sscanf(line + kl + 1, "%llu", &kb) == 1)
 			break;
 	if (f)
 		fclose(f);
 	return kb * 1024;
+}
+
+unsigned long long mem_available(void)
+{
+	return meminfo_bytes("MemAvailable");
 }

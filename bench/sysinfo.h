@@ -6,6 +6,8 @@
 
 struct json;
 
+/* a /proc/meminfo line's value in bytes, by its key ("MemTotal"); 0: unknown */
+unsigned long long meminfo_bytes(const char *key);
 /* /proc/meminfo's MemAvailable in bytes (0: unknown) */
 unsigned long long mem_available(void);
 /* Hypervisor from CPUID (kvm, qemu-tcg, xen, hyper-v, vmware, ...); 0 on bare metal. */

@@ -431,16 +431,6 @@ static uint64_t phys_of(const void *p)
 	return (e & ((1ull << 55) - 1)) * (uint64_t)pg + v % (uint64_t)pg;
 }
 
-static unsigned long long meminfo(const char *key)
-{
-	char *t = read_file("/proc/meminfo", 1 << 16, NULL), *p;
-	unsigned long long kb = 0;
-	if (t && (p = strstr(t, key)))
-		kb = strtoull(p + strlen(key), NULL, 10);
-	free(t);
-	return kb << 10;
-}
-
 /* map and lock size bytes, or less when the kernel will not lock that much (5% less a try,
  * as memtester does); without the right to lock (a container without CAP_IPC_LOCK), the
  * whole size unlocked, as memtester then does, *locked 0; NULL when nothing could be had */
@@ -568,7 +558,7 @@ static int mt_run(void *p, struct json *out)
 	struct shared *s = calloc(1, sizeof *s);
 	struct worker *w = calloc((size_t)c->threads, sizeof *w);
 	int chosen[NPAT], nchosen;
-	unsigned long long total = meminfo("MemTotal:"), size = c->size, avail = mem_available();
+	unsigned long long total = meminfo_bytes("MemTotal"), size = c->size, avail = mem_available();
 	char err[300];
 	struct json *o = json_add_obj(out, "memtest"), *before = json_obj(), *after = json_obj();
 	double t0 = now_s();
