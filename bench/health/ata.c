@@ -46,14 +46,6 @@ static const char *attr_name(int id)
 	}
 }
 
-static uint64_t le(const uint8_t *b, int n)
-{
-	uint64_t v = 0;
-	for (int i = n - 1; i >= 0; i--)
-		v = v << 8 | b[i];
-	return v;
-}
-
 void ata_smart_parse(const uint8_t *data, const uint8_t *thr, struct json *o)
 {
 	struct json *table = json_add_arr(o, "table");
@@ -78,8 +70,8 @@ void ata_smart_parse(const uint8_t *data, const uint8_t *thr, struct json *o)
 		json_add_int(e, "worst", a[4]);
 		if (th >= 0)
 			json_add_int(e, "thresh", th);
-		json_add_int(e, "flags", (long long)le(a + 1, 2));
-		json_add_num(e, "raw", (double)le(a + 5, 6));
+		json_add_int(e, "flags", (long long)health_le(a + 1, 2));
+		json_add_num(e, "raw", (double)health_le(a + 5, 6));
 		/* a threshold of 0 never fails; 1..253 fail at or under it (ACS) */
 		if (th > 0 && th < 254 && a[3] && a[3] <= th) {
 			json_add_str(e, "when_failed", "now");
@@ -96,14 +88,14 @@ void ata_smart_parse(const uint8_t *data, const uint8_t *thr, struct json *o)
 void ata_errlog_parse(const uint8_t *b, struct json *o)
 {
 	json_add_int(o, "revision", b[0]);
-	json_add_int(o, "count", (long long)le(b + 452, 2));
+	json_add_int(o, "count", (long long)health_le(b + 452, 2));
 }
 
 void ata_selftest_parse(const uint8_t *b, struct json *o)
 {
 	struct json *arr = json_add_arr(o, "table");
 	int failed = 0;
-	json_add_int(o, "revision", (long long)le(b, 2));
+	json_add_int(o, "revision", (long long)health_le(b, 2));
 	for (int i = 0; i < 21; i++) {
 		const uint8_t *d = b + 2 + 24 * i;
 		int used = 0, st = d[1] >> 4;
@@ -115,9 +107,9 @@ void ata_selftest_parse(const uint8_t *b, struct json *o)
 		e = json_push(arr, json_obj());
 		json_add_int(e, "type", d[0]);
 		json_add_int(e, "status", st);    /* 0 ok, 1 aborted, 2 interrupted, 3-8 failed, 15 running */
-		json_add_int(e, "lifetime_hours", (long long)le(d + 2, 2));
+		json_add_int(e, "lifetime_hours", (long long)health_le(d + 2, 2));
 		if (st >= 3 && st <= 8) {
-			json_add_num(e, "lba", (double)le(d + 5, 4));
+			json_add_num(e, "lba", (double)health_le(d + 5, 4));
 			failed++;
 		}
 	}
@@ -217,9 +209,9 @@ static void ata_disk(int fd, struct json *o)
 	ata_string(o, "model", id, 27, 20);
 	ata_string(o, "serial", id, 10, 10);
 	ata_string(o, "firmware", id, 23, 4);
-	json_add_bool(o, "smart_supported", le(id + 164, 2) & 1);
-	json_add_bool(o, "smart_enabled", le(id + 170, 2) & 1);
-	if (!(le(id + 164, 2) & 1))
+	json_add_bool(o, "smart_supported", health_le(id + 164, 2) & 1);
+	json_add_bool(o, "smart_enabled", health_le(id + 170, 2) & 1);
+	if (!(health_le(id + 164, 2) & 1))
 		return;
 	if (ata(fd, 0xb0, 0xda, 0, NULL, sense, err, sizeof err) == 0 && (st = smart_status(sense)) >= 0)
 		json_add_bool(o, "smart_passed", st);
@@ -258,11 +250,6 @@ static int sd_disk(const struct dirent *d)
 	return !strncmp(d->d_name, "sd", 2);
 }
 
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-	return strverscmp((*a)->d_name, (*b)->d_name);
-}
-
 void health_ata(struct json *snap)
 {
 	char path[512], vendor[64], dev[64];
@@ -270,7 +257,7 @@ void health_ata(struct json *snap)
 	struct json *ad = NULL;
 	int n;
 	health_path(path, sizeof path, "/sys/block");
-	n = scandir(path, &ents, sd_disk, by_name);
+	n = scandir(path, &ents, sd_disk, health_by_name);
 	for (int i = 0; i < n; i++) {
 		struct json *o;
 		int fd;

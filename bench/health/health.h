@@ -34,6 +34,11 @@ double health_temp_max(char *who, size_t n);
  * how much: fn(controller, the DIMM's {name, label, ce, ue}, ce, ue, arg) */
 void health_edac_grown(const struct json *a, const struct json *b,
 		       void (*fn)(const char *mc, const struct json *dimm, double ce, double ue, void *arg), void *arg);
+/* scandir's order for device directories: nvme2 before nvme10 */
+struct dirent;
+int health_by_name(const struct dirent **a, const struct dirent **b);
+/* n bytes of device data, little-endian (NVMe, ATA) */
+uint64_t health_le(const uint8_t *b, int n);
 /* a device's fixed-width text field (l bytes in s, which has room for one more): non-printing
  * bytes as '?', trailing and leading blanks off, into o as key */
 void health_add_devstr(struct json *o, const char *key, char *s, int l);

@@ -18,14 +18,6 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-static uint64_t le(const uint8_t *b, int n)
-{
-	uint64_t v = 0;
-	for (int i = n - 1; i >= 0; i--)
-		v = v << 8 | b[i];
-	return v;
-}
-
 /* a 128-bit little-endian counter, as a double (exact below 2^53, which every real
  * counter is; nvme-cli prints these as decimal integers) */
 static double le128(const uint8_t *b)
@@ -51,24 +43,24 @@ void nvme_smart_parse(const uint8_t *b, size_t len, struct json *o)
 	}
 	json_add_int(o, "critical_warning", b[0]);
 	/* Kelvin, 0: not reported */
-	json_add_int(o, "temperature_k", (long long)le(b + 1, 2));
-	json_add_num(o, "temperature_c", le(b + 1, 2) ? (double)le(b + 1, 2) - 273 : 0);
+	json_add_int(o, "temperature_k", (long long)health_le(b + 1, 2));
+	json_add_num(o, "temperature_c", health_le(b + 1, 2) ? (double)health_le(b + 1, 2) - 273 : 0);
 	json_add_int(o, "avail_spare", b[3]);
 	json_add_int(o, "spare_thresh", b[4]);
 	json_add_int(o, "percent_used", b[5]);
 	json_add_int(o, "endurance_grp_critical_warning_summary", b[6]);
 	for (size_t i = 0; i < sizeof c128 / sizeof c128[0]; i++)
 		json_add_num(o, c128[i].name, le128(b + c128[i].off));
-	json_add_int(o, "warning_temp_time", (long long)le(b + 192, 4));
-	json_add_int(o, "critical_comp_time", (long long)le(b + 196, 4));
+	json_add_int(o, "warning_temp_time", (long long)health_le(b + 192, 4));
+	json_add_int(o, "critical_comp_time", (long long)health_le(b + 196, 4));
 	sensors = json_add_arr(o, "temperature_sensors_k");
 	for (int i = 0; i < 8; i++)
-		if (le(b + 200 + 2 * i, 2))
-			json_push(sensors, json_int((long long)le(b + 200 + 2 * i, 2)));
-	json_add_int(o, "thm_temp1_trans_count", (long long)le(b + 216, 4));
-	json_add_int(o, "thm_temp2_trans_count", (long long)le(b + 220, 4));
-	json_add_int(o, "thm_temp1_total_time", (long long)le(b + 224, 4));
-	json_add_int(o, "thm_temp2_total_time", (long long)le(b + 228, 4));
+		if (health_le(b + 200 + 2 * i, 2))
+			json_push(sensors, json_int((long long)health_le(b + 200 + 2 * i, 2)));
+	json_add_int(o, "thm_temp1_trans_count", (long long)health_le(b + 216, 4));
+	json_add_int(o, "thm_temp2_trans_count", (long long)health_le(b + 220, 4));
+	json_add_int(o, "thm_temp1_total_time", (long long)health_le(b + 224, 4));
+	json_add_int(o, "thm_temp2_total_time", (long long)health_le(b + 228, 4));
 }
 
 void nvme_errlog_parse(const uint8_t *b, size_t len, struct json *arr)
@@ -76,18 +68,18 @@ void nvme_errlog_parse(const uint8_t *b, size_t len, struct json *arr)
 	for (size_t off = 0; off + 64 <= len; off += 64) {
 		const uint8_t *e = b + off;
 		struct json *o;
-		if (!le(e, 8))      /* error count 0: an unused entry */
+		if (!health_le(e, 8))      /* error count 0: an unused entry */
 			continue;
 		o = json_push(arr, json_obj());
-		json_add_num(o, "error_count", (double)le(e, 8));
-		json_add_int(o, "sqid", (long long)le(e + 8, 2));
-		json_add_int(o, "cmdid", (long long)le(e + 10, 2));
+		json_add_num(o, "error_count", (double)health_le(e, 8));
+		json_add_int(o, "sqid", (long long)health_le(e + 8, 2));
+		json_add_int(o, "cmdid", (long long)health_le(e + 10, 2));
 		/* bit 0 is the phase tag; the status code field is bits 15:1 */
-		json_add_int(o, "status_field", (long long)(le(e + 12, 2) >> 1));
-		json_add_int(o, "phase_tag", (long long)(le(e + 12, 2) & 1));
-		json_add_int(o, "parm_error_location", (long long)le(e + 14, 2));
-		json_add_num(o, "lba", (double)le(e + 16, 8));
-		json_add_int(o, "nsid", (long long)le(e + 24, 4));
+		json_add_int(o, "status_field", (long long)(health_le(e + 12, 2) >> 1));
+		json_add_int(o, "phase_tag", (long long)(health_le(e + 12, 2) & 1));
+		json_add_int(o, "parm_error_location", (long long)health_le(e + 14, 2));
+		json_add_num(o, "lba", (double)health_le(e + 16, 8));
+		json_add_int(o, "nsid", (long long)health_le(e + 24, 4));
 	}
 }
 
@@ -110,9 +102,9 @@ void nvme_selftest_parse(const uint8_t *b, size_t len, struct json *o)
 		t = json_push(arr, json_obj());
 		json_add_int(t, "code", r[0] >> 4);   /* 1 short, 2 extended, 0xe vendor */
 		json_add_int(t, "result", result);    /* 0 passed, 1 aborted... 7 failed segment */
-		json_add_num(t, "power_on_hours", (double)le(r + 4, 8));
+		json_add_num(t, "power_on_hours", (double)health_le(r + 4, 8));
 		if (r[2] & 2)
-			json_add_num(t, "failing_lba", (double)le(r + 16, 8));
+			json_add_num(t, "failing_lba", (double)health_le(r + 16, 8));
 	}
 	{
 		int failed = 0;
@@ -179,8 +171,8 @@ static void one(const char *name, struct json *o)
 	trimmed(o, "model", id + 24, 40);
 	trimmed(o, "serial", id + 4, 20);
 	trimmed(o, "firmware", id + 64, 8);
-	json_add_int(o, "warning_temp_threshold_k", (long long)le(id + 266, 2));
-	json_add_int(o, "critical_temp_threshold_k", (long long)le(id + 268, 2));
+	json_add_int(o, "warning_temp_threshold_k", (long long)health_le(id + 266, 2));
+	json_add_int(o, "critical_temp_threshold_k", (long long)health_le(id + 268, 2));
 	if ((r = get_log(fd, 0x02, smart, sizeof smart)))
 		json_add_str(json_add_obj(o, "smart"), "error", why(r));
 	else
@@ -194,18 +186,13 @@ static void one(const char *name, struct json *o)
 		nvme_errlog_parse(el, (size_t)elpe * 64, json_add_arr(o, "error_log"));
 	free(el);
 	/* OACS bit 4: the device self-test command, and its log */
-	if (le(id + 256, 2) & 0x10) {
+	if (health_le(id + 256, 2) & 0x10) {
 		if ((r = get_log(fd, 0x06, st, sizeof st)))
 			json_add_str(json_add_obj(o, "self_test"), "error", why(r));
 		else
 			nvme_selftest_parse(st, sizeof st, json_add_obj(o, "self_test"));
 	}
 	close(fd);
-}
-
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-	return strverscmp((*a)->d_name, (*b)->d_name);
 }
 
 static int nvme_ctrl(const struct dirent *d)
@@ -221,7 +208,7 @@ void health_nvme(struct json *snap)
 	struct json *nv = NULL;
 	int n;
 	health_path(path, sizeof path, "/sys/class/nvme");
-	n = scandir(path, &ents, nvme_ctrl, by_name);
+	n = scandir(path, &ents, nvme_ctrl, health_by_name);
 	for (int i = 0; i < n; i++) {
 		if (!nv)
 			nv = json_add_obj(snap, "nvme");

@@ -39,9 +39,17 @@ double health_ata_raw(const struct json *disk, int id)
 	return NAN;
 }
 
-static int by_name(const struct dirent **a, const struct dirent **b)
+int health_by_name(const struct dirent **a, const struct dirent **b)
 {
 	return strverscmp((*a)->d_name, (*b)->d_name);
+}
+
+uint64_t health_le(const uint8_t *b, int n)
+{
+	uint64_t v = 0;
+	for (int i = n - 1; i >= 0; i--)
+		v = v << 8 | b[i];
+	return v;
 }
 
 /* a counter at DIR/NAME: its value, or -1 */
@@ -63,7 +71,7 @@ static int prefixed(const char *name, const char *pre)
 static void edac_dimms(const char *mc, struct json *arr)
 {
 	struct dirent **ents;
-	int n = scandir(mc, &ents, NULL, by_name);
+	int n = scandir(mc, &ents, NULL, health_by_name);
 	for (int i = 0; i < n; i++) {
 		const char *d = ents[i]->d_name;
 		char dir[1024], label[128] = "", p[1100];
@@ -93,7 +101,7 @@ void health_edac(struct json *snap)
 	long long ce = 0, ue = 0;
 	int n;
 	health_path(root, sizeof root, "/sys/devices/system/edac/mc");
-	n = scandir(root, &ents, NULL, by_name);
+	n = scandir(root, &ents, NULL, health_by_name);
 	for (int i = 0; i < n; i++) {
 		char dir[1024], name[128] = "";
 		struct json *o;
@@ -175,7 +183,7 @@ void health_cpu(struct json *snap)
 	long long core = 0, pkg = 0;
 	int n, have = 0;
 	health_path(root, sizeof root, "/sys/devices/system/cpu");
-	n = scandir(root, &ents, NULL, by_name);
+	n = scandir(root, &ents, NULL, health_by_name);
 	for (int i = 0; i < n; i++) {
 		char dir[1024], p[1100], id[32];
 		long long v;
@@ -220,7 +228,7 @@ static void hwmon_each(void (*fn)(const char *, const char *, double, double, vo
 	struct dirent **ents;
 	int n;
 	health_path(root, sizeof root, "/sys/class/hwmon");
-	n = scandir(root, &ents, NULL, by_name);
+	n = scandir(root, &ents, NULL, health_by_name);
 	for (int i = 0; i < n; i++) {
 		char dir[1024], p[1200], chip[64] = "?";
 		if (!prefixed(ents[i]->d_name, "hwmon")) {
