@@ -33,7 +33,7 @@ struct health_run {
 	struct kmsg_watch *kw;
 	struct json *start, *events, *test_events;
 	char test[64];
-	double temp_max, test_temp_max, next_temp, next_series, t0;
+	double temp_max, test_temp_max, next_temp, next_series, t0, last_temp;
 	struct json *series;       /* every 10 s: the hottest sensor, the throttle count */
 	char temp_who[128], test_temp_who[128];
 };
@@ -58,7 +58,7 @@ struct health_run *health_begin(void)
 	h->events = json_arr();
 	h->series = json_arr();
 	h->t0 = now_s();
-	h->temp_max = h->test_temp_max = NAN;
+	h->temp_max = h->test_temp_max = h->last_temp = NAN;
 	snprintf(h->test, sizeof h->test, "before the tests");
 	return h;
 }
@@ -67,6 +67,7 @@ static void sample_temp(struct health_run *h)
 {
 	char who[128];
 	double t = health_temp_max(who, sizeof who);
+	h->last_temp = t;
 	if (isnan(t))
 		return;
 	if (isnan(h->temp_max) || t > h->temp_max) {
@@ -82,20 +83,13 @@ static void sample_temp(struct health_run *h)
 /* the new kernel lines, each marked with the test that was running */
 static void drain(struct health_run *h)
 {
-	struct json *fresh = json_arr();
-	kmsg_drain(h->kw, fresh);
-	while (fresh->child) {
-		struct json *e = fresh->child;
-		fresh->child = e->next;
-		e->next = NULL;
-		fresh->n--;
+	struct json *last = h->events->last;
+	kmsg_drain(h->kw, h->events);
+	for (struct json *e = last ? last->next : h->events->child; e; e = e->next) {
 		json_add_str(e, "test", h->test);
 		if (h->test_events)
 			json_push(h->test_events, json_copy(e));
-		json_push(h->events, e);
 	}
-	fresh->last = NULL;
-	json_free(fresh);
 }
 
 void health_tick(struct health_run *h)
@@ -111,8 +105,7 @@ void health_tick(struct health_run *h)
 	}
 	if (now >= h->next_series && h->series->n < 5000) {
 		struct json *cpu = json_obj(), *o;
-		char who[128];
-		double t = health_temp_max(who, sizeof who);
+		double t = h->last_temp;     /* sampled above, at most a second ago */
 		h->next_series = now + 10;
 		health_cpu(cpu);
 		o = json_push(h->series, json_obj());
