@@ -243,40 +243,17 @@ static int http_get(const struct net_cfg *c, struct json *out, char *err, size_t
 {
 	char host[256], path[1024] = "/", req[1600], *buf;
 	int port = 80, fd, status = 0;
-	const char *u = c->http, *p;
-	size_t hl;
 	struct sockaddr_storage ss;
 	socklen_t sl;
 	double t0, t_first = 0, deadline, t_end;
 	unsigned long long body = 0, clen = 0;
 	int have_clen = 0, header_done = 0;
 	size_t hbuf_len = 0;
-	char hbuf[16384];
-	if (strncmp(u, "http://", 7)) {
-		snprintf(err, n, "--http=%s: only http:// URLs (no TLS in the image)", u);
+	char hbuf[16384], why[64];
+	if (net_parse_http_url(c->http, host, sizeof host, &port, path, sizeof path, why, sizeof why)) {
+		snprintf(err, n, "--http=%s: %s", c->http, why);
 		return -2;
 	}
-	u += 7;
-	hl = strcspn(u, ":/");
-	if (!hl || hl >= sizeof host) {
-		snprintf(err, n, "--http=%s: no host", c->http);
-		return -2;
-	}
-	memcpy(host, u, hl);
-	host[hl] = 0;
-	p = u + hl;
-	if (*p == ':') {
-		char *end;
-		long pv = strtol(p + 1, &end, 10);
-		if (pv < 1 || pv > 65535 || (*end && *end != '/')) {
-			snprintf(err, n, "--http=%s: bad port", c->http);
-			return -2;
-		}
-		port = (int)pv;
-		p = end;
-	}
-	if (*p == '/')
-		snprintf(path, sizeof path, "%s", p);
 	if (net_resolve(host, port, family(c), SOCK_STREAM, &ss, &sl, err, n))
 		return -1;
 	t0 = now_s();

@@ -9,6 +9,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -151,4 +152,36 @@ long net_tcp_retrans(int fd)
 	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &l))
 		return -1;
 	return (long)ti.tcpi_total_retrans;
+}
+
+int net_parse_http_url(const char *u, char *host, size_t hn, int *port, char *path, size_t pn, char *why,
+		       size_t wn)
+{
+	const char *p;
+	size_t hl;
+	if (strncmp(u, "http://", 7)) {
+		snprintf(why, wn, "only http:// URLs (no TLS in the image)");
+		return -1;
+	}
+	p = u + 7;
+	hl = p[0] == '[' ? strcspn(p, "]") + 1 : strcspn(p, ":/");
+	if (hl <= (p[0] == '[' ? 2u : 0u) || hl >= hn || (p[0] == '[' && p[hl - 1] != ']')) {
+		snprintf(why, wn, "no host");
+		return -1;
+	}
+	snprintf(host, hn, "%.*s", (int)(p[0] == '[' ? hl - 2 : hl), p[0] == '[' ? p + 1 : p);
+	p += hl;
+	*port = 80;
+	if (*p == ':') {
+		char *end;
+		long v = strtol(p + 1, &end, 10);
+		if (v < 1 || v > 65535 || (*end && *end != '/')) {
+			snprintf(why, wn, "bad port");
+			return -1;
+		}
+		*port = (int)v;
+		p = end;
+	}
+	snprintf(path, pn, "%s", *p ? p : "/");
+	return 0;
 }

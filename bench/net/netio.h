@@ -15,6 +15,10 @@ int net_connect(const struct sockaddr_storage *ss, socklen_t len, double timeout
  * (ETIMEDOUT on the deadline, ECONNRESET when the peer closed early). */
 int net_read_full(int fd, void *buf, size_t n, double deadline);
 int net_write_full(int fd, const void *buf, size_t n, double deadline);
+/* http://HOST[:PORT][/PATH] (HOST may be [IPv6]) into its parts (port 80, path "/" by
+ * default); 0, or -1 with why ("no host", "bad port", "only http:// URLs...") */
+int net_parse_http_url(const char *u, char *host, size_t hn, int *port, char *path, size_t pn, char *why,
+		       size_t wn);
 /* "1.2.3.4:5201" / "[::1]:5201" */
 void net_addr_str(const struct sockaddr_storage *ss, char *out, size_t n);
 /* retransmits so far (TCP_INFO), -1 when unknown */

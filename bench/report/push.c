@@ -31,37 +31,17 @@ struct url {
 
 static int url_parse(const char *u, struct url *out, char *err, size_t n)
 {
-	const char *p;
-	size_t hl;
+	char why[64];
 	if (!strncmp(u, "https://", 8)) {
 		snprintf(err, n, "%s: https is not supported yet (no TLS library in the image): use http:// on a trusted "
 			 "network", u);
 		return -1;
 	}
-	if (strncmp(u, "http://", 7)) {
-		snprintf(err, n, "%s: not an http:// URL", u);
+	if (net_parse_http_url(u, out->host, sizeof out->host, &out->port, out->path, sizeof out->path, why,
+			       sizeof why)) {
+		snprintf(err, n, "%s: %s", u, why);
 		return -1;
 	}
-	p = u + 7;
-	hl = p[0] == '[' ? strcspn(p, "]") + 1 : strcspn(p, ":/");
-	if (hl <= 1 || hl >= sizeof out->host) {
-		snprintf(err, n, "%s: no host", u);
-		return -1;
-	}
-	snprintf(out->host, sizeof out->host, "%.*s", (int)(p[0] == '[' ? hl - 2 : hl), p[0] == '[' ? p + 1 : p);
-	p += hl;
-	out->port = 80;
-	if (*p == ':') {
-		char *end;
-		long v = strtol(p + 1, &end, 10);
-		if (v < 1 || v > 65535 || (*end && *end != '/')) {
-			snprintf(err, n, "%s: bad port", u);
-			return -1;
-		}
-		out->port = (int)v;
-		p = end;
-	}
-	snprintf(out->path, sizeof out->path, "%s", *p ? p : "/");
 	return 0;
 }
 
