@@ -4,6 +4,7 @@
 #   make run      boot the image under QEMU, run the default suite, print the results
 #   make test     unit tests + boot tests
 #   make image    only the image;  make docs  docs/options.md;  make clean  remove build/
+#   make iso, pxe, maas   a boot ISO, a network boot folder, the MAAS testing script
 # V=1 prints full commands.
 
 BUILD      ?= build
@@ -71,7 +72,7 @@ else
 $(error KERNEL=$(KERNEL): accepted: debian, custom)
 endif
 
-.PHONY: docs all deps deps-test deps-kernel deps-iso deps-fuzz fuzz build image run test unit boot clean results-disk kernel iso pxe
+.PHONY: docs all deps deps-test deps-kernel deps-iso deps-fuzz fuzz build image run test unit boot clean results-disk kernel iso pxe maas
 all: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory build
 
@@ -182,6 +183,12 @@ pxe: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory image-files
 	$(call msg,PXE,$(BUILD)/pxe)
 	$(Q)mk/pxe.sh $(BUILD)/pxe $(IMAGE)
+
+# the MAAS testing script with the static assay inside (docs/fleet.md)
+maas: deps
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/assay
+	$(call msg,MAAS,$(BUILD)/maas-assay.sh)
+	$(Q)mk/maas.sh $(BUILD)/maas-assay.sh $(BUILD)/assay
 
 kernel: deps-kernel
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/kbuild/bzImage

@@ -1,6 +1,7 @@
 /* assay export: a result document (a .json or a console log) in another format: OpenMetrics
  * text for Prometheus' tools, or the JSON itself; --textfile writes it for node_exporter's
- * textfile collector (atomically: a scrape never sees half a file). */
+ * textfile collector (atomically: a scrape never sees half a file); --format=maas the
+ * results YAML of a MAAS hardware-testing script. */
 #include "commands.h"
 #include "figures.h"
 #include "report.h"
@@ -19,8 +20,8 @@ struct export_cfg {
 };
 
 const struct opt export_opts[] = {
-	{ "format", 0, OPT_ENUM, offsetof(struct export_cfg, format), "openmetrics", 0, 0, "openmetrics|json",
-	  "what to print", 0 },
+	{ "format", 0, OPT_ENUM, offsetof(struct export_cfg, format), "openmetrics", 0, 0, "openmetrics|json|maas",
+	  "what to print: Prometheus text, the JSON, or MAAS's testing results YAML (docs/fleet.md)", 0 },
 	{ "textfile", 0, OPT_STR, offsetof(struct export_cfg, textfile), NULL, 0, 0, "PATH.prom",
 	  "also write the OpenMetrics text to PATH (node_exporter's textfile collector), atomically", 0 },
 	OPT_END,
@@ -77,6 +78,8 @@ int cmd_export(int argc, char **argv)
 	}
 	if (c.format == 1)
 		json_print(stdout, doc, 2);
+	else if (c.format == 2)
+		report_maas(doc, stdout);
 	else
 		report_openmetrics(doc, stdout);
 	if (c.textfile && export_textfile(c.textfile, doc, err, sizeof err)) {

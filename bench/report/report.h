@@ -21,6 +21,10 @@ enum better { HIGHER_BETTER, LOWER_BETTER };
 int report_push(const char *urls, struct json *doc);
 /* the summary as OpenMetrics text (report/openmetrics.c), ending with # EOF */
 void report_openmetrics(const struct json *doc, FILE *f);
+/* the result as MAAS's testing-script results YAML (report/maas.c); the status alone
+ * (passed, degraded, failed) and why in `why` */
+void report_maas(const struct json *doc, FILE *f);
+const char *report_maas_status(const struct json *doc, char *why, size_t n);
 struct json *report_figure(struct json *sum, const char *name, double value, const char *unit, enum better b);
 /* a row's 95% confidence interval over repeats ("ci95_low", "ci95_high"), from a stats
  * object's (stats_json) times scale */
