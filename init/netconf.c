@@ -7,7 +7,10 @@
 #include "init.h"
 #include "msg.h"
 
+#include <arpa/inet.h>
 #include <dirent.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -78,8 +81,28 @@ static int has_carrier(const char *ifname)
 	return b[0] == '1';
 }
 
+/* the IPv4 address and prefix an interface has ("10.0.2.15/24"), or "" */
+static void if_addr(const char *ifname, char *out, size_t n)
+{
+	struct ifaddrs *ifa, *i;
+	*out = 0;
+	if (getifaddrs(&ifa))
+		return;
+	for (i = ifa; i; i = i->ifa_next) {
+		const struct sockaddr_in *a = (const void *)i->ifa_addr, *m = (const void *)i->ifa_netmask;
+		char ip[INET_ADDRSTRLEN];
+		if (!a || a->sin_family != AF_INET || strcmp(i->ifa_name, ifname) || !m)
+			continue;
+		inet_ntop(AF_INET, &a->sin_addr, ip, sizeof ip);
+		snprintf(out, n, "%s/%d", ip, __builtin_popcount(m->sin_addr.s_addr));
+		break;
+	}
+	freeifaddrs(ifa);
+}
+
 static void dhcp(const char *ifname)
 {
+	char addr[64];
 	char ifn[32];
 	char *argv[] = { "/bin/udhcpc", "-i", ifn, "-f", "-q", "-n", "-t", "4", "-T", "1", "-A", "1",
 			 "-s", "/etc/udhcpc.script", NULL };
@@ -96,7 +119,8 @@ static void dhcp(const char *ifname)
 	tl = uptime();
 	r = run_bounded(argv, DHCP_LIMIT_S);
 	if (r == 0) {
-		ilog("%s: DHCP lease in %.2f s", ifname, uptime() - tl);
+		if_addr(ifname, addr, sizeof addr);
+		ilog("%s: DHCP lease in %.2f s: %s", ifname, uptime() - tl, *addr ? addr : "no IPv4 address");
 		netlog("nic %s link=up dhcp=ok%s seconds=%.2f", ifname, "", uptime() - tl);
 	} else {
 		ilog("%s: no DHCP lease within %.0f s%s", ifname, uptime() - tl,

@@ -21,7 +21,7 @@ listening $IP && listening $HP && listening $DP udp
 # QEMU's user-mode network: the guest reaches the host's 127.0.0.1 at 10.0.2.2
 boot --no-disk --append "assay.tests=net,dns assay.net-time=2 assay.iperf=10.0.2.2:$IP assay.ping=10.0.2.2:$IP assay.http=http://10.0.2.2:$HP/f.bin assay.dns=10.0.2.2:$DP"
 [ "$rc" = 0 ] || fail "qemu/run exited $rc, want 0"
-has '^init: eth0: DHCP lease in [0-9.]+ s$'
+has '^init: eth0: DHCP lease in [0-9.]+ s: 10\.0\.2\.15/24$'
 result_json "$T/r.json"
 for t in net.tcp net.latency net.http dns; do
 	jq -e --arg t $t '.tests[] | select(.name == $t) | .status == "ok"' "$T/r.json" >/dev/null ||
