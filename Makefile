@@ -44,6 +44,7 @@ export BUILD SOURCE_DATE_EPOCH KERNEL_PKG MODULES_EXTRA V KERNEL
 
 SYSINC     := $(BUILD)/include
 KMOD_LIB   := $(BUILD)/kmod/lib/libkmod.a
+TLS_LIB    := $(BUILD)/bearssl/lib/libbearssl.a
 URING_LIB  := /usr/lib/x86_64-linux-gnu/liburing.a
 ALL_CFLAGS := -std=gnu11 $(CFLAGS) $(WARN) -I$(SYSINC) -Ilib -Ibench -D_GNU_SOURCE -MMD -MP \
               -DASSAY_VERSION=\"$(shell cat VERSION)\"
@@ -109,6 +110,11 @@ $(KMOD_LIB): mk/kmod.sh
 	$(call msg,KMOD,$@)
 	$(Q)mk/kmod.sh $(BUILD)/kmod
 
+# --- BearSSL, static, musl (https:// pushes): built once from Debian's bearssl source ---
+$(TLS_LIB): mk/bearssl.sh
+	$(call msg,BEARSSL,$@)
+	$(Q)mk/bearssl.sh $(BUILD)/bearssl
+
 $(BUILD)/obj/%.o: %.c $(BUILD)/include/.stamp
 	$(call msg,CC,$<)
 	@mkdir -p $(@D)
@@ -116,6 +122,8 @@ $(BUILD)/obj/%.o: %.c $(BUILD)/include/.stamp
 
 $(BUILD)/obj/init/%.o: ALL_CFLAGS += -Iinit -I$(BUILD)/kmod/include
 $(INIT_OBJ): $(KMOD_LIB)
+$(BUILD)/obj/bench/net/tls.o: ALL_CFLAGS += -I$(BUILD)/bearssl/include
+$(BUILD)/obj/bench/net/tls.o: $(TLS_LIB)
 
 # lib/ alone (what init links) and everything (assay, the unit tests)
 $(BUILD)/liblib.a: $(LIB_OBJ)
@@ -128,12 +136,12 @@ $(BUILD)/libassay.a: $(BENCH_OBJ) $(LIB_OBJ)
 
 $(BUILD)/assay: $(BUILD)/obj/bench/main.o $(BUILD)/libassay.a
 	$(call msg,LD,$@)
-	$(Q)$(CC) -static $(LDFLAGS) -o $@ $^ $(URING_LIB) -lm
+	$(Q)$(CC) -static $(LDFLAGS) -o $@ $^ $(URING_LIB) $(TLS_LIB) -lm
 
 # bench/compare-fio --bare: the QD1 loop with nothing else (not part of the image)
 $(BUILD)/qd1-bare: bench/probe/qd1-bare.c $(BUILD)/libassay.a $(BUILD)/include/.stamp
 	$(call msg,LD,$@)
-	$(Q)$(CC) -static $(ALL_CFLAGS) -MF $(BUILD)/obj/qd1-bare.d $(LDFLAGS) -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm
+	$(Q)$(CC) -static $(ALL_CFLAGS) -MF $(BUILD)/obj/qd1-bare.d $(LDFLAGS) -o $@ $< $(BUILD)/libassay.a $(URING_LIB) $(TLS_LIB) -lm
 
 $(BUILD)/init: $(INIT_OBJ) $(BUILD)/liblib.a $(KMOD_LIB)
 	$(call msg,LD,$@)
@@ -205,7 +213,7 @@ run: deps $(IMAGE_DEPS)
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a $(BUILD)/include/.stamp
 	$(call msg,CC,$<)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(ALL_CFLAGS) -MF $(BUILD)/tests/$*.d -Itests/unit -static -o $@ $< $(BUILD)/libassay.a $(URING_LIB) -lm
+	$(Q)$(CC) $(ALL_CFLAGS) -MF $(BUILD)/tests/$*.d -Itests/unit -static -o $@ $< $(BUILD)/libassay.a $(URING_LIB) $(TLS_LIB) -lm
 
 # faultfs: a FUSE file whose reads/writes fail where told (disk errors for host tests)
 $(BUILD)/helpers/faultfs: tests/helpers/faultfs.c

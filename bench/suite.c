@@ -100,8 +100,18 @@ const struct opt run_opts[] = {
 	  "where the result files (.json, .txt) go besides the console", 0 },
 	{ "push", 0, OPT_STR, offsetof(struct run_cfg, push), NULL, 0, 0, "URL[,URL...]",
 	  "send the results: a Pushgateway URL (http://HOST:9091/metrics/job/NAME) gets the figures as "
-	  "Prometheus text, grouped by machine; any other http:// URL the JSON document (POST); "
+	  "Prometheus text, grouped by machine; any other http(s):// URL the JSON document (POST); "
 	  "5 tries with backoff", 0 },
+	{ "push-ca", 0, OPT_STR, offsetof(struct run_cfg, push_ca), NULL, 0, 0, "PEM file",
+	  "https pushes: the CAs the server's certificate must chain to (in the image: file:NAME on the ASSAY "
+	  "partition; on a host the system's bundle by default)", 0 },
+	{ "push-pin", 0, OPT_STR, offsetof(struct run_cfg, push_pin), NULL, 0, 0, "sha256:HEX",
+	  "https pushes: accept only the server certificate with this SHA-256 fingerprint (openssl x509 "
+	  "-noout -fingerprint -sha256), instead of a CA", 0 },
+	{ "push-insecure", 0, OPT_BOOL, offsetof(struct run_cfg, push_insecure), NULL, 0, 0, NULL,
+	  "https pushes: do not verify the server at all (said on every push)", 0 },
+	{ "push-timeout", 0, OPT_TIME, offsetof(struct run_cfg, push_timeout), "10", 0.1, 600, "seconds",
+	  "how long one push attempt may take, connect to answer (a slow collector)", 0 },
 	{ "certify", 0, OPT_STR, offsetof(struct run_cfg, certify), NULL, 0, 0,
 	  "vps-tasting, hw-certify, surface, ci, or a profile file", "check the figures against threshold "
 	  "rules; the exit status is the verdict", 0 },
@@ -728,7 +738,7 @@ int cmd_run(int argc, char **argv)
 			json_add_str(json_add_obj(doc, "results"), "written", where);
 	}
 	if (c.push)
-		report_push(c.push, doc);
+		report_push(c.push, &(struct push_opts){ c.push_ca, c.push_pin, c.push_insecure, c.push_timeout }, doc);
 	if (c.textfile) {
 		char err[600];
 		if (export_textfile(c.textfile, doc, err, sizeof err))

@@ -31,6 +31,9 @@ struct run_cfg {
 	double net_time;
 	const char *textfile;       /* --textfile: OpenMetrics for node_exporter */
 	const char *push;           /* --push: URLs the results go to */
+	const char *push_ca, *push_pin;  /* https: the CA bundle, or the pinned certificate */
+	int push_insecure;
+	double push_timeout;
 	double burnin;              /* the burn-in suite's length, seconds */
 	const char *memtest_size;   /* assay memtest --size */
 	double memtest_time;        /* and --time */

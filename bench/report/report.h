@@ -18,7 +18,13 @@ enum better { HIGHER_BETTER, LOWER_BETTER };
 /* One row of doc.summary: {name, value, unit, better} */
 /* --push: each URL of the comma list sent the results (report/push.c); doc.push says
  * what happened; the number that failed */
-int report_push(const char *urls, struct json *doc);
+struct push_opts {
+	const char *ca;         /* --push-ca: a PEM bundle (file:NAME in the image: on the partition) */
+	const char *pin;        /* --push-pin: sha256:HEX of the server's certificate */
+	int insecure;           /* --push-insecure */
+	double timeout;         /* --push-timeout: seconds an attempt may take (0: 10) */
+};
+int report_push(const char *urls, const struct push_opts *o, struct json *doc);
 /* the summary as OpenMetrics text (report/openmetrics.c), ending with # EOF */
 void report_openmetrics(const struct json *doc, FILE *f);
 /* the result as MAAS's testing-script results YAML (report/maas.c); the status alone

@@ -3,7 +3,8 @@
 # and a real Prometheus scraping the gateway answers a query with the run's figure; a
 # gateway that comes up late is reached on a retry; one that never does costs a line per
 # attempt and nothing else (the run's status and result files as without it); a JSON
-# endpoint's refusal is said; https is refused with the reason.
+# endpoint's refusal is said; https to an IP address with no pin is refused with the reason
+# (push-tls.sh: https itself).
 # TIMEOUT: 240
 . "$(dirname "$0")/lib.sh"
 command -v prometheus-pushgateway >/dev/null && command -v prometheus >/dev/null ||
@@ -63,10 +64,10 @@ rc=$?
 	grep -q "giving up after 5 attempts" "$T/r3.err" || fail "dead collector lines: $(grep push "$T/r3.err")"
 ls "$T"/res/*.json >/dev/null 2>&1 || fail "the result files were not written"
 # --- a JSON endpoint that refuses (the gateway answers a POST outside /metrics/job/ with
-# 404/405): said once, not retried; https: refused with the reason, not tried ---
+# 404/405): said once, not retried; https to an IP address without a pin: refused, not tried ---
 "$A" run --tests=cpu --cpu-time=0.2 --push=http://127.0.0.1:$gw/api/nope,https://127.0.0.1:$gw/metrics/job/x -J \
 	> "$T/r4.json" 2> "$T/r4.err"
 grep -q "push: http://127.0.0.1:$gw/api/nope: refused: HTTP 4[0-9][0-9]" "$T/r4.err" || fail "refusal: $(grep push "$T/r4.err")"
 jq -e '.push[0].attempts == 1 and .push[0].kind == "json"' "$T/r4.json" >/dev/null || fail "refusal retried"
-grep -q "push: https://127.0.0.1:$gw/metrics/job/x: https is not supported yet" "$T/r4.err" || fail "https not refused"
+grep -q "push: https://127.0.0.1:$gw/metrics/job/x: https to an IP address" "$T/r4.err" || fail "https to an IP not refused"
 finish
