@@ -223,7 +223,7 @@ $(BUILD)/helpers/faultfs: tests/helpers/faultfs.c
 
 # our kernel builds (niced) while the unit and host tests run; the boot tests wait for it
 test: deps-test deps-iso
-	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN) $(HELPERS)
+	$(Q)$(MAKE) --no-print-directory -j$(TEST_JOBS) build $(UNIT_BIN) $(HELPERS)
 	$(Q)tests/run -j $(TEST_JOBS) --kernels $(TEST_KERNELS) \
 		--build-meanwhile "$(MAKE) --no-print-directory KERNEL=custom image-files" $(TEST_ARGS)
 

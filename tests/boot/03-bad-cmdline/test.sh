@@ -1,6 +1,6 @@
 # SUMMARY: bad assay.* values on the kernel command line give clear error lines and the run still powers off
 # TIMEOUT: 600
-# KERNELS: debian custom
+# KERNELS: debian
 . "$(dirname "$0")/../lib.sh"
 # with a second console (a virtio console to a file; /dev/console stays ttyS0, the last
 # named): init's warnings and the suite's output reach both, as they would a provider's
