@@ -106,12 +106,12 @@ $(BUILD)/include/.stamp: mk/sysinc.sh
 	$(Q)touch $@
 
 # --- libkmod, static, musl: built once from Debian's kmod source package ---
-$(KMOD_LIB): mk/kmod.sh
+$(KMOD_LIB): mk/kmod.sh mk/debsrc.sh
 	$(call msg,KMOD,$@)
 	$(Q)mk/kmod.sh $(BUILD)/kmod
 
 # --- BearSSL, static, musl (https:// pushes): built once from Debian's bearssl source ---
-$(TLS_LIB): mk/bearssl.sh
+$(TLS_LIB): mk/bearssl.sh mk/debsrc.sh
 	$(call msg,BEARSSL,$@)
 	$(Q)mk/bearssl.sh $(BUILD)/bearssl
 

@@ -15,7 +15,7 @@ struct run_cfg;
 
 /* The output formats, in --output-format's order: common_cfg.format holds one of these,
  * common_cfg.formats a mask of FMT_BIT(them) (fio's list: normal,json prints both) */
-enum { FORMAT_NORMAL, FORMAT_JSON, FORMAT_TERSE, FORMAT_JSONPLUS };
+enum { FORMAT_NORMAL, FORMAT_JSON, FORMAT_TERSE, FORMAT_JSONPLUS, FORMAT_OPENMETRICS };
 #define FMT_BIT(f) (1u << (f))
 
 /* Options every subcommand takes; the first member of every engine's config. */
@@ -30,15 +30,17 @@ struct common_cfg {
 
 #define OPTS_COMMON(type) \
 	{ "output-format", 0, OPT_ENUM, offsetof(type, common.format), "normal", 0, 0, \
-	  "normal|json", "output format", 0 }, \
+	  "normal|json|openmetrics", "output format (openmetrics: the summary figures as Prometheus " \
+	  "text, as assay export prints them)", 0 }, \
 	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", \
 	  "same as --output-format=json", OPT_NOARG }
 /* for an engine with a terse hook: fio's terse format too (format 2), and several formats
  * at once (printed as fio does: terse, then json, then normal) */
 #define OPTS_COMMON_TERSE(type) \
 	{ "output-format", 0, OPT_ENUM, offsetof(type, common.formats), "normal", 0, 0, \
-	  "normal|json|terse|json+", "output format, or several (fio's: normal,json prints both; " \
-	  "terse: fio's, version 3; json+: json with the latency histograms' buckets)", OPT_LIST }, \
+	  "normal|json|terse|json+|openmetrics", "output format, or several (fio's: normal,json prints both; " \
+	  "terse: fio's, version 3; json+: json with the latency histograms' buckets; openmetrics: the " \
+	  "summary figures as Prometheus text)", OPT_LIST }, \
 	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "output-format=json", \
 	  "same as --output-format=json", OPT_NOARG }, \
 	{ "minimal", 0, OPT_ALIAS, 0, NULL, 0, 0, "output-format=terse", \

@@ -1,4 +1,7 @@
 #include "engine.h"
+#include "report/report.h"
+#include "sysinfo.h"
+#include "clock.h"
 #include "json.h"
 #include "msg.h"
 
@@ -45,6 +48,8 @@ void *engine_config(const struct engine *e, int argc, char **argv)
 		return NULL;
 	}
 	cc = cfg;
+	if (!e->terse && cc->format == 2)    /* OPTS_COMMON's third choice */
+		cc->format = FORMAT_OPENMETRICS;
 	if (cc->formats)     /* a list: the one format code that asks for one sees */
 		cc->format = cc->formats & FMT_BIT(FORMAT_JSONPLUS) ? FORMAT_JSONPLUS
 			     : cc->formats & FMT_BIT(FORMAT_JSON) ? FORMAT_JSON
@@ -64,6 +69,27 @@ void *engine_config(const struct engine *e, int argc, char **argv)
 		return NULL;
 	}
 	return cfg;
+}
+
+/* --output-format=openmetrics: the result as a one-test run's document (the machine, the
+ * test, its summary figures), printed as assay export prints a run's */
+static void engine_openmetrics(const struct engine *e, const struct json *out, int rc, FILE *f)
+{
+	struct json *doc = json_obj(), *t;
+	char name[64], when[32];
+	utc_now(when, sizeof when);     /* the run label: when and which machine */
+	json_add_str(doc, "started_utc", when);
+	/* named as the suite names its tests (cpu.1t, cpu.all): one thread, or more */
+	snprintf(name, sizeof name, "%s.%s", e->name, json_get_num(out, "threads", 0) == 1 ? "1t" : "all");
+	json_add(doc, "machine", sysinfo_json());
+	t = json_push(json_add_arr(doc, "tests"), json_obj());
+	json_add_str(t, "name", name);
+	json_add_str(t, "engine", e->name);
+	json_add_str(t, "status", rc == EXIT_OK ? "ok" : "failed");
+	json_add(t, "result", json_copy(out));
+	report_summary(doc);
+	report_openmetrics(doc, f);
+	json_free(doc);
 }
 
 int engine_main(const struct engine *e, int argc, char **argv)
@@ -103,6 +129,8 @@ int engine_main(const struct engine *e, int argc, char **argv)
 		json_print(stdout, out, 2);
 	if ((fmts & FMT_BIT(FORMAT_NORMAL)) && rc != EXIT_USAGE)
 		e->text(out, stdout);
+	if ((fmts & FMT_BIT(FORMAT_OPENMETRICS)) && rc != EXIT_USAGE)
+		engine_openmetrics(e, out, rc, stdout);
 	fflush(stdout);
 	json_free(out);
 	free(c);

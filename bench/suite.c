@@ -408,14 +408,6 @@ done:
 	return t;
 }
 
-static void utc_now(char *b, size_t n)
-{
-	time_t now = time(NULL);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(b, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 static double uptime_s(void)
 {
 	struct timespec ts;

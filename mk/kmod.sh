@@ -6,16 +6,9 @@
 set -eu
 dir=$(realpath -m "$1")
 log="$dir/build.log"
-mkdir -p "$dir/src"
 fail() { echo "kmod: $1 (log: $log)" >&2; exit 1; }
-
-cd "$dir/src"
-if ! ls -d kmod-*/ >/dev/null 2>&1; then
-	apt-get -o APT::Sandbox::User=root source kmod >"$log" 2>&1 ||
-		fail "'apt-get source kmod' failed: is there a deb-src entry? (make deps adds one)"
-fi
-src=$(ls -d kmod-*/ | head -n 1)
-rm -rf "$dir/work" && cp -a "$src" "$dir/work" && cd "$dir/work"
+work=$("$(dirname "$0")/debsrc.sh" kmod "$dir") || exit 1
+cd "$work"
 
 # kmod 30: autoreconf wants gtk-doc.make, and configure.ac refuses --enable-static.
 [ -f libkmod/docs/gtk-doc.make ] || echo 'EXTRA_DIST =' > libkmod/docs/gtk-doc.make

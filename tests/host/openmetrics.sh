@@ -1,4 +1,4 @@
-# Figures as Prometheus text: assay export and run --output-format=openmetrics pass
+# Figures as Prometheus text: assay export, run and each engine's --output-format=openmetrics pass
 # Prometheus's own checker (promtool check metrics), carry base units (bytes per second,
 # seconds, ratios) and the labels of what each figure is about; --textfile writes a .prom
 # for node_exporter atomically; health's absolute counts are counters.
@@ -42,6 +42,19 @@ ASSAY_SYSROOT=$R "$A" run --tests=cpu --cpu-time=0.2 --output-format=openmetrics
 promtool check metrics < "$T/h.prom" >/dev/null 2>&1 || fail "health: promtool"
 grep -q '^# TYPE assay_health_edac_ce_total counter$' "$T/h.prom" && grep -q '^assay_health_edac_ce_total{.*} 2$' "$T/h.prom" ||
 	fail "EDAC counter: $(grep edac_ce "$T/h.prom")"
+# each engine on its own: --output-format=openmetrics, the same families as in a run
+"$A" cpu --time 0.2 --threads 1 --output-format=openmetrics > "$T/e-cpu.prom" || fail "cpu: exit $?"
+"$A" mem --tests=stream --output-format=openmetrics > "$T/e-mem.prom" 2>/dev/null || fail "mem: exit $?"
+"$A" disk --filename="$T/d.img" --profile=qd1 --runtime=0.3 --output-format=openmetrics > "$T/e-disk.prom" ||
+	fail "disk: exit $?"
+for e in cpu mem disk; do
+	promtool check metrics < "$T/e-$e.prom" > "$T/lint" 2>&1 || fail "$e: promtool: $(cat "$T/lint")"
+	[ "$(tail -n 1 "$T/e-$e.prom")" = "# EOF" ] || fail "$e: no # EOF"
+done
+grep -q '^assay_cpu_events_per_second{machine=.*threads="1"} [0-9]' "$T/e-cpu.prom" || fail "cpu: $(grep -m1 -v '^#' "$T/e-cpu.prom")"
+grep -q '^assay_mem_triad_bytes_per_second{' "$T/e-mem.prom" || fail "mem: $(grep -m1 -v '^#' "$T/e-mem.prom")"
+grep -q '^assay_disk_iops{.*profile="qd1",direction="read".*} [0-9]' "$T/e-disk.prom" ||
+	fail "disk: $(grep -m1 iops "$T/e-disk.prom")"
 expect 2 "export: $T/nope.json:" "$A" export "$T/nope.json"
 expect 1 "export: --textfile=$T/x.txt: node_exporter reads only files ending in .prom" "$A" export --textfile="$T/x.txt" "$T/r.json"
 finish
