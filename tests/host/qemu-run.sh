@@ -58,7 +58,7 @@ printf 'init: suite status 0\r\ninit: powering off\r\n' > "$log"
 FAKE
 chmod +x "$T/qemu"
 fake() {  # ENV... : qemu/run with the fake QEMU; output in $T/out, exit status printed
-	env QEMU="$T/qemu" FAKE_ACCELS="$T/accels" "$@" "$R" --kernel "$T/vmlinuz" --initrd "$T/initrd" \
+	env -u ASSAY_ACCEL_CACHE QEMU="$T/qemu" FAKE_ACCELS="$T/accels" "$@" "$R" --kernel "$T/vmlinuz" --initrd "$T/initrd" \
 		--no-disk --net none --log "$T/console.log" --quiet --timeout "${TO:-20}" > "$T/out" 2>&1 </dev/null
 	echo $?
 }
