@@ -26,7 +26,8 @@ J '.jobs[0] | .read.runtime >= 3900 and .read.runtime < 10000 and .steadystate.a
 	> "$T/out.txt" || fail "never attained: exit $?"
 grep -qE '^  steadystate  : attained=no, bw=.*, iops=.*, iops mean dev=[0-9.]+$' "$T/out.txt" ||
 	fail "text: $(grep steady "$T/out.txt")"
-grep -qE 'IOPS=.*\(.*/2[45][0-9][0-9]msec\)' "$T/out.txt" || fail "not attained: the full runtime ($(grep IOPS "$T/out.txt"))"
+# (the full 2.5 s, not stopped at the 2 s window: up to 1 s late on a loaded machine)
+grep -qE 'IOPS=.*\(.*/(2[4-9]|3[0-4])[0-9][0-9]msec\)' "$T/out.txt" || fail "not attained: the full runtime ($(grep IOPS "$T/out.txt"))"
 
 expect 2 "steadystate: give the window it judges, --steadystate_duration" \
 	"$A" disk --filename="$dev" --rw=randread --steadystate=iops:2%
