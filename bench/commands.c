@@ -11,6 +11,12 @@ const struct command commands[] = {
 	{ "compare", cmd_compare, "side-by-side table of several results", "[options] RESULT...", compare_opts,
 	  "Side by side: one row per figure, one column per run (a JSON result, a console log, or an "
 	  "engine's -J output; NAME=FILE labels it); '*' marks a value clearly best, beyond the noise." },
+	{ "report", cmd_report, "one HTML page with charts of one result, or several compared", "[-o FILE] RESULT...",
+	  report_opts,
+	  "Write one self-contained HTML page (no script, no font, no request; charts are inline SVG\n"
+	  "with their numbers beneath).  One result: verdict, machine, figures, and charts of disk\n"
+	  "latency, IOPS per second, CPU, memory, network and temperatures.  Several ([NAME=]FILE):\n"
+	  "compare's table with the clear best marked and a bar chart per headline figure." },
 	{ "certify", cmd_certify, "check a result against threshold rules (exit 0: all pass)",
 	  "--profile NAME|FILE | --baseline OLD [--max-regression N%] [-J] RESULT...", certify_opts,
 	  "Check a result (JSON or console log) against threshold rules, one per line:\n"

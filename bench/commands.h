@@ -30,11 +30,12 @@ int cmd_bootonce(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_health(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 /* the OpenMetrics text of doc written to PATH.prom atomically; 0, or -1 with the reason */
 struct json;
 int export_textfile(const char *path, const struct json *doc, char *err, size_t n);
 
 extern const struct opt run_opts[], compare_opts[], certify_opts[], kexec_opts[], serve_opts[], bootonce_opts[],
-	health_opts[], export_opts[];
+	health_opts[], export_opts[], report_opts[];
 
 #endif

@@ -97,7 +97,7 @@ const struct opt run_opts[] = {
 	{ "results", 0, OPT_STR, offsetof(struct run_cfg, results), "none", 0, 0,
 	  "none, auto (the FAT partition labelled ASSAY), a directory, or inbox:... (set by assay kexec "
 	  "--results-to)",
-	  "where the result files (.json, .txt) go besides the console", 0 },
+	  "where the result files (.json, .txt, .html) go besides the console", 0 },
 	{ "push", 0, OPT_STR, offsetof(struct run_cfg, push), NULL, 0, 0, "URL[,URL...]",
 	  "send the results: a Pushgateway URL (http://HOST:9091/metrics/job/NAME) gets the figures as "
 	  "Prometheus text, grouped by machine; any other http(s):// URL the JSON document (POST); "

@@ -10,7 +10,8 @@ build="make gcc libc6-dev musl-tools liburing-dev busybox-static qemu-system-x86
        mtools dosfstools"
 test="fio jq xxhash xz-utils cpio iproute2 util-linux coreutils gzip file sysbench e2fsprogs iperf3 dnsmasq-base dnsperf python3 busybox-static
       libfuse3-dev fuse3 strace xfsprogs btrfs-progs grub-pc-bin grub2-common fdisk
-      nvme-cli smartmontools memtester prometheus prometheus-pushgateway curl python3-yaml"
+      nvme-cli smartmontools memtester prometheus prometheus-pushgateway curl python3-yaml
+      chromium tidy python3-html5lib python3-pil"
 kernel="linux-source-6.1 bc bison flex libelf-dev libssl-dev"
 fuzz="clang-14 libfuzzer-14-dev libclang-rt-14-dev"
 iso="grub-pc-bin grub-efi-amd64-bin grub-common xorriso mtools ovmf ipxe-qemu"

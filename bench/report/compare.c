@@ -11,15 +11,13 @@
 #include "msg.h"
 #include "opt.h"
 #include "report.h"
+#include "compare.h"
 
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_RUNS 32
-#define MAX_ROWS 1024
 
 enum { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 
@@ -40,22 +38,6 @@ const struct opt compare_opts[] = {
 	{ "noise", 0, OPT_FLOAT, offsetof(struct cmp_cfg, noise), "5", 0, 100, NULL,
 	  "differences within this percent are noise (without repeats; with them, their 95% CIs decide)", 0 },
 	OPT_END,
-};
-
-struct run {
-	struct json *doc;
-	char label[64];
-};
-
-struct row {
-	const char *name, *unit;
-	int cat;                     /* the heading's index: engines in the registry's order, then the run's */
-	int rank;                    /* headline rank (0: not a headline figure) */
-	enum better better;
-	double v[MAX_RUNS];          /* NAN: that run has no such figure */
-	double lo[MAX_RUNS], hi[MAX_RUNS];   /* its 95% CI (NAN: no repeats) */
-	int best;                    /* the run clearly best, or -1 */
-	int tie[MAX_RUNS];           /* within the noise of the best */
 };
 
 /* ---- labels ---- */
@@ -83,6 +65,38 @@ static void label_runs(struct run *runs, int nr, char *const *given, const char 
 	}
 }
 
+/* the runs named on a command line ([NAME=]FILE each) loaded and labelled; 0, or -1 after
+ * a one-line error naming the file (nothing left to free) */
+int compare_load(struct run *runs, char **pos, int npos, const char *who)
+{
+	char err[512], *given[MAX_RUNS];
+	const char *paths[MAX_RUNS];
+	for (int i = 0; i < npos && i < MAX_RUNS; i++) {
+		char *eq = strchr(pos[i], '=');
+		given[i] = NULL;
+		paths[i] = pos[i];
+		if (eq && eq > pos[i] && !memchr(pos[i], '/', (size_t)(eq - pos[i])) && eq - pos[i] < 40) {   /* NAME=FILE */
+			*eq = 0;
+			given[i] = pos[i];
+			paths[i] = eq + 1;
+		}
+		runs[i].doc = doc_load(paths[i], err, sizeof err);
+		if (!runs[i].doc) {
+			errmsg("%s: %s", who, err);
+			compare_free(runs, i);
+			return -1;
+		}
+	}
+	label_runs(runs, npos, given, paths);
+	return 0;
+}
+
+void compare_free(struct run *runs, int nr)
+{
+	for (int i = 0; i < nr; i++)
+		json_free(runs[i].doc);
+}
+
 /* ---- rows ---- */
 
 /* the heading a figure goes under, as an index: the engines', steal, machine */
@@ -96,7 +110,7 @@ static int category(const char *name)
 	return !strncmp(name, "steal.", 6) ? i : i + 1;
 }
 
-static const char *category_title(int cat)
+const char *category_title(int cat)
 {
 	int i = 0;
 	for (; engines[i]; i++)
@@ -152,7 +166,7 @@ static void row_best(struct row *r, int nr, double pct)
 	r->best = best;
 }
 
-static int collect_rows(struct row *rows, const struct run *runs, int nr, const struct cmp_cfg *c)
+int compare_rows(struct row *rows, const struct run *runs, int nr, int all, double noise)
 {
 	int n = 0;
 	for (int i = 0; i < nr; i++) {
@@ -165,7 +179,7 @@ static int collect_rows(struct row *rows, const struct run *runs, int nr, const 
 			for (int k = 0; k < n && !seen; k++)
 				seen = !strcmp(rows[k].name, name);
 			rank = figure_headline(name, runs[i].doc);
-			if (seen || (!c->all && !rank))
+			if (seen || (!all && !rank))
 				continue;
 			rows[n] = (struct row){ .name = name, .unit = json_get_str(s, "unit", ""), .cat = category(name),
 						.rank = rank, .better = figure_better(s) };
@@ -183,7 +197,7 @@ static int collect_rows(struct row *rows, const struct run *runs, int nr, const 
 			rows[k].lo[i] = f && json_get(f, "ci95_low") ? json_get_num(f, "ci95_low", 0) * mult : NAN;
 			rows[k].hi[i] = f && json_get(f, "ci95_high") ? json_get_num(f, "ci95_high", 0) * mult : NAN;
 		}
-		row_best(&rows[k], nr, c->noise);
+		row_best(&rows[k], nr, noise);
 	}
 	qsort(rows, (size_t)n, sizeof *rows, row_cmp);
 	return n;
@@ -191,7 +205,7 @@ static int collect_rows(struct row *rows, const struct run *runs, int nr, const 
 
 /* ---- cells ---- */
 
-static void value_cell(char *b, size_t n, double v)
+void value_cell(char *b, size_t n, double v)
 {
 	if (!isfinite(v))
 		snprintf(b, n, "-");
@@ -200,7 +214,7 @@ static void value_cell(char *b, size_t n, double v)
 }
 
 /* the difference from the first column: "+12%", "~+2%" within the noise */
-static void diff_cell(char *b, size_t n, const struct row *r, int i, double pct)
+void diff_cell(char *b, size_t n, const struct row *r, int i, double pct)
 {
 	double v0 = r->v[0], v = r->v[i], d;
 	int noise;
@@ -212,39 +226,48 @@ static void diff_cell(char *b, size_t n, const struct row *r, int i, double pct)
 	snprintf(b, n, "%s%+.0f%%", noise ? "~" : "", d);
 }
 
-/* the category winners: the run with the most rows it is clearly best in */
+/* the winner of the category starting at row *k (moved past it): the run with the most
+ * rows it is clearly best in, or -1 (none: every difference within the noise; a tie) */
+int category_winner(const struct row *rows, int nrows, int *k, int nr, int *won, int *total, int *tie)
+{
+	int cat = rows[*k].cat, wins[MAX_RUNS] = { 0 }, best = -1;
+	*total = *tie = 0;
+	for (; *k < nrows && rows[*k].cat == cat; (*k)++) {
+		*total += isfinite(rows[*k].v[0]) || nr > 1;
+		if (rows[*k].best >= 0)
+			wins[rows[*k].best]++;
+	}
+	for (int i = 0; i < nr; i++)
+		if (wins[i] && (best < 0 || wins[i] > wins[best]))
+			best = i, *tie = 0;
+		else if (best >= 0 && wins[i] == wins[best])
+			*tie = 1;
+	*won = best >= 0 ? wins[best] : 0;
+	return *tie ? -1 : best;
+}
+
 static void winners(const struct row *rows, int nrows, const struct run *runs, int nr, FILE *f, int fmt,
 		    struct json *arr)
 {
 	for (int k = 0; k < nrows;) {
-		int cat = rows[k].cat, wins[MAX_RUNS] = { 0 }, total = 0, best = -1, tie = 0;
-		for (; k < nrows && rows[k].cat == cat; k++) {
-			total += isfinite(rows[k].v[0]) || nr > 1;
-			if (rows[k].best >= 0)
-				wins[rows[k].best]++;
-		}
-		for (int i = 0; i < nr; i++)
-			if (wins[i] && (best < 0 || wins[i] > wins[best]))
-				best = i, tie = 0;
-			else if (best >= 0 && wins[i] == wins[best])
-				tie = 1;
+		int cat = rows[k].cat, won, total, tie, best = category_winner(rows, nrows, &k, nr, &won, &total, &tie);
 		if (arr) {
 			struct json *o = json_push(arr, json_obj());
 			json_add_str(o, "category", category_title(cat));
-			if (best >= 0 && !tie)
+			if (best >= 0)
 				json_add_str(o, "winner", runs[best].label);
 			else
 				json_add(o, "winner", json_null());
-			json_add_int(o, "rows_won", best >= 0 ? wins[best] : 0);
+			json_add_int(o, "rows_won", won);
 			json_add_int(o, "rows", total);
 			continue;
 		}
-		if (best < 0 || tie)
+		if (best < 0)
 			fprintf(f, "%s%s: no clear winner%s\n", fmt == FMT_MARKDOWN ? "- " : "", category_title(cat),
-				best < 0 ? " (every difference within the noise)" : " (a tie)");
+				tie ? " (a tie)" : " (every difference within the noise)");
 		else
 			fprintf(f, "%s%s: %s (best in %d of %d rows)\n", fmt == FMT_MARKDOWN ? "- " : "", category_title(cat),
-				runs[best].label, wins[best], total);
+				runs[best].label, won, total);
 	}
 }
 
@@ -396,8 +419,7 @@ static void print_table(const struct row *rows, int nrows, const struct run *run
 int cmd_compare(int argc, char **argv)
 {
 	struct cmp_cfg c;
-	char *pos[MAX_RUNS + 1], err[512], *given[MAX_RUNS];
-	const char *paths[MAX_RUNS];
+	char *pos[MAX_RUNS + 1];
 	struct run runs[MAX_RUNS];
 	struct row *rows;
 	int npos = 0, nrows;
@@ -409,29 +431,13 @@ int cmd_compare(int argc, char **argv)
 		errmsg("compare: give at least one result file ([NAME=]FILE)");
 		return EXIT_USAGE;
 	}
-	for (int i = 0; i < npos; i++) {
-		char *eq = strchr(pos[i], '=');
-		given[i] = NULL;
-		paths[i] = pos[i];
-		if (eq && eq > pos[i] && !memchr(pos[i], '/', (size_t)(eq - pos[i])) && eq - pos[i] < 40) {   /* NAME=FILE */
-			*eq = 0;
-			given[i] = pos[i];
-			paths[i] = eq + 1;
-		}
-		runs[i].doc = doc_load(paths[i], err, sizeof err);
-		if (!runs[i].doc) {
-			errmsg("compare: %s", err);
-			for (int k = 0; k < i; k++)
-				json_free(runs[k].doc);
-			return EXIT_USAGE;
-		}
-	}
-	label_runs(runs, npos, given, paths);
+	if (compare_load(runs, pos, npos, "compare"))
+		return EXIT_USAGE;
 	if (!(rows = calloc(MAX_ROWS, sizeof *rows))) {
 		errmsg("compare: out of memory");
 		return EXIT_SYS;
 	}
-	nrows = collect_rows(rows, runs, npos, &c);
+	nrows = compare_rows(rows, runs, npos, c.all, c.noise);
 	if (c.format == FMT_JSON)
 		print_json(rows, nrows, runs, npos);
 	else if (c.format == FMT_CSV)
@@ -439,7 +445,6 @@ int cmd_compare(int argc, char **argv)
 	else
 		print_table(rows, nrows, runs, npos, &c);
 	free(rows);
-	for (int i = 0; i < npos; i++)
-		json_free(runs[i].doc);
+	compare_free(runs, npos);
 	return EXIT_OK;
 }

@@ -587,12 +587,30 @@ static int safe_name(const char *s)
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.") == l && (!strcmp(s + l - 5, ".json") || !strcmp(s + l - 4, ".txt"));
 }
 
+/* the report of a result just unpacked, written beside it as NAME.html; what to add to
+ * the list of files (", DIR/NAME.html", or why not); its length */
+static void html_beside(const char *dir, const char *json_name, const char *text, size_t len, char *out,
+			  size_t n)
+{
+	char err[300], name[170];
+	struct json *doc = json_parse(text, len, err, sizeof err);
+	snprintf(name, sizeof name, "%.*s.html", (int)(strlen(json_name) - 5), json_name);
+	if (doc && !report_html_file(dir, name, doc, err, sizeof err)) {
+		json_free(doc);
+		snprintf(out, n, ", %s/%s", dir, name);
+		return;
+	}
+	json_free(doc);
+	snprintf(out, n, " (no report: %s)", err);
+}
+
 /* the DONE header's files checked and written into dir; 0, or -1 with msg */
 static int unpack_files(const char *dir, char *buf, size_t len, char *msg, size_t n)
 {
 	char *end = strstr(buf, "\nend "), *line, *save = NULL;
 	unsigned crc;
-	size_t names = 0;
+	size_t names = 0, json_off = 0, json_len = 0;
+	char json_name[160] = "";
 	if (!end || memchr(buf, 0, (size_t)(end - buf)) || sscanf(end + 5, "%8x", &crc) != 1 ||
 	    crc32_update(0, buf, (size_t)(end - buf) + 1) != crc) {
 		snprintf(msg, n, "%s/" INBOX_NAME ": damaged: its header's checksum does not match", dir);
@@ -625,9 +643,15 @@ static int unpack_files(const char *dir, char *buf, size_t len, char *msg, size_
 			if (pass)
 				names += (size_t)snprintf(msg + names, n > names ? n - names : 0, "%s%s/%s",
 							  names ? ", " : "unpacked ", dir, name);
+			if (pass && strlen(name) > 5 && !strcmp(name + strlen(name) - 5, ".json")) {
+				snprintf(json_name, sizeof json_name, "%s", name);
+				json_off = (size_t)off, json_len = (size_t)bytes;
+			}
 		}
 		free(copy);
 	}
+	if (json_name[0])   /* the report last: the results are home whatever becomes of it */
+		html_beside(dir, json_name, buf + json_off, json_len, msg + names, n > names ? n - names : 0);
 	return 0;
 }
 

@@ -136,7 +136,11 @@ int results_write_dir(const char *dir, const struct json *doc, const char *txt, 
 	snprintf(name, sizeof name, "%s.txt", base);
 	if (results_write_file(dir, name, txt, txtlen, err, n))
 		return -1;
-	snprintf(where, wn, "%s/%s.{json,txt}", dir, base);
+	snprintf(name, sizeof name, "%s.html", base);
+	if (report_html_file(dir, name, doc, err, n))
+		snprintf(where, wn, "%s/%s.{json,txt} (not the report: %s)", dir, base, err);
+	else
+		snprintf(where, wn, "%s/%s.{json,txt,html}", dir, base);
 	return 0;
 }
 

@@ -46,7 +46,11 @@ trip() {
 	c2=$(cat "$T/mnt/canary.bin" "$T/mnt/res/20200101-000000-old.json" | sha256sum)
 	[ "$c1" = "$c2" ] || fail "$fs: a file besides the inbox changed"
 	"$A" show "$T/mnt/res" > "$T/show.txt" 2> "$T/show.err" || fail "$fs: show: exit $? ($(cat "$T/show.err"))"
-	grep -q "unpacked $T/mnt/res/.*\.json, $T/mnt/res/.*\.txt" "$T/show.err" || fail "$fs: show: $(cat "$T/show.err")"
+	grep -q "unpacked $T/mnt/res/.*\.json, $T/mnt/res/.*\.txt, $T/mnt/res/.*\.html$" "$T/show.err" ||
+		fail "$fs: show: $(cat "$T/show.err")"
+	h=$(ls "$T/mnt/res"/*.html 2>/dev/null | head -n 1)
+	[ -n "$h" ] && grep -q '^<!DOCTYPE html>' "$h" && grep -q 'CPU: prime events per second' "$h" ||
+		fail "$fs: no report unpacked beside the result"
 	grep -q '^==== assay .*, quick suite, ' "$T/show.txt" && grep -qE '^cpu +1 thread [0-9.]+ events/s' "$T/show.txt" &&
 		grep -qE "^results +$T/mnt/res/20[0-9]{6}-[0-9]{6}-[0-9a-f]+\.json$" "$T/show.txt" ||
 		fail "$fs: show's screen: $(cat "$T/show.txt")"

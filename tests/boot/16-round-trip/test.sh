@@ -74,7 +74,7 @@ has "^results +/mnt/var/lib/assay/assay-inbox on vda: assay show /mnt/var/lib/as
 has '^next +rebooting in 0 s$'
 has '^init: rebooting$'
 has '^installed: back from the trip$'
-has '^assay: unpacked /mnt/var/lib/assay/[0-9]{8}-[0-9]{6}-[0-9a-f]+\.json, /mnt/var/lib/assay/[0-9]{8}-[0-9]{6}-[0-9a-f]+\.txt$'
+has '^assay: unpacked /mnt/var/lib/assay/[0-9]{8}-[0-9]{6}-[0-9a-f]+\.json, /mnt/var/lib/assay/[0-9]{8}-[0-9]{6}-[0-9a-f]+\.txt, /mnt/var/lib/assay/[0-9]{8}-[0-9]{6}-[0-9a-f]+\.html$'
 has '^installed: show exit 0$'
 has '^results +/mnt/var/lib/assay/[0-9]{8}-[0-9]{6}-[0-9a-f]+\.json$'
 has '^disk vda +seq write [0-9.]+ MB/s, seq read [0-9.]+ MB/s'

@@ -1,0 +1,601 @@
+/* assay report [-o FILE] [NAME=]RESULT...: one self-contained HTML page (no script, no
+ * font, no request: charts are inline SVG drawn here, report/svg.c).  One result: the
+ * verdict and failed rules, the machine, the headline figures, and charts of what the
+ * engines measured (disk latency tails, per-second IOPS, latency-within shares; CPU by
+ * threads and per thread; memory latency by working set and STREAM; network intervals;
+ * health's temperatures).  Several: the figures side by side with the best of each row
+ * marked (or "within noise"), and a grouped bar chart per headline figure. */
+#include "commands.h"
+#include "compare.h"
+#include "figures.h"
+#include "report.h"
+#include "results.h"
+#include "svg.h"
+
+#include "json.h"
+#include "msg.h"
+#include "opt.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAXPTS 4096
+
+/* a chart's series with storage for their points */
+struct plot {
+	struct series s[16];
+	double x[16][128], y[16][128];
+	char names[16][80];
+	int ns;
+};
+
+static struct series *plot_add(struct plot *p, const char *name)
+{
+	struct series *s;
+	if (p->ns >= 16)
+		return NULL;
+	s = &p->s[p->ns];
+	snprintf(p->names[p->ns], sizeof p->names[0], "%s", name);
+	s->name = p->names[p->ns];
+	s->x = p->x[p->ns];
+	s->y = p->y[p->ns];
+	s->n = 0;
+	p->ns++;
+	return s;
+}
+
+static void plot_point(struct plot *p, struct series *s, double x, double y)
+{
+	int i = (int)(s - p->s);
+	if (s->n < 128) {
+		p->x[i][s->n] = x;
+		p->y[i][s->n] = y;
+		s->n++;
+	}
+}
+
+static void h2(FILE *f, const char *t)
+{
+	fputs("<h2>", f);
+	html_escape(f, t);
+	fputs("</h2>\n", f);
+}
+
+/* --- disk --- */
+
+/* "share of I/Os slower than x" (x in us): from the histogram's bins when the result has
+ * them (json+), thinned where the curve barely moves; else from the percentiles */
+static void tail_curve(struct plot *lat, struct series *s, const struct json *clat)
+{
+	const struct json *bins = json_get(clat, "bins"), *pct = json_get(clat, "percentile");
+	double total = 0, below = 0, last_x = 0, last_y = 2;
+	if (!bins || !bins->n) {
+		for (const struct json *p = pct ? pct->child : NULL; p; p = p->next)
+			plot_point(lat, s, p->num / 1000, 1 - atof(p->key) / 100);
+		return;
+	}
+	for (const struct json *b = bins->child; b; b = b->next)
+		total += b->num;
+	for (const struct json *b = bins->child; b && total > 0; b = b->next) {
+		double x = atof(b->key) / 1000, y;
+		below += b->num;
+		y = (total - below) / total;
+		if (y <= 0)
+			y = 0.5 / total;   /* the slowest I/O: below every other point */
+		if (!b->next || y <= last_y * 0.8 || x >= last_x * 1.3) {
+			plot_point(lat, s, x, y);
+			last_x = x, last_y = y;
+		}
+	}
+}
+static void disk_charts(FILE *f, const struct json *test, int *nid)
+{
+	const struct json *jobs = json_path(test, "result.jobs");
+	static struct plot lat, ps, bw;
+	static const char *const th[] = { "100us", "250us", "500us", "1ms", "10ms", "100ms" };
+	static const char *const thl[] = { "<=100 us", "<=250 us", "<=500 us", "<=1 ms", "<=10 ms", "<=100 ms" };
+	double within[16][6];
+	struct bars wb[16];
+	char wn[16][80], id[32], name[96];
+	int nw = 0;
+	lat.ns = ps.ns = bw.ns = 0;
+	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next) {
+		for (int d = 0; d < 2; d++) {
+			const char *dir = d ? "write" : "read";
+			const struct json *io = json_get(j, dir), *pct = json_path(io, "clat_ns.percentile"),
+					  *samp = json_path(j, "assay.samples"), *w = json_path(j, "assay.within");
+			struct series *s;
+			int big;
+			if (!io || json_get_num(io, "total_ios", 0) <= 0)
+				continue;
+			snprintf(name, sizeof name, "%s %s", json_get_str(j, "jobname", "?"), dir);
+			if ((json_path(io, "clat_ns.bins") || pct) && (s = plot_add(&lat, name)))
+				tail_curve(&lat, s, json_get(io, "clat_ns"));
+			/* per second: IOPS for small blocks, MB/s for large (128 KiB and up) */
+			big = json_get_num(io, "bw_bytes", 0) >= 131072 * json_get_num(io, "iops", 1);
+			samp = json_get(json_get(samp, dir), big ? "bw_bytes" : "iops");
+			if (samp && samp->n > 1 && (s = plot_add(big ? &bw : &ps, name))) {
+				double iv = json_get_num(json_path(j, "assay.samples"), "interval_ms", 1000) / 1000;
+				int k = 1;
+				for (const struct json *v = samp->child; v; v = v->next, k++)
+					plot_point(big ? &bw : &ps, s, k * iv, big ? v->num / 1e6 : v->num);
+			}
+			if ((w = json_get(w, dir)) && nw < 16) {
+				for (int t = 0; t < 6; t++)
+					within[nw][t] = json_get_num(w, th[t], NAN) * 100;
+				snprintf(wn[nw], sizeof wn[0], "%s", name);
+				wb[nw] = (struct bars){ wn[nw], within[nw], NULL, NULL };
+				nw++;
+			}
+		}
+	}
+	if (lat.ns) {
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_lines(f, id, "Disk latency: share of I/Os slower than x", "completion latency (us)",
+			  "share of I/Os slower", lat.s, lat.ns, 1, 1);
+	}
+	if (ps.ns) {
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_lines(f, id, "Disk IOPS per second over each job", "time (s)", "IOPS", ps.s, ps.ns, 0, 0);
+	}
+	if (bw.ns) {
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_lines(f, id, "Disk bandwidth per second over each job", "time (s)", "MB/s", bw.s, bw.ns, 0, 0);
+	}
+	if (nw) {
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_bars(f, id, "Disk I/Os completed within a latency", "share of I/Os (%)", thl, 6, wb, nw);
+	}
+}
+
+/* --- CPU, memory, network, health --- */
+static void cpu_charts(FILE *f, const struct json *tests, int *nid)
+{
+	const char *groups[8];
+	double ev[8], pt[64];
+	const char *ptg[64];
+	char ptn[64][16], id[32];
+	int ng = 0, np = 0;
+	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
+		const struct json *r = json_get(t, "result"), *per;
+		if (strcmp(json_get_str(t, "engine", ""), "cpu") || !r || ng >= 8)
+			continue;
+		groups[ng] = json_get_str(t, "name", "?");
+		ev[ng++] = json_get_num(r, "events_per_second", NAN);
+		per = json_get(r, "per_thread_events");
+		if (per && per->n > 1 && !np)
+			for (const struct json *v = per->child; v && np < 64; v = v->next, np++) {
+				snprintf(ptn[np], sizeof ptn[0], "thread %d", np);
+				ptg[np] = ptn[np];
+				pt[np] = v->num;
+			}
+	}
+	if (ng) {
+		struct bars b = { "events/s", ev, NULL, NULL };
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_bars(f, id, "CPU: prime events per second by thread count", "events/s", groups, ng, &b, 1);
+	}
+	if (np) {
+		struct bars b = { "events", pt, NULL, NULL };
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_bars(f, id, "CPU: events per thread (fairness)", "events", ptg, np, &b, 1);
+	}
+}
+
+static double size_of(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+	return v * (*end == 'k' ? 1 : *end == 'm' ? 1024 : *end == 'g' ? 1048576 : 1.0 / 1024);
+}
+
+static void mem_charts(FILE *f, const struct json *tests, int *nid)
+{
+	static struct plot lat;
+	static const char *const kinds[] = { "copy", "scale", "add", "triad", "memcpy" };
+	double v[8][5];
+	struct bars b[8];
+	int nb = 0;
+	char id[32];
+	lat.ns = 0;
+	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
+		const struct json *r = json_get(t, "result"), *l = json_path(r, "latency.ns_per_load"), *st;
+		struct series *s;
+		if (strcmp(json_get_str(t, "engine", ""), "mem") || !r)
+			continue;
+		if (l && l->n && (s = plot_add(&lat, json_get_str(t, "name", "mem"))))
+			for (const struct json *p = l->child; p; p = p->next)
+				plot_point(&lat, s, size_of(p->key), p->num);
+		if ((st = json_path(r, "stream.mb_per_sec")) && nb < 8) {
+			for (int k = 0; k < 5; k++)
+				v[nb][k] = json_get_num(st, kinds[k], NAN);
+			b[nb] = (struct bars){ json_get_str(t, "name", "mem"), v[nb], NULL, NULL };
+			nb++;
+		}
+	}
+	if (lat.ns) {
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_lines(f, id, "Memory latency by working-set size", "working set (KiB)", "ns per load", lat.s, lat.ns, 1, 0);
+	}
+	if (nb) {
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_bars(f, id, "Memory bandwidth (STREAM)", "MB/s", kinds, 5, b, nb);
+	}
+}
+
+/* with parallel streams (iperf3's intervals[].streams[]): a line per stream */
+static void streams(struct plot *p, const struct json *t, const struct json *iv)
+{
+	const struct json *first = json_get(iv->child, "streams");
+	char name[96];
+	int k = 0;
+	if (!first || first->n < 2)
+		return;
+	for (const struct json *st = first->child; st; st = st->next, k++) {
+		struct series *s;
+		snprintf(name, sizeof name, "%s stream %d", json_get_str(t, "name", "net"), k + 1);
+		if (!(s = plot_add(p, name)))
+			return;
+		for (const struct json *i = iv->child; i; i = i->next) {
+			const struct json *e = json_get(i, "streams") ? json_get(i, "streams")->child : NULL;
+			for (int m = 0; e && m < k; m++)
+				e = e->next;
+			if (e)
+				plot_point(p, s, json_get_num(e, "end", 0), json_get_num(e, "bits_per_second", 0) / 1e9);
+		}
+	}
+}
+
+static void net_charts(FILE *f, const struct json *tests, int *nid)
+{
+	static struct plot p;
+	char id[32];
+	p.ns = 0;
+	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
+		const struct json *iv = json_path(t, "result.intervals");
+		struct series *s;
+		if (strcmp(json_get_str(t, "engine", ""), "net") || !iv || !iv->n || !(s = plot_add(&p, json_get_str(t, "name", "net"))))
+			continue;
+		for (const struct json *i = iv->child; i; i = i->next)
+			plot_point(&p, s, json_get_num(json_get(i, "sum"), "end", 0),
+				   json_get_num(json_get(i, "sum"), "bits_per_second", 0) / 1e9);
+		streams(&p, t, iv);
+	}
+	if (p.ns) {
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_lines(f, id, "Network throughput per interval", "time (s)", "Gbit/s", p.s, p.ns, 0, 0);
+	}
+}
+
+/* doc.health.series ({t_s, temp_c, throttle_events} every 10 s): the hottest sensor and
+ * the throttle count over the run; doc.burnin.rounds: each test's hottest per round */
+static void health_charts(FILE *f, const struct json *doc, int *nid)
+{
+	static struct plot temp, thr, rounds;
+	const struct json *ser = json_path(doc, "health.series"), *br = json_path(doc, "burnin.rounds");
+	struct series *st = NULL, *sth = NULL;
+	char id[32];
+	temp.ns = thr.ns = rounds.ns = 0;
+	for (const struct json *e = ser ? ser->child : NULL; e; e = e->next) {
+		double t = json_get_num(e, "t_s", NAN) / 60;
+		if (json_get(e, "temp_c") && (st || (st = plot_add(&temp, "hottest sensor"))))
+			plot_point(&temp, st, t, json_get_num(e, "temp_c", NAN));
+		if (json_get(e, "throttle_events") && (sth || (sth = plot_add(&thr, "throttle events"))))
+			plot_point(&thr, sth, t, json_get_num(e, "throttle_events", NAN));
+	}
+	for (const struct json *r = br ? br->child : NULL; r; r = r->next)
+		for (const struct json *t = json_get(r, "tests") ? json_get(r, "tests")->child : NULL; t; t = t->next) {
+			const char *name = json_get_str(t, "name", "?");
+			struct series *s = NULL;
+			if (!json_get(t, "temp_max_c"))
+				continue;
+			for (int i = 0; i < rounds.ns && !s; i++)
+				if (!strcmp(rounds.names[i], name))
+					s = &rounds.s[i];
+			if (s || (s = plot_add(&rounds, name)))
+				plot_point(&rounds, s, json_get_num(r, "round", 0), json_get_num(t, "temp_max_c", NAN));
+		}
+	if (temp.ns) {
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_lines(f, id, "Temperature over the run", "time (min)", "hottest sensor (C)", temp.s, temp.ns, 0, 0);
+	}
+	if (thr.ns) {
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_lines(f, id, "CPU thermal throttling over the run", "time (min)", "throttle events (count)", thr.s,
+			  thr.ns, 0, 0);
+	}
+	if (rounds.ns) {
+		snprintf(id, sizeof id, "c%d", (*nid)++);
+		svg_lines(f, id, "Burn-in: hottest temperature of each test per round", "round", "hottest sensor (C)",
+			  rounds.s, rounds.ns, 0, 0);
+	}
+}
+
+static void machine_line(FILE *f, const struct json *doc)
+{
+	const struct json *m = json_get(doc, "machine");
+	fputs("<p class=\"machine\">", f);
+	html_escape(f, json_path(m, "cpu.model") ? json_path(m, "cpu.model")->str : "?");
+	fprintf(f, ", %.0f CPUs, %.1f GiB, kernel ", json_path(m, "cpu.online") ? json_path(m, "cpu.online")->num : 0,
+		json_get_num(json_get(m, "memory"), "total_bytes", 0) / 1073741824.0);
+	html_escape(f, json_path(m, "kernel.release") ? json_path(m, "kernel.release")->str : "?");
+	fputs(", machine ", f);
+	html_escape(f, json_get_str(m, "id", "?"));
+	fputs(", started ", f);
+	html_escape(f, json_get_str(doc, "started_utc", "?"));
+	fputs(", suite ", f);
+	html_escape(f, json_get_str(json_get(doc, "options"), "suite", "?"));
+	fputs("</p>\n", f);
+}
+
+static void verdict(FILE *f, const struct json *doc)
+{
+	const struct json *c = json_get(doc, "certify"), *rules = json_get(c, "rules");
+	const char *v = json_get_str(c, "verdict", NULL);
+	fprintf(f, "<p class=\"verdict %s\">Run status: <b>", v && !strcmp(v, "PASS") ? "pass" : "fail");
+	html_escape(f, json_get_str(doc, "status", "?"));
+	fputs("</b>", f);
+	if (c) {
+		fputs("; certify ", f);
+		html_escape(f, json_get_str(c, "profile", "?"));
+		fputs(": <b>", f);
+		html_escape(f, v ? v : json_get_str(c, "error", "error"));
+		fputs("</b>", f);
+	}
+	fputs("</p>\n", f);
+	if (!rules || json_get_num(c, "failed", 0) <= 0)
+		return;
+	fputs("<ul class=\"failed\">", f);
+	for (const struct json *r = rules->child; r; r = r->next) {
+		char b[32];
+		if (strcmp(json_get_str(r, "result", ""), "FAIL"))
+			continue;
+		fputs("<li>", f);
+		html_escape(f, json_get_str(r, "rule", ""));
+		if (json_get(r, "measured") && json_get(r, "measured")->type == J_NUM) {
+			snprintf(b, sizeof b, "%.6g", json_get_num(r, "measured", 0));
+			fprintf(f, ": measured %s ", b);
+			html_escape(f, json_get_str(r, "unit", ""));
+		}
+		if (json_get(r, "detail") || json_get(r, "why")) {
+			fputs(" (", f);
+			html_escape(f, json_get_str(r, "detail", json_get_str(r, "why", "")));
+			fputs(")", f);
+		}
+		fputs("</li>", f);
+	}
+	fputs("</ul>\n", f);
+}
+
+static void figure_table(FILE *f, const struct json *doc)
+{
+	const struct json *sum = json_get(doc, "summary");
+	fputs("<table class=\"figures\"><thead><tr><th>figure</th><th>value</th><th>unit</th><th>95% CI</th></tr></thead>"
+	      "<tbody>\n", f);
+	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next) {
+		const struct json *v = json_get(r, "value");
+		const char *name = json_get_str(r, "name", "?");
+		if (!v || v->type != J_NUM)
+			continue;
+		fprintf(f, "<tr%s><td>", figure_headline(name, doc) ? " class=\"headline\"" : "");
+		html_escape(f, name);
+		fprintf(f, "</td><td>%.6g</td><td>", v->num);
+		html_escape(f, json_get_str(r, "unit", ""));
+		fputs("</td><td>", f);
+		if (json_get(r, "ci95_low"))
+			fprintf(f, "%.6g-%.6g", json_get_num(r, "ci95_low", 0), json_get_num(r, "ci95_high", 0));
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+static void page_start(FILE *f, const char *title)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
+	html_escape(f, title);
+	fputs("</title>\n<meta name=\"viewport\" content=\"width=device-width\">\n<style>\n"
+	      "body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 1em;color:#111}\n"
+	      "table{border-collapse:collapse;margin:.5em 0;font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;"
+	      "text-align:right}td:first-child,th:first-child{text-align:left}\n"
+	      "tr.headline td{font-weight:bold}.verdict.pass b{color:#060}.verdict.fail b{color:#a00}\n"
+	      "td.best{font-weight:bold;background:#e6f4e6}td.noise{background:#f4f4e0}\n"
+	      "figure{margin:1em 0;break-inside:avoid}svg{max-width:100%;height:auto}\n"
+	      "figcaption table.data{font-size:11px}figcaption{max-height:14em;overflow:auto}\n"
+	      "@media print{figcaption{max-height:none}}\n</style></head><body>\n<h1>", f);
+	html_escape(f, title);
+	fputs("</h1>\n", f);
+}
+
+static void one_machine(FILE *f, const struct json *doc)
+{
+	const struct json *tests = json_get(doc, "tests");
+	int nid = 0;
+	machine_line(f, doc);
+	verdict(f, doc);
+	h2(f, "Figures");
+	figure_table(f, doc);
+	h2(f, "Charts");
+	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next)
+		if (!strcmp(json_get_str(t, "engine", ""), "disk"))
+			disk_charts(f, t, &nid);
+	cpu_charts(f, tests, &nid);
+	mem_charts(f, tests, &nid);
+	net_charts(f, tests, &nid);
+	health_charts(f, doc, &nid);
+	if (!nid)
+		fputs("<p>No test of this run has a chart.</p>\n", f);
+}
+
+/* several runs: compare's table (headline figures, the clear best marked, "~" within the
+ * noise), the winner of each category, a bar chart with CI whiskers per headline figure */
+static void several(FILE *f, const struct run *runs, int nr, const struct row *rows, int nrows, double noise)
+{
+	char b[32], d[16], id[32], title[200];
+	int nid = 0;
+	fputs("<table class=\"compare\"><thead><tr><th>figure</th><th>unit</th>", f);
+	for (int i = 0; i < nr; i++) {
+		fputs("<th>", f);
+		html_escape(f, runs[i].label);
+		fputs("</th>", f);
+	}
+	fputs("</tr></thead><tbody>\n", f);
+	for (int k = 0; k < nrows; k++) {
+		if (!k || rows[k].cat != rows[k - 1].cat) {
+			fprintf(f, "<tr class=\"cat\"><th colspan=\"%d\">", nr + 2);
+			html_escape(f, category_title(rows[k].cat));
+			fputs("</th></tr>\n", f);
+		}
+		fputs("<tr><td>", f);
+		html_escape(f, rows[k].name);
+		fputs("</td><td>", f);
+		html_escape(f, rows[k].unit);
+		fputs("</td>", f);
+		for (int i = 0; i < nr; i++) {
+			value_cell(b, sizeof b, rows[k].v[i]);
+			diff_cell(d, sizeof d, &rows[k], i, noise);
+			fprintf(f, "<td%s>%s%s%s%s</td>", rows[k].best == i ? " class=\"best\"" : rows[k].tie[i] ? " class=\"noise\"" : "",
+				b, rows[k].best == i ? " (best)" : "", d[0] ? " " : "", d);
+		}
+		fputs("</tr>\n", f);
+	}
+	fprintf(f, "</tbody></table>\n<p class=\"key\">(best): clearly best, beyond the noise (the 95%% CIs of "
+		"repeats, else %g%%); +N%%: against ", noise);
+	html_escape(f, runs[0].label);
+	fputs("; ~: within the noise.</p>\n<ul class=\"winners\">", f);
+	for (int k = 0; k < nrows;) {
+		int cat = rows[k].cat, won, total, tie, w = category_winner(rows, nrows, &k, nr, &won, &total, &tie);
+		fputs("<li>", f);
+		html_escape(f, category_title(cat));
+		fputs(": ", f);
+		if (w < 0) {
+			fputs(tie ? "no clear winner (a tie)" : "no clear winner (every difference within the noise)", f);
+		} else {
+			html_escape(f, runs[w].label);
+			fprintf(f, " (best in %d of %d rows)", won, total);
+		}
+		fputs("</li>", f);
+	}
+	fputs("</ul>\n", f);
+	h2(f, "Headline figures");
+	for (int k = 0; k < nrows; k++) {
+		struct bars bs[MAX_RUNS];
+		const char *one[] = { "" };
+		int have = 0;
+		if (!rows[k].rank)
+			continue;
+		for (int i = 0; i < nr; i++) {
+			int ci = isfinite(rows[k].lo[i]) && isfinite(rows[k].hi[i]);
+			bs[i] = (struct bars){ runs[i].label, &rows[k].v[i], ci ? &rows[k].lo[i] : NULL, ci ? &rows[k].hi[i] : NULL };
+			have += isfinite(rows[k].v[i]);
+		}
+		if (!have)
+			continue;
+		snprintf(title, sizeof title, "%s (%s is better)", rows[k].name,
+			 rows[k].better == LOWER_BETTER ? "lower" : "higher");
+		snprintf(id, sizeof id, "c%d", nid++);
+		svg_bars(f, id, title, rows[k].unit, one, 1, bs, nr);
+	}
+	for (int i = 0; i < nr; i++) {
+		fputs("<h3>", f);
+		html_escape(f, runs[i].label);
+		fputs("</h3>\n", f);
+		machine_line(f, runs[i].doc);
+		verdict(f, runs[i].doc);
+	}
+}
+
+/* one page: one run in full, or several compared */
+void report_html(const struct run *runs, int nr, double noise, FILE *f)
+{
+	char title[200];
+	if (nr == 1) {
+		snprintf(title, sizeof title, "assay report: %s", runs[0].label);
+		page_start(f, title);
+		one_machine(f, runs[0].doc);
+	} else {
+		struct row *rows = calloc(MAX_ROWS, sizeof *rows);
+		snprintf(title, sizeof title, "assay report: %d runs compared", nr);
+		page_start(f, title);
+		if (rows)
+			several(f, runs, nr, rows, compare_rows(rows, runs, nr, 0, noise), noise);
+		else
+			fputs("<p>out of memory</p>\n", f);
+		free(rows);
+	}
+	fputs("<p class=\"foot\">Made by assay " ASSAY_VERSION " (docs/results.md, \"HTML report\"). Every chart's "
+	      "numbers are in the table under it.</p>\n</body></html>\n", f);
+}
+
+int report_html_file(const char *dir, const char *name, const struct json *doc, char *err, size_t n)
+{
+	struct run r = { .doc = (struct json *)doc };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc;
+	if (!f) {
+		snprintf(err, n, "%s/%s: out of memory", dir, name);
+		return -1;
+	}
+	machine_label(doc, r.label, sizeof r.label);
+	report_html(&r, 1, 5, f);
+	if (fclose(f)) {
+		free(buf);
+		snprintf(err, n, "%s/%s: out of memory", dir, name);
+		return -1;
+	}
+	rc = results_write_file(dir, name, buf, len, err, n);
+	free(buf);
+	return rc;
+}
+
+struct report_cfg {
+	const char *out;
+	double noise;
+};
+
+const struct opt report_opts[] = {
+	{ "output", 'o', OPT_STR, offsetof(struct report_cfg, out), "report.html", 0, 0, "FILE",
+	  "where the page goes (-: standard output)", 0 },
+	{ "noise", 0, OPT_FLOAT, offsetof(struct report_cfg, noise), "5", 0, 100, NULL,
+	  "differences within this percent are noise (without repeats; with them, their 95% CIs decide)", 0 },
+	OPT_END,
+};
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_cfg c;
+	char *pos[MAX_RUNS + 1], tmp[1100];
+	struct run runs[MAX_RUNS];
+	int npos = 0, rc = EXIT_OK;
+	FILE *f;
+	opt_defaults(report_opts, &c);
+	if (opt_parse(report_opts, &c, argc, argv, pos, &npos, MAX_RUNS))
+		return EXIT_USAGE;
+	if (npos < 1) {
+		errmsg("report: give one or more results ([NAME=]FILE: a result, a console log or an engine's -J output)");
+		return EXIT_USAGE;
+	}
+	if (compare_load(runs, pos, npos, "report"))
+		return EXIT_USAGE;
+	snprintf(tmp, sizeof tmp, "%s.tmp", c.out);
+	f = strcmp(c.out, "-") ? fopen(tmp, "w") : stdout;
+	if (!f) {
+		errmsg("report: -o %s: %s", c.out, strerror(errno));
+		rc = EXIT_SYS;
+	} else {
+		report_html(runs, npos, c.noise, f);
+		if (f == stdout ? fflush(f) != 0 : (ferror(f) | fclose(f)) || rename(tmp, c.out)) {
+			errmsg("report: -o %s: %s", c.out, strerror(errno));
+			if (f != stdout)
+				unlink(tmp);
+			rc = EXIT_SYS;
+		}
+	}
+	compare_free(runs, npos);
+	return rc;
+}
