@@ -466,6 +466,9 @@ static int disk_run(void *p, struct json *out)
 		return EXIT_USAGE;
 	}
 	iec_warning();
+	if (c->o.debug)
+		disk_note(c, "disk: --debug=%s: accepted, logs nothing here (fio's debug logging is not kept)",
+			  c->o.debug);
 	fill_global(json_add_obj(out, "global options"), c, &pl->tg[0].dev);
 	add_devices(as, pl);
 	if (targets_ready(pl, as, err, sizeof err)) {

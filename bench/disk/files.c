@@ -6,11 +6,28 @@
 #include "msg.h"
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* what was done to a file, where fio says it: stdout in normal output, nothing in JSON or
+ * terse output (stderr is for warnings and errors: scripts take output there as failure) */
+void disk_note(const struct disk_cfg *c, const char *fmt, ...)
+{
+	unsigned fmts = c->common.formats ? (unsigned)c->common.formats : FMT_BIT(c->common.format);
+	va_list ap;
+	if (!(fmts & FMT_BIT(FORMAT_NORMAL)))
+		return;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
 
 /* "Nz", fio's N zones: 1 and N, else 0 */
 static int zone_count_str(const char *v, unsigned long long *nz)
@@ -84,7 +101,7 @@ int zones_in_bytes(const struct disk_cfg *c, const struct blkdev *d, struct disk
  * (fio's, which makes it when the job opens it), a write job extending it.  1 when made,
  * 2 when extended, 3 when made empty, 0 when there is nothing to make, -1 on failure (err
  * says why). */
-int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct blkdev *dry, uint64_t *was,
+int lay_out_file(const struct disk_cfg *c, const struct disk_cfg *run, const char *fn, int nshare, struct blkdev *dry, uint64_t *was,
 			uint64_t *planned, char *err, size_t n)
 {
 	unsigned long long size;
@@ -102,7 +119,7 @@ int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct bl
 	if (!fn || !strchr(fn, '/') || !strncmp(fn, "/dev/", 5))
 		return 0;
 	exists = !stat(fn, &st);
-	if (exists ? !S_ISREG(st.st_mode) || c->o.mode != MODE_DESTROY : errno != ENOENT)
+	if (exists ? !S_ISREG(st.st_mode) || (c->o.mode != MODE_DESTROY && !FIO_FILES(c)) : errno != ENOENT)
 		return 0;
 	if (zr < 0)
 		return -1;
@@ -149,7 +166,7 @@ int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct bl
 			return -1;
 		}
 		close(fd);
-		info("disk: made %s empty (--create_on_open=1: not laid out; reads of it fail, writes extend it; it "
+		disk_note(run, "disk: made %s empty (--create_on_open=1: not laid out; reads of it fail, writes extend it; it "
 		     "stays)", fn);
 		return 3;
 	}
@@ -187,10 +204,10 @@ int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct bl
 		return -1;
 	}
 	if (exists)
-		info("disk: extended %s from %llu to %llu bytes with random data, as fio does (--offset + --size "
+		disk_note(run, "disk: extended %s from %llu to %llu bytes with random data, as fio does (--offset + --size "
 		     "beyond its end)", fn, (unsigned long long)from, (unsigned long long)to);
 	else
-		info("disk: laid out %s: %llu bytes of random data (%s)", fn, (unsigned long long)to,
+		disk_note(run, "disk: laid out %s: %llu bytes of random data (%s)", fn, (unsigned long long)to,
 		     c->o.unlink ? "--unlink removes it at the end" : "it stays: delete it when done");
 	return exists ? 2 : 1;
 }
@@ -247,10 +264,19 @@ static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, i
 	 * named under another name, or a new one */
 	struct blkdev d;
 	uint64_t was = 0, planned = 0;
-	int made = lay_out_file(c, fn, nshare, p->c->o.parse_only ? &d : NULL, &was, &planned, err, n);
-	/* (--parse-only: a new file is not made, lay_out_file said what it would be) */
-	if (made < 0 || (!(p->c->o.parse_only && (made == 1 || made == 3)) && blkdev_probe(fn, &d, err, n)))
+	/* --parse-only, and the null engine (which moves no data: fio's touches no file), make
+	 * no file: lay_out_file says what it would be */
+	int dry = p->c->o.parse_only || !strcmp(ioengines[c->o.ioengine]->name, "null");
+	int made = lay_out_file(c, p->c, fn, nshare, dry ? &d : NULL, &was, &planned, err, n);
+	int absent = dry && (made == 1 || made == 3);
+	if (made < 0)
 		return -1;
+	if (!absent && blkdev_probe(fn, &d, err, n)) {
+		size_t l = strlen(err);
+		if (errno == ENOENT && strncmp(fn, "/dev/", 5) && !c->o.size && l < n)
+			snprintf(err + l, n - l, " (a new file is laid out with --size, as fio's)");
+		return -1;
+	}
 	if (made >= 2)   /* extended (or would be), or made empty: as long as planned */
 		d.size = planned;
 	for (t = 0; t < p->ntg; t++)
@@ -265,7 +291,22 @@ static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, i
 	p->tg[t].filename = fn;
 	p->tg[t].dev = d;
 	p->tg[t].pct_of = made ? was : d.size;
+	p->tg[t].absent = absent && !p->c->o.parse_only;
+	p->tg[t].made = made == 1 || made == 3;
 	return p->ntg++;
+}
+
+/* are the job's targets all regular files fio would write as they are: made by this run
+ * (or a null engine's, never made), or holding no filesystem or partition table? */
+int plain_files(const struct plan *p, const struct job *j)
+{
+	for (int k = 0; k < j->nftg; k++) {
+		const struct target *t = &p->tg[j->ftg[k]];
+		if (!t->dev.is_file || (!t->made && !t->absent &&
+					(!t->dev.signature_checked || t->dev.signature[0] || t->dev.partitions)))
+			return 0;
+	}
+	return j->nftg > 0;
 }
 
 /* The job's targets: its --filename, or the run's; fio's a:b (a name with ':' that does

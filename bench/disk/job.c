@@ -80,7 +80,7 @@ static int job_engine(const struct disk_cfg *c, struct job *j, const struct blkd
 	const char *e = JOB_ENGINE(j)->name;
 	if (j->o.nowait && !JOB_ENGINE_HAS(j, IOE_NOWAIT))
 		return engine_only(j, "nowait: an io_uring, libaio and pvsync2 option", err, n);
-	j->offload = c->o.submit_mode == 1;
+	j->offload = c->o.submit_mode == 1 && strcmp(e, "null");   /* null: nothing to hand out */
 	if (j->offload && !JOB_ENGINE_HAS(j, IOE_OFFLOAD))
 		return engine_only(j, "io_submit_mode=offload: for psync, pvsync and pvsync2", err, n);
 	if (j->o.userspace_reap && strcmp(e, "libaio"))
@@ -391,6 +391,8 @@ int add_job(struct plan *p, const struct disk_cfg *c, const char *name, int from
 	/* the options as the table wrote them (a profile's words, then the user's) */
 	j->o = c->o;
 	j->bins = p->c->common.format == FORMAT_JSONPLUS;   /* the run's (a job's words may repeat it) */
+	if (FIO_FILES(c) && (plain_files(p, j) || !strcmp(ioengines[c->o.ioengine]->name, "null")))
+		j->o.mode = MODE_DESTROY;   /* plain writes, as fio: files of no disk image, or no data moved */
 	if (job_shape(p, c, j, bs_rw, err, n) || job_engine(c, j, dev, err, n) ||
 	    job_region(p, c, j, dev, bs_rw, err, n) || job_flow(p, c, j, dev, err, n) || job_logs(c, j, err, n) ||
 	    job_timing(c, j, err, n) || job_checks(p, c, j, dev, from_profile, err, n))

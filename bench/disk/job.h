@@ -181,6 +181,7 @@ struct job_opts {
 	int fill_device;        /* fio's fill_device/fill_fs: the region to the device's end */
 	unsigned long long offset_align;   /* fio's: a percentage --offset aligned up to this */
 	const char *ignored_str;
+	const char *debug;      /* fio's --debug: accepted, a note says it does nothing here */
 	const char *fst;
 	int readonly_flag;      /* fio's --readonly: no writes (assay's default mode) */
 	long long nrfiles;

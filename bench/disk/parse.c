@@ -44,7 +44,8 @@ int parse_offset(const char *v, uint64_t of, uint64_t align, uint64_t *off, char
 /* the end of an error about a region past a file's end: what fio would do (lay_out_file) */
 const char *extend_hint(const struct disk_cfg *c, const struct blkdev *d)
 {
-	return d->is_file && c->o.mode != MODE_DESTROY ? "; fio extends a file that short, assay with --mode=destroy" : "";
+	return d->is_file && c->o.mode != MODE_DESTROY && !FIO_FILES(c)
+		       ? "; fio extends a file that short, assay with --mode=destroy" : "";
 }
 
 int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t offset, uint64_t cap, uint64_t bs,
@@ -465,7 +466,7 @@ int job_data(const struct plan *p, const struct disk_cfg *c, struct job *j, char
 		snprintf(err, n, "%s on a trim job: nothing is written to check (trimwrite is)", what);
 	else if (!rw_writes(j->rw))
 		return 0;   /* fio's: each block read is checked (what an earlier --verify job wrote) */
-	else if (p->c->o.mode != MODE_DESTROY)
+	else if (j->o.mode != MODE_DESTROY)
 		snprintf(err, n, "%s writes its own data to every block: it needs --mode=destroy", what);
 	else
 		return 0;

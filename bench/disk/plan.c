@@ -2,9 +2,11 @@
  * options then its own), the profiles' jobs, fio's file names and --directory. */
 #include "clock.h"
 #include "plan.h"
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* fio's --directory: a relative --filename inside it (an absolute one is taken as it is,
@@ -26,6 +28,33 @@ static void format_name(const char *fmt, const char *job, long long t, long long
 				 at + strlen(keys[i]));
 			snprintf(out, n, "%s", tmp);
 		}
+}
+
+/* a bare name (no '/') that is a block device's, /dev/NAME, with no file NAME here:
+ * assay's --filename=vdb (fio would make ./vdb; a device is only read unless --mode) */
+static int bare_device(const char *a, size_t len)
+{
+	char dev[300], here[300];
+	struct stat st;
+	if (memchr(a, '/', len) || len >= 200)
+		return 0;
+	snprintf(dev, sizeof dev, "/dev/%.*s", (int)len, a);
+	snprintf(here, sizeof here, "%.*s", (int)len, a);
+	return !stat(dev, &st) && S_ISBLK(st.st_mode) && lstat(here, &st) && errno == ENOENT;
+}
+
+/* does the --filename (a list too) hold a bare name that is a file here, to be or not? */
+static int bare_files(const char *fn)
+{
+	int list = name_count(fn) > 1;
+	for (const char *a = fn, *e;; a = e + 1) {
+		size_t len = list ? strcspn(a, ":") : strlen(a);
+		e = a + len;
+		if (len && !memchr(a, '/', len) && !bare_device(a, len))
+			return 1;
+		if (!*e)
+			return 0;
+	}
 }
 
 int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
@@ -62,6 +91,8 @@ int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 		fn = def;
 		dir = dir ? dir : ".";
 	}
+	if (!dir && fn && FIO_FILES(c) && bare_files(fn))
+		dir = ".";   /* fio's: a bare name is a file here (a device's own name stays the device) */
 	if (!dir) {
 		c->o.directory = NULL;
 		return 0;
@@ -82,8 +113,9 @@ int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 	for (const char *a = fn, *e; ; a = e + 1) {
 		size_t len = list ? strcspn(a, ":") : strlen(a);
 		e = a + len;
+		int as_is = a[0] == '/' || (!c->o.directory && bare_device(a, len));
 		l += (size_t)snprintf(path + l, l < cap ? cap - l : 0, "%s%s%s%.*s", a == fn ? "" : ":",
-				      a[0] == '/' ? "" : dir, a[0] == '/' ? "" : "/", (int)len, a);
+				      as_is ? "" : dir, as_is ? "" : "/", (int)len, a);
 		if (!*e)
 			break;
 	}

@@ -59,6 +59,8 @@ struct target {
 	int excl_fd;            /* the device's exclusive claim, read-write (-1: none) */
 	int writes;             /* a job changes it */
 	int unlink;             /* a job on it gave --unlink */
+	int absent;             /* a null engine's file: never made, /dev/null opened for it */
+	int made;               /* a file this run laid out (or made empty) */
 	uint64_t pct_of;        /* what --offset=N% is of: its size before this run laid it out
 				 * or extended it (fio's), 0 for a file made */
 	struct zbd *zbd;        /* --zonemode=zbd: its zones, made by the first such job */
@@ -80,6 +82,10 @@ struct plan {
 #define TG(p, j) (&(p)->tg[(j)->tg])
 
 #define GIVEN(c, name) opt_was_given(disk_opts, (c)->common.given, name)
+/* fio's semantics for regular files: fio's options or job file (not an assay profile) and
+ * no --mode given: a file is laid out, extended and written as fio does, unless it holds a
+ * filesystem or partition table (a disk image: those writes need --mode=destroy) */
+#define FIO_FILES(c) (!(c)->o.profile && !GIVEN(c, "mode"))
 #define KB_BASE(c) ((c)->o.kb_base ? 1000 : 1024)
 
 extern const struct opt disk_opts[];
@@ -133,9 +139,14 @@ int opt_pct_seq(const struct opt *o, void *field, const char *val, char *err, si
 /* files.c */
 int zones_in_bytes(const struct disk_cfg *c, const struct blkdev *d, struct disk_cfg *cz,
 			  char sbuf[32], char obuf[32], char *err, size_t n);
-int lay_out_file(const struct disk_cfg *c, const char *fn, int nshare, struct blkdev *dry, uint64_t *was,
+int lay_out_file(const struct disk_cfg *c, const struct disk_cfg *run, const char *fn, int nshare, struct blkdev *dry,
+		 uint64_t *was,
 			uint64_t *planned, char *err, size_t n);
 void unlink_targets(const struct plan *p);
+int plain_files(const struct plan *p, const struct job *j);
+/* a line of what was done or not (a file laid out, an option not acted on), where fio puts
+ * such lines: stdout in normal output (the run's c), nothing in JSON or terse output */
+void disk_note(const struct disk_cfg *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void add_devices(struct json *as, const struct plan *p);
 int same_target(const char *a, const char *b);
 int name_count(const char *fn);

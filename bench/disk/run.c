@@ -222,7 +222,16 @@ static int job_prepare(struct plan *p, struct job_result *r)
 	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->o.numjobs;
 	unsigned dirs = job_dirs(j);   /* the logs' directions (a read-back's reads too) */
 
-	if (writing && p->c->o.mode == MODE_READONLY && !TG(p, j)->dev.is_null) {
+	if (writing && j->o.mode == MODE_READONLY && FIO_FILES(p->c) && TG(p, j)->dev.is_file) {
+		/* fio's options on a file that is a disk image (a filesystem or partition table) */
+		const struct blkdev *d = &TG(p, j)->dev;
+		snprintf(r->skipmsg, sizeof r->skipmsg, "%s; %s holds %s (a disk image): fio would overwrite it, assay "
+			 "only with --mode=destroy --force", rw_trims(j->rw) ? "trims" : "writes", d->path,
+			 d->signature[0] ? d->signature : d->partitions ? "partitions" : "what could not be read");
+		r->skipped = r->skipmsg;
+		return -1;
+	}
+	if (writing && j->o.mode == MODE_READONLY && !TG(p, j)->dev.is_null) {
 		r->skipped = rw_trims(j->rw) ? "trims; --mode=readonly (the default) never changes the device: "
 					       "give --mode=destroy"
 					     : "writes; --mode=readonly (the default) never writes: give --mode=rewrite "

@@ -152,7 +152,7 @@ int open_target(const struct plan *p, const struct job *j, int k, int writing, c
 {
 	int flags = (writing ? O_RDWR | j->sync_flags : O_RDONLY) | O_CLOEXEC | (j->o.direct ? O_DIRECT : 0);
 	const char *path = p->tg[j->ftg[k]].dev.path;
-	int fd = open(path, flags);
+	int fd = p->tg[j->ftg[k]].absent ? open("/dev/null", O_RDWR | O_CLOEXEC) : open(path, flags);
 	if (fd < 0) {
 		int e = errno;
 		if (e == EINVAL && j->o.direct)

@@ -62,7 +62,12 @@ jq -e '.jobs[0].read.total_ios == 256' "$T/out.json" >/dev/null || fail "bare fi
 "$A" disk --name=setup --ioengine=libaio --rw=read --bs=64k --iodepth=64 --numjobs=2 --size=2m --runtime=1 \
 	--gtod_reduce=1 --filename="$T/test.fio" --direct=1 --minimal > "$T/terse" 2> "$T/err" || fail "lay out: exit $?"
 [ "$(stat -c %s "$T/test.fio" 2>/dev/null)" = 2097152 ] || fail "lay out: size $(stat -c %s "$T/test.fio" 2>&1)"
-grep -q "laid out $T/test.fio: 2097152 bytes" "$T/err" || fail "lay out: no message ($(cat "$T/err"))"
+# (quiet as fio: nothing on stderr, no note in terse or JSON output; in normal output, on stdout)
+[ ! -s "$T/err" ] || fail "lay out: stderr is not empty: $(cat "$T/err")"
+grep -q "laid out" "$T/terse" && fail "lay out: a note in the terse output"
+"$A" disk --rw=read --size=1m --filename="$T/note.fio" > "$T/out.txt" 2> "$T/err" || fail "lay out, normal output: exit $?"
+grep -q "laid out $T/note.fio: 1048576 bytes" "$T/out.txt" && [ ! -s "$T/err" ] ||
+	fail "lay out: the note is not on stdout alone ($(cat "$T/err"))"
 [ "$(gzip -c "$T/test.fio" | wc -c)" -gt 2000000 ] || fail "lay out: the data compresses"
 awk -F';' 'NR == 1 && $3 == "setup" && $6 == 4096 { ok = 1 } END { exit !ok }' "$T/terse" ||
 	fail "lay out: terse $(cut -d';' -f1-8 "$T/terse")"
@@ -71,9 +76,18 @@ awk -F';' 'NR == 1 && $3 == "setup" && $6 == 4096 { ok = 1 } END { exit !ok }' "
 	fail "lay out with offset"
 expect 2 '/dev/assay-no-such-disk: No such file or directory' "$A" disk --filename=/dev/assay-no-such-disk --size=1m
 [ ! -e /dev/assay-no-such-disk ] || { rm -f /dev/assay-no-such-disk; fail "a file was made under /dev"; }
-expect 2 '^assay: error: disk: /dev/nosuchname: No such file or directory \(a bare name is a device; a new file here is \./nosuchname\)$' \
-	env -C "$T" "$A" disk --filename=nosuchname --size=1m
-[ ! -e "$T/nosuchname" ] || fail "a file was made from a bare name"
+# fio's bare name: a file here (--filename=test --size=4g), laid out; a device's own name
+# (no such file here) stays the device, read-only as every device
+env -C "$T" "$A" disk --filename=nosuchname --size=1m -J > "$T/out.json" 2> "$T/err" || fail "bare name: exit $?"
+[ "$(stat -c %s "$T/nosuchname" 2>/dev/null)" = 1048576 ] && [ ! -s "$T/err" ] ||
+	fail "bare name: not fio's file ./nosuchname ($(cat "$T/err"))"
+expect 2 '^assay: error: disk: \./nosize: No such file or directory \(a new file is laid out with --size, as fio.s\)$' \
+	env -C "$T" "$A" disk --filename=nosize
+bdev=$(basename "$dev")
+env -C "$T" "$A" disk --filename="$bdev" --size=64k --rw=read -J > "$T/out.json" 2>/dev/null &&
+	jq -e ".assay.device.path == \"/dev/$bdev\"" "$T/out.json" >/dev/null ||
+	fail "a device's bare name: $(jq -c '.assay.device.path' "$T/out.json")"
+[ ! -e "$T/$bdev" ] || fail "a file was made for a device's bare name"
 expect 2 "cannot create $T/no/dir/x: No such file or directory" "$A" disk --filename="$T/no/dir/x" --size=1m
 # fio's --directory: the file inside it (laid out when new); without a --filename, refused
 mkdir "$T/dir"

@@ -129,8 +129,13 @@ done
 head -c 4096 /dev/urandom > d/small.1.0
 head -c 1048576 /dev/urandom > d/small.0.0
 expect 2 "--size=1m: 1048576 bytes of it \\(the job's files' share\\) from offset 0 go beyond the end of d/small.1.0 \\(4096" \
-	"$A" disk --name=small --directory=d --rw=read --size=1m --numjobs=2
-# with --mode=destroy extended to its share, as fio's (its 4096 bytes kept)
+	"$A" disk --name=small --directory=d --rw=read --size=1m --numjobs=2 --mode=readonly
+# with --mode=destroy, or no --mode (fio's semantics: a file of no disk image), extended to
+# its share, as fio's (its 4096 bytes kept)
+mkdir -p dn && cp d/small.* dn/ && low=$(sha dn/small.1.0)
+"$A" disk --name=small --directory=dn --rw=read --size=1m --numjobs=2 -J > out.json 2>err || fail "no --mode: exit $?"
+[ "$(stat -c %s dn/small.1.0)" = 1048576 ] && [ "$(head -c 4096 dn/small.1.0 | sha256sum | cut -d' ' -f1)" = "$low" ] &&
+	[ ! -s err ] || fail "no --mode: not extended as fio: $(ls -l dn/small.1.0) $(cat err)"
 mkdir -p dx && cp d/small.* dx/ && low=$(sha dx/small.1.0)
 "$A" disk --name=small --directory=dx --rw=read --size=1m --numjobs=2 --mode=destroy -J > out.json 2>/dev/null ||
 	fail "short file extended: exit $?"
@@ -138,7 +143,7 @@ J '.jobs[0].read.io_bytes == 2097152' "short file extended: each thread's share 
 [ "$(stat -c %s dx/small.1.0)" = 1048576 ] && [ "$(head -c 4096 dx/small.1.0 | sha256sum | cut -d' ' -f1)" = "$low" ] ||
 	fail "short file extended: $(ls -l dx/small.1.0)"
 expect 2 "d/small.1.0: 4096 bytes from --offset, thread 1's d/small.0.0 has 1048576: each thread's files as big" \
-	"$A" disk --name=small --directory=d --rw=read --size=100% --numjobs=2
+	"$A" disk --name=small --directory=d --rw=read --size=100% --numjobs=2 --mode=readonly
 # fio's --sync_file_range=FLAGS:N: every N writes over the range written since, in the sync
 # figures as --fdatasync's (every engine; the job's last N writes too, as ours)
 for e in psync io_uring libaio; do
@@ -239,10 +244,11 @@ if command -v fio >/dev/null; then
 	done
 	[ "$(head -c 1048576 ao/j.0.0 | sha256sum)" = "$low_a" ] || fail "offset=50% extended: bytes below the offset changed"
 	[ "$(stat -c %s ao/j.0.0)" = 3145728 ] || fail "offset=50%: $(ls -l ao)"
-	# not without --mode=destroy, nor a file holding a filesystem without --force: untouched
+	# not with --mode=readonly or rewrite, nor a file holding a filesystem without --force:
+	# untouched
 	sum=$(sha ao/j.0.0)
 	expect 2 "--size=4m: beyond the end of ao/j.0.0 .*; fio extends a file that short, assay with --mode=destroy" \
-		"$A" disk --filename=ao/j.0.0 --size=4m --rw=read
+		"$A" disk --filename=ao/j.0.0 --size=4m --rw=read --mode=readonly
 	[ "$(sha ao/j.0.0)" = "$sum" ] || fail "a short file changed without --mode=destroy"
 	if command -v mkfs.ext4 >/dev/null; then
 		truncate -s 8m ao/fs.img && mkfs.ext4 -q ao/fs.img && sum=$(sha ao/fs.img)

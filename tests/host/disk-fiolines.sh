@@ -262,7 +262,7 @@ J '.disk_util[0].read_ios >= 2000' "no pre_read: a device read per I/O"
 	fail "fill_device: exit $?"
 J '.jobs[0].read.io_bytes == 25165824' "fill_device: from --offset to the end"
 head -c 1048576 /dev/zero > small.f
-expect 2 "^assay: error: disk: --fill_device: small.f is a file \(fio would grow it" \
+expect 2 "^assay: error: disk: --fill_device: \./small.f is a file \(fio would grow it" \
 	"$A" disk --filename=small.f --rw=read --fill_device=1
 # --offset_align: a percentage offset aligned up to it, fio's offsets exactly
 for o in 33% 50% 7%; do

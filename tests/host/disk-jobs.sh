@@ -324,7 +324,7 @@ expect 2 "buffered=1 and --direct=1 contradict each other" "$A" disk --filename=
 expect 2 "allow_mounted_write=1: assay never writes to a mounted device" "$A" disk --filename="$dv" --allow_mounted_write=1
 "$A" disk --filename="$T/u.fio" --size=1m --rw=randread --unlink --fallocate=none --create_serialize=0 \
 	--overwrite=1 --clocksource=cpu -J > "$T/out.json" 2> "$T/err" || fail "unlink: exit $?"
-[ ! -e "$T/u.fio" ] && J '.jobs[0].read.total_ios == 256' "unlink" && grep -q "unlink removes it" "$T/err" ||
+[ ! -e "$T/u.fio" ] && J '.jobs[0].read.total_ios == 256' "unlink" && [ ! -s "$T/err" ] ||
 	fail "unlink: the test file stays ($(cat "$T/err"))"
 "$A" disk --filename="$dv" --size=1m --rw=read --unlink -J > /dev/null 2>&1 || fail "unlink of a device: exit $?"
 [ -b "$dv" ] || fail "--unlink removed the device node $dv"
