@@ -155,6 +155,11 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	if (!j->o.time_based) {  /* --io_size or the region's bytes, --loops times (a size-based end) */
 		/* rw=write:4k: a pass is the I/Os that fit with their holes */
 		uint64_t step = 1 + j->seq_hole / j->bs, pass = (g->nblocks + step - 1) / step * j->bs;
+		if (j->seq_hole % j->bs) {   /* a hole off the --bs grid: I/Os a bs + hole apart */
+			uint64_t apart = j->bs + j->seq_hole, k = (j->size + apart - 1) / apart;
+			uint64_t last = j->size + j->past_end - (k - 1) * apart;
+			pass = k ? (k - 1) * j->bs + (last < j->bs ? last : j->bs) : 0;
+		}
 		/* fio's: each of --loops does this; --io_size beyond the region, with --loops or
 		 * --verify, ends each pass where the region does (sequential, or the random map
 		 * full), as fio's */
@@ -326,6 +331,16 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 			blk = (j->size - l) / j->bs;        /* a long I/O near the end: inside it */
 		if (j->rand_run > 1)
 			g->run_left = j->rand_run - 1;
+	} else if (j->seq_hole % j->bs) {
+		/* fio's rw=read:512k with bs=1m: offsets a bs + hole apart, off the --bs grid; the
+		 * last I/O may run past the region's end, as fio's, not past the target's */
+		if (g->seq_off[*ddir] >= j->size)
+			g->seq_off[*ddir] = 0;
+		o = g->seq_off[*ddir];
+		if (o + l > j->size + (g->base == j->offset ? j->past_end : 0))
+			l = j->size + (g->base == j->offset ? j->past_end : 0) - o;
+		blk = o / j->bs;
+		g->seq_off[*ddir] = o + l + j->seq_hole;
 	} else {
 		if (g->seq_pos[*ddir] >= g->nblocks)
 			g->seq_pos[*ddir] = 0;      /* time based, or the next of --loops (limit) */

@@ -169,6 +169,8 @@ static int job_region(struct plan *p, const struct disk_cfg *c, struct job *j, c
 			: region(c, dev, j->offset, c->o.size_cap, j->bs, &j->size, err, n))
 		return -1;
 	j->fsize[0] = j->nftg > 1 ? j->fsize[0] : j->size;
+	/* fio's rw=read:300k with bs=1m: its last I/O may run past the region, to the end */
+	j->past_end = j->nftg == 1 && dev->size > j->offset + j->size ? dev->size - j->offset - j->size : 0;
 	if (GIVEN(c, "rate") && GIVEN(c, "rate_iops")) {
 		snprintf(err, n, "--rate and --rate_iops: give one or the other (as fio)");
 		return -1;
@@ -338,9 +340,9 @@ static int job_checks(struct plan *p, const struct disk_cfg *c, struct job *j, c
 			 "a --read_iolog replay is of real I/O");
 		return -1;
 	}
-	if (j->seq_hole && (j->var_bs || j->seq_hole % j->bs)) {
-		snprintf(err, n, "--rw=%s: the hole is to be a multiple of --bs (%llu), with one block size", c->o.rw.text,
-			 (unsigned long long)j->bs);
+	if (j->seq_hole && (j->var_bs || (j->seq_hole % j->bs && (c->o.zonesize || j->zbd || j->verify)))) {
+		snprintf(err, n, "--rw=%s: %s", c->o.rw.text, j->var_bs ? "a hole takes one block size (no --bssplit, "
+			 "--bsrange, reads,writes --bs)" : "with zones or --verify, the hole is to be a multiple of --bs");
 		return -1;
 	}
 	if (parse_zones(c, dev, j, err, n) || job_replay(p, c, from_profile, j, err, n))

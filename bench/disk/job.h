@@ -238,6 +238,7 @@ struct job {
 	int fst, fst_n;
 	int rw;
 	uint64_t seq_hole;      /* fio's rw=write:4k: bytes skipped after each sequential I/O */
+	uint64_t past_end;      /* the target's bytes after the region (one file: 0 with several) */
 	int rand_run;           /* fio's rw=randread:8: a new random offset every this many I/Os (0, 1: each) */
 	int rw_identical;       /* fio's rw_sequencer=identical: the same offset in between */
 	/* fio's zonemode=strided: zone_size bytes in a zone of zone_range, then on by
@@ -355,6 +356,7 @@ struct iogen {
 	 * own cursor): the next sequential block, the block after the last I/O's
 	 * (--percentage_random, rw=randread:N) */
 	uint64_t seq_pos[DDIR_N];
+	uint64_t seq_off[DDIR_N]; /* fio's rw=read:512k with bs=1m: the next offset (bytes) */
 	uint64_t after_last[DDIR_N];
 	uint64_t issued;          /* I/Os issued */
 	uint64_t issued_bytes;

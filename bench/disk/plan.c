@@ -2,6 +2,7 @@
  * options then its own), the profiles' jobs, fio's file names and --directory. */
 #include "clock.h"
 #include "plan.h"
+#include "replay.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,13 @@ int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n)
 	char def[MAX_JOB_FILES * 80], *path;
 	size_t l = 0, cap;
 	int list;
+	if (!fn && c->o.read_iolog && !replay_files(c->o.read_iolog, def, sizeof def)) {
+		if (!(c->o.filename = strdup(def))) {   /* kept for the run */
+			snprintf(err, n, "out of memory");
+			return -1;
+		}
+		fn = c->o.filename;   /* fio's: the files the log names */
+	}
 	if (!fn && job && c->o.size) {
 		if (c->o.nrfiles > MAX_FILES || c->o.nrfiles * c->o.numjobs > MAX_JOB_FILES) {
 			snprintf(err, n, "--nrfiles=%lld with --numjobs=%lld: more than %d files in one job (%d for each "

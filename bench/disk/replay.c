@@ -192,6 +192,41 @@ out:
 	return rc;
 }
 
+int replay_files(const char *path, char *out, size_t n)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL, names[REPLAY_FILES][256];
+	size_t lcap = 0, l = 0;
+	int nn = 0, v3 = 0, ln = 0;
+	out[0] = 0;
+	if (!f)
+		return -1;
+	while (getline(&line, &lcap, f) > 0 && nn < REPLAY_FILES) {
+		char *w[3], *save = NULL;
+		int nw = 0, seen = 0;
+		line[strcspn(line, "\r\n")] = 0;
+		if (ln++ == 0) {
+			v3 = !strcmp(line, "fio version 3 iolog");
+			if (!v3 && strcmp(line, "fio version 2 iolog"))
+				break;
+			continue;
+		}
+		for (char *t = strtok_r(line, " \t", &save); t && nw < 3; t = strtok_r(NULL, " \t", &save))
+			w[nw++] = t;
+		if (nw < 2 + v3 || strcmp(w[1 + v3], "add") || strchr(w[v3], ':'))
+			continue;
+		for (int k = 0; k < nn && !seen; k++)
+			seen = !strcmp(names[k], w[v3]);
+		if (!seen && strlen(w[v3]) < sizeof names[0]) {
+			snprintf(names[nn++], sizeof names[0], "%s", w[v3]);
+			l += (size_t)snprintf(out + l, l < n ? n - l : 0, "%s%s", l ? ":" : "", w[v3]);
+		}
+	}
+	free(line);
+	fclose(f);
+	return nn && l < n ? 0 : -1;
+}
+
 void replay_free(struct replay *r)
 {
 	free(r->io);

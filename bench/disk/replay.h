@@ -46,6 +46,9 @@ struct replay_fit {
 
 /* read the log at path; 0, or -1 with why in err (naming the line) */
 int replay_load(const char *path, const struct replay_fit *fit, struct replay *r, char *err, size_t n);
+/* the files an iolog adds ("NAME add"), in its order, joined with ':' (fio's: a job with
+ * --read_iolog and no --filename replays on them); 0, or -1 when it names none */
+int replay_files(const char *path, char *out, size_t n);
 void replay_free(struct replay *r);
 
 /* fio's write_iolog: the header, each file's lines (what: "add", "open", "close"), one

@@ -121,8 +121,8 @@ runs=$(offs a.log | awk '{if (NR % 4 != 1 && $2 != p) bad++; p = $2} END {print 
 J '.jobs[0]["job options"] | .rw == "randread:4" and .rw_sequencer == "identical"' "identical reported"
 "$A" disk --filename="$dev" --rw=randread --number_ios=100 --size=1m -J > out.json 2>/dev/null || fail "number_ios"
 J '.jobs[0].read.total_ios == 100 and .jobs[0]["job options"].number_ios == 100' "--number_ios=100"
-expect 2 "^assay: error: disk: --rw=write:1000: the hole is to be a multiple of --bs \(4096\), with one block size$" \
-	"$A" disk --filename="$dev" --rw=write:1000 --mode=destroy
+expect 2 "^assay: error: disk: --rw=write:8k: a hole takes one block size" \
+	"$A" disk --filename="$dev" --rw=write:8k --bs=4k,8k --mode=destroy
 expect 2 "^assay: error: --rw=randread:0: '0' is not a number of I/Os" "$A" disk --filename="$dev" --rw=randread:0
 # sequential patterns are deterministic: the same offsets as fio's for the same options
 for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw=read --size=32k --loops=2" \
@@ -135,7 +135,8 @@ for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw
 	"--rw=read --zonemode=strided --zonesize=256k --zonerange=64k --zoneskip=64k --size=2m --io_size=1m" \
 	"--rw=write --zonemode=strided --zonesize=1m --zoneskip=20m --io_size=4m --offset=1m" \
 	"--rw=read --zonemode=strided --zonesize=64k --zoneskip=2z --io_size=3z" \
-	"--rw=read --zonemode=strided --zonesize=64k --size=2z --offset=3z"; do
+	"--rw=read --zonemode=strided --zonesize=64k --size=2z --offset=3z" \
+	"--rw=read:512k --bs=1m --size=4m" "--rw=write:1000 --size=64k" "--rw=read:300k --bs=1m --size=4500k"; do
 	rm -f f.log a.log
 	# shellcheck disable=SC2086
 	fio --name=x --filename="$dev" $args --write_iolog=f.log > /dev/null 2>&1 || fail "fio $args"

@@ -1,0 +1,72 @@
+# fio's job semantics on regular files (no assay profile, no --mode given): the null engine
+# makes no file, a file the job lays out is written and verified, a plain file written, a
+# disk image (a filesystem in it) left alone with one line, an iolog replayed on the files
+# it names, fio's accepted-but-idle options accepted; stderr stays empty when all is well.
+# (Bare names, holes off the --bs grid, notes on stdout: disk-badinput, disk-fiolines.)
+# TIMEOUT: 120
+. "$(dirname "$0")/lib.sh"
+command -v fio >/dev/null || skip "fio missing"
+cd "$T" || exit 1
+quiet() {  # WHAT: stderr of the last command ($T/err) empty
+	[ ! -s "$T/err" ] || fail "$1: stderr not empty: $(head -c 300 "$T/err")"
+}
+
+# null: 100 GB named, nothing made (fio's null touches no file), writes without --mode
+"$A" disk --name=n --ioengine=null --size=100g --rw=randwrite --runtime=0.3 --time_based -J > n.json 2> err ||
+	fail "null: exit $?"
+quiet null
+[ ! -e n.0.0 ] || fail "null: made $(ls -l n.0.0)"
+jq -e '.jobs[0].write.total_ios > 1000' n.json > /dev/null || fail "null: $(jq -c '.jobs[0].write.total_ios' n.json)"
+"$A" disk --name=o --ioengine=null --size=1m --io_submit_mode=offload --rw=read -J > /dev/null 2> err ||
+	fail "null with io_submit_mode=offload: exit $?"
+quiet "null offload"
+
+# a file the job lays out: written and verified as fio's, no --mode
+"$A" disk --name=v --filename=v.dat --size=2m --rw=write --bs=64k --verify=crc32c -J > v.json 2> err ||
+	fail "verify on a laid-out file: exit $?"
+quiet verify
+jq -e '.jobs[0] | .error == 0 and .write.io_bytes == 2097152 and .read.io_bytes == 2097152' v.json > /dev/null ||
+	fail "verify: $(jq -c '.jobs[0] | [.error, .write.io_bytes, .read.io_bytes]' v.json)"
+# the same in fio 3.33: the same exit status and byte counts
+fio --name=v --filename=fv.dat --size=2m --rw=write --bs=64k --verify=crc32c --output-format=json > fv.json 2> err ||
+	fail "fio verify: exit $?"
+[ "$(jq -c '.jobs[0] | [.write.io_bytes, .read.io_bytes]' fv.json)" = \
+	"$(jq -c '.jobs[0] | [.write.io_bytes, .read.io_bytes]' v.json)" ] || fail "verify: byte counts differ from fio's"
+
+# a plain file of someone's data: written as fio writes it (fio's semantics: the job said write)
+head -c 1M /dev/urandom > plain.dat
+s0=$(sha plain.dat)
+"$A" disk --filename=plain.dat --rw=randwrite --size=1m -J > p.json 2> err || fail "plain file: exit $?"
+quiet "plain file"
+[ "$(sha plain.dat)" != "$s0" ] && jq -e '.jobs[0].write.io_bytes == 1048576' p.json > /dev/null ||
+	fail "plain file: not written"
+
+# a disk image (ext4 inside): its writes skipped, one line saying why; untouched
+truncate -s 8m img.raw
+mkfs.ext4 -q -F img.raw || skip "mkfs.ext4 failed"
+s1=$(sha img.raw)
+"$A" disk --filename=img.raw --rw=randwrite --size=1m > img.txt 2> err
+rc=$?
+[ $rc = 77 ] || fail "disk image: exit $rc, want 77 (skipped)"
+grep -q 'skipped: writes; ./img.raw holds ext2/3/4 (a disk image): fio would overwrite it, assay only with --mode=destroy --force' img.txt ||
+	fail "disk image: $(grep skipped img.txt)"
+[ "$(sha img.raw)" = "$s1" ] || fail "the disk image changed"
+# an explicit --mode keeps assay's rules: readonly never writes a file
+"$A" disk --filename=plain.dat --rw=write --size=1m --mode=readonly > /dev/null 2>&1
+[ $? = 77 ] || fail "--mode=readonly on a file: not skipped"
+
+# --read_iolog with no --filename: the files the log names (fio's)
+fio --name=w --filename=h.dat --size=1m --rw=randread --number_ios=20 --write_iolog=h.log --output-format=json > /dev/null ||
+	fail "fio write_iolog"
+"$A" disk --name=r --read_iolog=h.log -J > r.json 2> err || fail "read_iolog without --filename: exit $?"
+quiet read_iolog
+jq -e '.jobs[0].read.total_ios == 20 and .jobs[0]["job options"].filename == "./h.dat"' r.json > /dev/null ||
+	fail "read_iolog: $(jq -c '.jobs[0] | [.read.total_ios, .["job options"].filename]' r.json)"
+
+# fio's --debug: accepted, a note in normal output only
+"$A" disk --filename=h.dat --rw=read --size=64k --debug=io,file > d.txt 2> err || fail "--debug: exit $?"
+quiet debug
+grep -q '^disk: --debug=io,file: accepted' d.txt || fail "--debug: no note in normal output"
+"$A" disk --filename=h.dat --rw=read --size=64k --debug=io -J 2> err | jq -e . > /dev/null || fail "--debug -J: not JSON"
+quiet "debug -J"
+finish
