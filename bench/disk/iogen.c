@@ -155,7 +155,9 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	if (!j->o.time_based) {  /* --io_size or the region's bytes, --loops times (a size-based end) */
 		/* rw=write:4k: a pass is the I/Os that fit with their holes */
 		uint64_t step = 1 + j->seq_hole / j->bs, pass = (g->nblocks + step - 1) / step * j->bs;
-		if (j->seq_hole % j->bs) {   /* a hole off the --bs grid: I/Os a bs + hole apart */
+		if (j->seq_back) {           /* read:-8k: the region's blocks, backwards */
+			pass = g->nblocks * j->bs;
+		} else if (j->seq_hole % j->bs) {   /* a hole off the --bs grid: I/Os a bs + hole apart */
 			uint64_t apart = j->bs + j->seq_hole, k = (j->size + apart - 1) / apart;
 			uint64_t last = j->size + j->past_end - (k - 1) * apart;
 			pass = k ? (k - 1) * j->bs + (last < j->bs ? last : j->bs) : 0;
@@ -331,16 +333,28 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 			blk = (j->size - l) / j->bs;        /* a long I/O near the end: inside it */
 		if (j->rand_run > 1)
 			g->run_left = j->rand_run - 1;
-	} else if (j->seq_hole % j->bs) {
+	} else if (j->seq_hole % j->bs || j->seq_back) {
 		/* fio's rw=read:512k with bs=1m: offsets a bs + hole apart, off the --bs grid; the
 		 * last I/O may run past the region's end, as fio's, not past the target's */
+		if (j->seq_back && !g->seq_started[*ddir] && g->base) {
+			/* fio's first backwards I/O with an --offset: the region's length less the
+			 * offset, less the hole (fio's rewind takes its io_size as a position) */
+			uint64_t from = j->size > g->base ? j->size - g->base : 0;
+			g->seq_off[*ddir] = from >= j->seq_hole ? from - j->seq_hole
+				: j->size >= j->seq_hole ? j->size - j->seq_hole : 0;
+		}
+		g->seq_started[*ddir] = 1;
 		if (g->seq_off[*ddir] >= j->size)
 			g->seq_off[*ddir] = 0;
 		o = g->seq_off[*ddir];
 		if (o + l > j->size + (g->base == j->offset ? j->past_end : 0))
 			l = j->size + (g->base == j->offset ? j->past_end : 0) - o;
 		blk = o / j->bs;
-		g->seq_off[*ddir] = o + l + j->seq_hole;
+		if (!j->seq_back)
+			g->seq_off[*ddir] = o + l + j->seq_hole;
+		else   /* fio's backwards: hole bytes back from this I/O's end; past the start, from the end */
+			g->seq_off[*ddir] = o + l >= j->seq_hole ? o + l - j->seq_hole
+				: j->size >= j->seq_hole ? j->size - j->seq_hole : 0;
 	} else {
 		if (g->seq_pos[*ddir] >= g->nblocks)
 			g->seq_pos[*ddir] = 0;      /* time based, or the next of --loops (limit) */

@@ -340,9 +340,9 @@ static int job_checks(struct plan *p, const struct disk_cfg *c, struct job *j, c
 			 "a --read_iolog replay is of real I/O");
 		return -1;
 	}
-	if (j->seq_hole && (j->var_bs || (j->seq_hole % j->bs && (c->o.zonesize || j->zbd || j->verify)))) {
+	if (j->seq_hole && (j->var_bs || ((j->seq_hole % j->bs || j->seq_back) && (c->o.zonesize || j->zbd || j->verify)))) {
 		snprintf(err, n, "--rw=%s: %s", c->o.rw.text, j->var_bs ? "a hole takes one block size (no --bssplit, "
-			 "--bsrange, reads,writes --bs)" : "with zones or --verify, the hole is to be a multiple of --bs");
+			 "--bsrange, reads,writes --bs)" : "with zones or --verify, the hole is forwards, a multiple of --bs");
 		return -1;
 	}
 	if (parse_zones(c, dev, j, err, n) || job_replay(p, c, from_profile, j, err, n))

@@ -83,6 +83,7 @@ struct job_opts {
 	struct rw_spec {        /* fio's rw: a pattern, with an offset modifier (:N) */
 		int kind;       /* enum rw */
 		uint64_t hole;  /* write:4k: bytes skipped after each sequential I/O */
+		int back;       /* read:-8k: the hole is backwards (fio's backwards-read) */
 		int run;        /* randread:8: a new random offset every this many I/Os */
 		char text[48];  /* as given */
 	} rw;
@@ -238,6 +239,7 @@ struct job {
 	int fst, fst_n;
 	int rw;
 	uint64_t seq_hole;      /* fio's rw=write:4k: bytes skipped after each sequential I/O */
+	int seq_back;           /* rw=read:-8k: seq_hole bytes back from each I/O's end */
 	uint64_t past_end;      /* the target's bytes after the region (one file: 0 with several) */
 	int rand_run;           /* fio's rw=randread:8: a new random offset every this many I/Os (0, 1: each) */
 	int rw_identical;       /* fio's rw_sequencer=identical: the same offset in between */
@@ -357,6 +359,7 @@ struct iogen {
 	 * (--percentage_random, rw=randread:N) */
 	uint64_t seq_pos[DDIR_N];
 	uint64_t seq_off[DDIR_N]; /* fio's rw=read:512k with bs=1m: the next offset (bytes) */
+	int seq_started[DDIR_N];  /* read:-8k: the first I/O was placed */
 	uint64_t after_last[DDIR_N];
 	uint64_t issued;          /* I/Os issued */
 	uint64_t issued_bytes;

@@ -547,7 +547,7 @@ const struct opt disk_opts[] = {
 	  "go on after an I/O error (EIO, or a bad block on --verify) of these kinds, counting it "
 	  "(fio's; io: read and write, 1: all)", 0 },
 	{ "ignore_error", 0, OPT_STR, O(ignore_error), NULL, 0, 0,
-	  "READS:WRITES:VERIFY, each a comma list of errno names or numbers: EIO,ENODATA:ENOSPC",
+	  "READS,WRITES,VERIFY, each a : list of errno names or numbers: EIO:ENODATA,ENOSPC",
 	  "the errors --continue_on_error goes on after, per kind (fio's; default EIO and EILSEQ)", 0 },
 	{ "error_dump", 0, OPT_BOOL, O(error_dump), "0", 0, 0, NULL,
 	  "print each error the job goes on after (fio's)", 0 },

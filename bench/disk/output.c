@@ -309,7 +309,7 @@ static void options_shape(struct json *opt, const struct jview *v)
 	}
 	if (j->seq_hole || j->rand_run > 1) {   /* fio's offset modifier, as given */
 		char rwm[64];
-		snprintf(rwm, sizeof rwm, "%s:%llu", rw_name(j->rw),
+		snprintf(rwm, sizeof rwm, "%s:%s%llu", rw_name(j->rw), j->seq_back ? "-" : "",
 			 j->seq_hole ? (unsigned long long)j->seq_hole : (unsigned long long)j->rand_run);
 		json_add_str(opt, "rw", rwm);
 		if (j->rw_identical)
@@ -730,6 +730,7 @@ static void one_job(const struct job_result *r, struct json *jobs, const struct 
 		json_add_str(o, "desc", j->desc);   /* fio's, when the job has a description */
 	json_add_int(o, "groupid", r->group);
 	json_add_int(o, "error", r->err);
+	json_add_int(o, "eta", 0);          /* fio's: seconds left, 0 at the end */
 	json_add_int(o, "elapsed", (long long)((runtime_ns + 999999999ull) / 1000000000ull));
 	opt = json_add_obj(o, "job options");
 	options_shape(opt, &v);

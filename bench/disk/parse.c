@@ -482,12 +482,14 @@ int parse_errors(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 					1 << COE_VERIFY, (1 << COE_N) - 1, 0, (1 << COE_N) - 1 };
 	const char *p = c->o.ignore_error;
 	j->coe = coe_mask[c->o.continue_on_error];
+	/* fio's own parser: the kinds' lists apart by ',', a list's errors by ':' (an empty
+	 * list: none for that kind, as ignore_error=,ENOSPC for writes alone) */
 	for (int type = 0; p && *p; type++) {
 		if (type == COE_N) {
-			snprintf(err, n, "--ignore_error=%s: at most 3 lists (reads:writes:verify)", c->o.ignore_error);
+			snprintf(err, n, "--ignore_error=%s: at most 3 lists (reads,writes,verify)", c->o.ignore_error);
 			return -1;
 		}
-		while (*p && *p != ':') {
+		while (*p && *p != ',') {
 			size_t len = strcspn(p, ",:");
 			char word[32];
 			int e = 0;
@@ -518,12 +520,12 @@ int parse_errors(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 			}
 			j->ign[type][j->nign[type]++] = e;
 			p += len;
-			if (*p == ',')
+			if (*p == ':')
 				p++;
 		}
 		if (j->nign[type])
 			j->coe |= 1 << type;
-		if (*p == ':')
+		if (*p == ',')
 			p++;
 	}
 	return 0;
@@ -1093,7 +1095,8 @@ int opt_rw(const struct opt *o, void *field, const char *val, char *err, size_t 
 		rw->run = (int)r;
 	} else {
 		unsigned long long h;
-		if (parse_size_fio(colon + 1, &h)) {
+		rw->back = colon[1] == '-';   /* fio's read:-8k: backwards */
+		if (parse_size_fio(colon + 1 + rw->back, &h) || (rw->back && !h)) {
 			snprintf(err, n, "%s=%s: '%s' is not a size (the hole after each I/O)", o->name, val, colon + 1);
 			return -1;
 		}
@@ -1130,6 +1133,7 @@ int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 	(void)err, (void)n;
 	j->rw = c->o.rw.kind;
 	j->seq_hole = c->o.rw.hole;
+	j->seq_back = c->o.rw.back;
 	j->rand_run = c->o.rw.run;
 	j->rw_identical = c->o.rw_sequencer == 1;
 	return 0;

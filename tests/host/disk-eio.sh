@@ -144,16 +144,20 @@ RUN rw-stop --rw=randwrite --mode=rewrite --continue_on_error=write
 [ $rc = 1 ] && grep -q 'rewrite read at offset 16777216: I/O error$' err.txt || fail "rewrite, reads fatal: $rc $(cat err.txt)"
 [ "$(sha "$back")" = "$sum" ] || fail "rewrite changed the device's bytes"
 
-# --ignore_error: the errnos per kind (reads:writes:verify); it turns on its kinds
+# --ignore_error: the errnos per kind (fio's parser: reads,writes,verify, each a ':' list);
+# it turns on its kinds
 RUN ig1 --rw=read --ignore_error=ENODATA
 [ $rc = 1 ] || fail "ignore_error=ENODATA: EIO went on (exit $rc)"
-RUN ig2 --rw=read --size=20m --ignore_error=ENODATA,5:ENOSPC
-[ $rc = 0 ] || fail "ignore_error=ENODATA,5: exit $rc"
-J '.jobs[0] | .total_err == 1 and .["job options"].continue_on_error == "io"' "ignore_error=ENODATA,5:ENOSPC"
-expect 2 '^assay: error: disk: --ignore_error=EIO:EFOO: EFOO is no errno name or number \(EIO, 5\)$' \
-	"$A" disk --filename="$dev" --ignore_error=EIO:EFOO
-expect 2 '^assay: error: disk: --ignore_error=EIO::5:1: at most 3 lists \(reads:writes:verify\)$' \
-	"$A" disk --filename="$dev" --ignore_error=EIO::5:1
+RUN ig2 --rw=read --size=20m --ignore_error=ENODATA:5,ENOSPC
+[ $rc = 0 ] || fail "ignore_error=ENODATA:5: exit $rc"
+J '.jobs[0] | .total_err == 1 and .["job options"].continue_on_error == "io"' "ignore_error=ENODATA:5,ENOSPC"
+expect 2 '^assay: error: disk: --ignore_error=EIO,EFOO: EFOO is no errno name or number \(EIO, 5\)$' \
+	"$A" disk --filename="$dev" --ignore_error=EIO,EFOO
+expect 2 '^assay: error: disk: --ignore_error=EIO,,5,1: at most 3 lists \(reads,writes,verify\)$' \
+	"$A" disk --filename="$dev" --ignore_error=EIO,,5,1
+# fio's enospc-pressure.fio: an empty reads list, ENOSPC for writes
+"$A" disk --filename="$dev" --rw=read --size=64k --ignore_error=,ENOSPC -J > /dev/null 2>&1 ||
+	fail "ignore_error=,ENOSPC: refused"
 expect 2 '--continue_on_error' "$A" disk --filename="$dev" --continue_on_error=most
 
 # verify's read-back: an unreadable block fails the job, or is counted and skipped

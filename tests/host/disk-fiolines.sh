@@ -136,7 +136,8 @@ for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw
 	"--rw=write --zonemode=strided --zonesize=1m --zoneskip=20m --io_size=4m --offset=1m" \
 	"--rw=read --zonemode=strided --zonesize=64k --zoneskip=2z --io_size=3z" \
 	"--rw=read --zonemode=strided --zonesize=64k --size=2z --offset=3z" \
-	"--rw=read:512k --bs=1m --size=4m" "--rw=write:1000 --size=64k" "--rw=read:300k --bs=1m --size=4500k"; do
+	"--rw=read:512k --bs=1m --size=4m" "--rw=write:1000 --size=64k" "--rw=read:300k --bs=1m --size=4500k" \
+	"--rw=read:-8k --size=64k" "--rw=read:-16k --size=64k --offset=8k"; do
 	rm -f f.log a.log
 	# shellcheck disable=SC2086
 	fio --name=x --filename="$dev" $args --write_iolog=f.log > /dev/null 2>&1 || fail "fio $args"
