@@ -155,7 +155,10 @@ void iogen_init(struct iogen *g, const struct job *j, int idx)
 	if (!j->o.time_based) {  /* --io_size or the region's bytes, --loops times (a size-based end) */
 		/* rw=write:4k: a pass is the I/Os that fit with their holes */
 		uint64_t step = 1 + j->seq_hole / j->bs, pass = (g->nblocks + step - 1) / step * j->bs;
-		if (j->seq_back) {           /* read:-8k: the region's blocks, backwards */
+		if (j->seq_back || (j->seq_hole && !j->past_end)) {
+			/* read:-8k: the region's blocks, backwards; a hole on a target that ends
+			 * where the region does (a file laid out for the job): fio's wrap to the
+			 * start at its end, so the region's bytes of I/O, as fio's */
 			pass = g->nblocks * j->bs;
 		} else if (j->seq_hole % j->bs) {   /* a hole off the --bs grid: I/Os a bs + hole apart */
 			uint64_t apart = j->bs + j->seq_hole, k = (j->size + apart - 1) / apart;

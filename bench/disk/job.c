@@ -80,9 +80,10 @@ static int job_engine(const struct disk_cfg *c, struct job *j, const struct blkd
 	const char *e = JOB_ENGINE(j)->name;
 	if (j->o.nowait && !JOB_ENGINE_HAS(j, IOE_NOWAIT))
 		return engine_only(j, "nowait: an io_uring, libaio and pvsync2 option", err, n);
-	j->offload = c->o.submit_mode == 1 && strcmp(e, "null");   /* null: nothing to hand out */
-	if (j->offload && !JOB_ENGINE_HAS(j, IOE_OFFLOAD))
-		return engine_only(j, "io_submit_mode=offload: for psync, pvsync and pvsync2", err, n);
+	/* offload: the system-call engines' helper threads; an engine with a kernel queue
+	 * (io_uring, libaio) or none (null) submits inline, the same I/Os (fio's offload
+	 * only moves who submits them) */
+	j->offload = c->o.submit_mode == 1 && JOB_ENGINE_HAS(j, IOE_OFFLOAD);
 	if (j->o.userspace_reap && strcmp(e, "libaio"))
 		return engine_only(j, "userspace_reap: a libaio option", err, n);
 	if (j->o.sqpoll && strcmp(e, "io_uring"))

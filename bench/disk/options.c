@@ -354,7 +354,7 @@ const struct opt disk_opts[] = {
 	  OPT_HIDDEN },
 	{ "io_submit_mode", 0, OPT_ENUM, O(submit_mode), "inline", 0, 0, "inline|offload",
 	  "fio's: inline, each job thread does its I/Os; offload, it hands them to --iodepth threads "
-	  "of its own (psync, pvsync, pvsync2; with null, which submits nothing, inline)", 0 },
+	  "of its own (psync, pvsync, pvsync2; io_uring, libaio, posixaio and null submit inline: the same I/Os)", 0 },
 	{ "debug", 0, OPT_STR, O(debug), NULL, 0, 0, "fio's debug classes (io,file,...)",
 	  "accepted (fio's debug logging): a note in normal output says it logs nothing here", 0 },
 	{ "nonvectored", 0, OPT_ENUM, O(ignored), "-1", 0, 0, "-1|1",

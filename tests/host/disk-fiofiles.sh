@@ -63,6 +63,15 @@ quiet read_iolog
 jq -e '.jobs[0].read.total_ios == 20 and .jobs[0]["job options"].filename == "./h.dat"' r.json > /dev/null ||
 	fail "read_iolog: $(jq -c '.jobs[0] | [.read.total_ios, .["job options"].filename]' r.json)"
 
+# a hole on a file the job lays out: fio wraps at its end and does the region's bytes; the
+# same offsets as fio's (a device larger than the region: disk-fiolines)
+fio --name=hw --size=1m --rw=write:12k --write_iolog=fh.log --output-format=json > /dev/null 2>&1 || fail "fio hole"
+rm -f hw.0.0
+"$A" disk --name=hw --size=1m --rw=write:12k --write_iolog=ah.log -J > /dev/null 2> err || fail "hole on a file: exit $?"
+quiet "hole on a file"
+cmp -s <(awk '$3 == "write" { print $4, $5 }' fh.log) <(awk '$3 == "write" { print $4, $5 }' ah.log) &&
+	[ "$(grep -c ' write ' ah.log)" = 256 ] || fail "hole on a file: not fio's offsets ($(grep -c ' write ' ah.log) writes)"
+
 # fio's --debug: accepted, a note in normal output only
 "$A" disk --filename=h.dat --rw=read --size=64k --debug=io,file > d.txt 2> err || fail "--debug: exit $?"
 quiet debug
