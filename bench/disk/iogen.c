@@ -326,8 +326,11 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 		if (j->var_bs && blk * j->bs + l > j->size)
 			blk = 0;
 	} else if (kind == K_ALIGNED) {
-		/* fio's blockalign: any multiple of ba that fits the I/O in the region */
-		o = prng_below(&g->rng, (j->size - l) / j->o.ba + 1) * j->o.ba;
+		/* fio's blockalign: any multiple of ba that fits the I/O in the region; with
+		 * --random_distribution, where it draws, down to the ba grid (JESD219's zones) */
+		uint64_t top = (j->size - l) / j->o.ba;
+		o = j->dist == DIST_RANDOM ? prng_below(&g->rng, top + 1) : dist_next(g, j) * j->bs / j->o.ba;
+		o = (o > top ? top : o) * j->o.ba;
 		blk = o / j->bs;
 	} else if (kind == K_RAND) {
 		blk = j->dist != DIST_RANDOM ? dist_next(g, j) : j->o.norandommap ? prng_below(&g->rng, g->nblocks)

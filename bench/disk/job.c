@@ -313,11 +313,10 @@ static int job_blockalign(struct job *j, const struct blkdev *dev, char *err, si
 		return -1;
 	}
 	if (j->verify || j->o.pct_seq[0] || j->o.pct_seq[1] || j->o.pct_seq[2] || j->rand_run > 1 ||
-	    j->dist != DIST_RANDOM || j->rw == RW_RANDTRIMWRITE) {
+	    j->rw == RW_RANDTRIMWRITE) {
 		snprintf(err, n, "--blockalign with %s: offsets off the --bs grid", j->verify ? "--verify" :
 			 j->rw == RW_RANDTRIMWRITE ? "randtrimwrite" :
-			 j->rand_run > 1 ? "an offset modifier" : j->dist != DIST_RANDOM ? "--random_distribution" :
-			 "--percentage_random");
+			 j->rand_run > 1 ? "an offset modifier" : "--percentage_random");
 		return -1;
 	}
 	j->o.norandommap = 1;

@@ -72,6 +72,15 @@ quiet "hole on a file"
 cmp -s <(awk '$3 == "write" { print $4, $5 }' fh.log) <(awk '$3 == "write" { print $4, $5 }' ah.log) &&
 	[ "$(grep -c ' write ' ah.log)" = 256 ] || fail "hole on a file: not fio's offsets ($(grep -c ' write ' ah.log) writes)"
 
+# fio's JESD219 example: --blockalign with a zoned --random_distribution and --bssplit
+"$A" disk --name=jz --size=16m --rw=randrw --norandommap --bssplit=512/4:4k/86:16k/10 --blockalign=4k \
+	--random_distribution=zoned:50/5:30/15:20/80 --number_ios=2000 --write_iolog=jz.log -J > /dev/null 2> err ||
+	fail "jesd219: exit $?"
+quiet jesd219
+awk '$3 == "read" || $3 == "write" { n++; if ($4 % 4096) off++; z = $4 / 16777216 * 100; if (z < 5) a++; else if (z < 20) b++ }
+	END { exit !(n == 2000 && !off && a / n > 0.4 && a / n < 0.6 && b / n > 0.2 && b / n < 0.4) }' jz.log ||
+	fail "jesd219: offsets not on 4k or not zoned 50/30/20: $(awk '$3 == "read" || $3 == "write"' jz.log | head -3)"
+
 # fio's --debug: accepted, a note in normal output only
 "$A" disk --filename=h.dat --rw=read --size=64k --debug=io,file > d.txt 2> err || fail "--debug: exit $?"
 quiet debug
