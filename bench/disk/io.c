@@ -424,6 +424,13 @@ int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, in
 			if (!gen_next(j, m, g, &m->h_file, &m->h_ddir, &m->h_off, &m->h_len))
 				return 0;
 			m->held = 1;
+			if (g->passed && j->nfiles == 1) {
+				/* fio's, time based: each new pass over a buffered job's region starts
+				 * with its cached pages dropped (fio's loop_cache_invalidate) */
+				g->passed = 0;
+				if (j->o.time_based && j->o.invalidate && !j->o.direct && !w->f[0].dev->is_null)
+					posix_fadvise(w->f[0].fd, (off_t)g->base, (off_t)j->size, POSIX_FADV_DONTNEED);
+			}
 		}
 		if (!j->replay)
 			break;

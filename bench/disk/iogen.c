@@ -34,8 +34,10 @@ static uint64_t perm_next(struct iogen *g)
 {
 	uint64_t v;
 	do {
-		if (g->perm_pos == g->perm_size)
+		if (g->perm_pos == g->perm_size) {
 			perm_rekey(g);
+			g->passed = 1;   /* the random map full: fio's reset, a pass */
+		}
 		v = perm_at(g, g->perm_key, g->perm_pos++);
 	} while (v >= g->nblocks);
 	return v;
@@ -350,8 +352,10 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 				: j->size >= j->seq_hole ? j->size - j->seq_hole : 0;
 		}
 		g->seq_started[*ddir] = 1;
-		if (g->seq_off[*ddir] >= j->size)
+		if (g->seq_off[*ddir] >= j->size) {
 			g->seq_off[*ddir] = 0;
+			g->passed = 1;
+		}
 		o = g->seq_off[*ddir];
 		if (o + l > j->size + (g->base == j->offset ? j->past_end : 0))
 			l = j->size + (g->base == j->offset ? j->past_end : 0) - o;
@@ -362,8 +366,10 @@ int iogen_next(struct iogen *g, int *ddir, uint64_t *off, uint64_t *len)
 			g->seq_off[*ddir] = o + l >= j->seq_hole ? o + l - j->seq_hole
 				: j->size >= j->seq_hole ? j->size - j->seq_hole : 0;
 	} else {
-		if (g->seq_pos[*ddir] >= g->nblocks)
+		if (g->seq_pos[*ddir] >= g->nblocks) {
 			g->seq_pos[*ddir] = 0;      /* time based, or the next of --loops (limit) */
+			g->passed = 1;
+		}
 		blk = g->seq_pos[*ddir];
 		if (j->var_bs && blk * j->bs + l > j->size)
 			l = j->size - blk * j->bs;          /* the pass's last I/O is shorter */

@@ -357,6 +357,7 @@ struct iogen {
 	/* per direction, as fio's (a readwrite job reads and writes the region each with its
 	 * own cursor): the next sequential block, the block after the last I/O's
 	 * (--percentage_random, rw=randread:N) */
+	int passed;               /* a time-based pass over the region ended (fio drops the cache) */
 	uint64_t seq_pos[DDIR_N];
 	uint64_t seq_off[DDIR_N]; /* fio's rw=read:512k with bs=1m: the next offset (bytes) */
 	int seq_started[DDIR_N];  /* read:-8k: the first I/O was placed */
