@@ -8,21 +8,22 @@ free_port() {
 	done
 	echo $p
 }
-# wait_until CMD...: run CMD every 50 ms until it succeeds, at most 10 s; its status
+# wait_until CMD...: run CMD every 50 ms until it succeeds, at most 30 s (a loaded machine
+# starts python slowly); its status
 wait_until() {
-	for _ in $(seq 200); do
+	for _ in $(seq 600); do
 		"$@" && return 0
 		sleep 0.05
 	done
 	return 1
 }
 bound() { ss -H "$1" "sport = :$2" | grep -q .; }
-# listening PORT [tcp|udp]: wait (at most 10 s) until something on this host is bound to PORT,
+# listening PORT [tcp|udp]: wait (at most 30 s) until something on this host is bound to PORT,
 # instead of a fixed sleep after starting a server (a loaded CI machine starts python slowly)
 listening() {
 	local f=-ltn
 	[ "${2:-tcp}" = udp ] && f=-lun
 	wait_until bound $f "$1" && return 0
-	fail "nothing listens on port $1 (${2:-tcp}) after 10 s"
+	fail "nothing listens on port $1 (${2:-tcp}) after 30 s"
 	return 1
 }

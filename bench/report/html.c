@@ -58,6 +58,25 @@ static void plot_point(struct plot *p, struct series *s, double x, double y)
 	}
 }
 
+/* a chart when there is something to draw, with the page's next id */
+static void chart_lines(FILE *f, int *nid, const struct plot *p, const char *title, const char *xl, const char *yl,
+			int logx, int logy)
+{
+	char id[32];
+	if (!p->ns)
+		return;
+	snprintf(id, sizeof id, "c%d", (*nid)++);
+	svg_lines(f, id, title, xl, yl, p->s, p->ns, logx, logy);
+}
+
+static void chart_bars(FILE *f, int *nid, const char *title, const char *yl, const char *const *groups, int ng,
+		       const struct bars *s, int ns)
+{
+	char id[32];
+	snprintf(id, sizeof id, "c%d", (*nid)++);
+	svg_bars(f, id, title, yl, groups, ng, s, ns);
+}
+
 static void h2(FILE *f, const char *t)
 {
 	fputs("<h2>", f);
@@ -100,7 +119,7 @@ static void disk_charts(FILE *f, const struct json *test, int *nid)
 	static const char *const thl[] = { "<=100 us", "<=250 us", "<=500 us", "<=1 ms", "<=10 ms", "<=100 ms" };
 	double within[16][6];
 	struct bars wb[16];
-	char wn[16][80], id[32], name[96];
+	char wn[16][80], name[96];
 	int nw = 0;
 	lat.ns = ps.ns = bw.ns = 0;
 	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next) {
@@ -133,23 +152,12 @@ static void disk_charts(FILE *f, const struct json *test, int *nid)
 			}
 		}
 	}
-	if (lat.ns) {
-		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_lines(f, id, "Disk latency: share of I/Os slower than x", "completion latency (us)",
-			  "share of I/Os slower", lat.s, lat.ns, 1, 1);
-	}
-	if (ps.ns) {
-		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_lines(f, id, "Disk IOPS per second over each job", "time (s)", "IOPS", ps.s, ps.ns, 0, 0);
-	}
-	if (bw.ns) {
-		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_lines(f, id, "Disk bandwidth per second over each job", "time (s)", "MB/s", bw.s, bw.ns, 0, 0);
-	}
-	if (nw) {
-		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_bars(f, id, "Disk I/Os completed within a latency", "share of I/Os (%)", thl, 6, wb, nw);
-	}
+	chart_lines(f, nid, &lat, "Disk latency: share of I/Os slower than x", "completion latency (us)",
+		    "share of I/Os slower", 1, 1);
+	chart_lines(f, nid, &ps, "Disk IOPS per second over each job", "time (s)", "IOPS", 0, 0);
+	chart_lines(f, nid, &bw, "Disk bandwidth per second over each job", "time (s)", "MB/s", 0, 0);
+	if (nw)
+		chart_bars(f, nid, "Disk I/Os completed within a latency", "share of I/Os (%)", thl, 6, wb, nw);
 }
 
 /* --- CPU, memory, network, health --- */
@@ -200,7 +208,6 @@ static void mem_charts(FILE *f, const struct json *tests, int *nid)
 	double v[8][5];
 	struct bars b[8];
 	int nb = 0;
-	char id[32];
 	lat.ns = 0;
 	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
 		const struct json *r = json_get(t, "result"), *l = json_path(r, "latency.ns_per_load"), *st;
@@ -217,14 +224,9 @@ static void mem_charts(FILE *f, const struct json *tests, int *nid)
 			nb++;
 		}
 	}
-	if (lat.ns) {
-		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_lines(f, id, "Memory latency by working-set size", "working set (KiB)", "ns per load", lat.s, lat.ns, 1, 0);
-	}
-	if (nb) {
-		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_bars(f, id, "Memory bandwidth (STREAM)", "MB/s", kinds, 5, b, nb);
-	}
+	chart_lines(f, nid, &lat, "Memory latency by working-set size", "working set (KiB)", "ns per load", 1, 0);
+	if (nb)
+		chart_bars(f, nid, "Memory bandwidth (STREAM)", "MB/s", kinds, 5, b, nb);
 }
 
 /* with parallel streams (iperf3's intervals[].streams[]): a line per stream */
@@ -253,7 +255,6 @@ static void streams(struct plot *p, const struct json *t, const struct json *iv)
 static void net_charts(FILE *f, const struct json *tests, int *nid)
 {
 	static struct plot p;
-	char id[32];
 	p.ns = 0;
 	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
 		const struct json *iv = json_path(t, "result.intervals");
@@ -265,10 +266,7 @@ static void net_charts(FILE *f, const struct json *tests, int *nid)
 				   json_get_num(json_get(i, "sum"), "bits_per_second", 0) / 1e9);
 		streams(&p, t, iv);
 	}
-	if (p.ns) {
-		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_lines(f, id, "Network throughput per interval", "time (s)", "Gbit/s", p.s, p.ns, 0, 0);
-	}
+	chart_lines(f, nid, &p, "Network throughput per interval", "time (s)", "Gbit/s", 0, 0);
 }
 
 /* doc.health.series ({t_s, temp_c, throttle_events} every 10 s): the hottest sensor and
@@ -278,7 +276,6 @@ static void health_charts(FILE *f, const struct json *doc, int *nid)
 	static struct plot temp, thr, rounds;
 	const struct json *ser = json_path(doc, "health.series"), *br = json_path(doc, "burnin.rounds");
 	struct series *st = NULL, *sth = NULL;
-	char id[32];
 	temp.ns = thr.ns = rounds.ns = 0;
 	for (const struct json *e = ser ? ser->child : NULL; e; e = e->next) {
 		double t = json_get_num(e, "t_s", NAN) / 60;
@@ -299,20 +296,10 @@ static void health_charts(FILE *f, const struct json *doc, int *nid)
 			if (s || (s = plot_add(&rounds, name)))
 				plot_point(&rounds, s, json_get_num(r, "round", 0), json_get_num(t, "temp_max_c", NAN));
 		}
-	if (temp.ns) {
-		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_lines(f, id, "Temperature over the run", "time (min)", "hottest sensor (C)", temp.s, temp.ns, 0, 0);
-	}
-	if (thr.ns) {
-		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_lines(f, id, "CPU thermal throttling over the run", "time (min)", "throttle events (count)", thr.s,
-			  thr.ns, 0, 0);
-	}
-	if (rounds.ns) {
-		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_lines(f, id, "Burn-in: hottest temperature of each test per round", "round", "hottest sensor (C)",
-			  rounds.s, rounds.ns, 0, 0);
-	}
+	chart_lines(f, nid, &temp, "Temperature over the run", "time (min)", "hottest sensor (C)", 0, 0);
+	chart_lines(f, nid, &thr, "CPU thermal throttling over the run", "time (min)", "throttle events (count)", 0, 0);
+	chart_lines(f, nid, &rounds, "Burn-in: hottest temperature of each test per round", "round",
+		    "hottest sensor (C)", 0, 0);
 }
 
 static void machine_line(FILE *f, const struct json *doc)

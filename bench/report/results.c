@@ -118,10 +118,11 @@ void results_base(const struct json *doc, char *out, size_t n)
 int results_write_dir(const char *dir, const struct json *doc, const char *txt, size_t txtlen,
 		      char *where, size_t wn, char *err, size_t n)
 {
-	char base[128], name[160];
+	char base[128], name[160], perr[200];
 	char *js;
 	size_t jl;
 	int r;
+	struct json *file_doc;
 	results_base(doc, base, sizeof base);
 	if (mkdir(dir, 0755) && errno != EEXIST) {
 		snprintf(err, n, "cannot create %s: %s", dir, strerror(errno));
@@ -130,14 +131,21 @@ int results_write_dir(const char *dir, const struct json *doc, const char *txt, 
 	js = json_to_string(doc, 1, &jl);
 	snprintf(name, sizeof name, "%s.json", base);
 	r = results_write_file(dir, name, js, jl, err, n);
+	/* the report from the file's text, so it is the page assay report makes of the file
+	 * (numbers as printed there, to their last digit) */
+	file_doc = r ? NULL : json_parse(js, jl, perr, sizeof perr);
 	free(js);
 	if (r)
 		return -1;
 	snprintf(name, sizeof name, "%s.txt", base);
-	if (results_write_file(dir, name, txt, txtlen, err, n))
+	if (results_write_file(dir, name, txt, txtlen, err, n)) {
+		json_free(file_doc);
 		return -1;
+	}
 	snprintf(name, sizeof name, "%s.html", base);
-	if (report_html_file(dir, name, doc, err, n))
+	r = report_html_file(dir, name, file_doc ? file_doc : doc, err, n);
+	json_free(file_doc);
+	if (r)
 		snprintf(where, wn, "%s/%s.{json,txt} (not the report: %s)", dir, base, err);
 	else
 		snprintf(where, wn, "%s/%s.{json,txt,html}", dir, base);

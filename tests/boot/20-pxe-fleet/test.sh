@@ -38,10 +38,11 @@ PXE_APPEND="assay.tests=cpu assay.cpu-time=0.5 assay.push=http://10.77.0.1:9091/
 	"$top/mk/pxe.sh" "$T/pxe" "$1" "$2" >/dev/null || fail "mk/pxe.sh"
 sed -e 's/^interface=.*/interface=br0/' -e 's/^dhcp-range=.*/dhcp-range=10.77.0.0,proxy/' \
 	-e "s|^tftp-root=.*|tftp-root=$T/pxe|" "$top/fleet/dnsmasq-pxe.conf" > "$T/dnsmasq.conf"
-in_hub dnsmasq --no-daemon --conf-file="$T/dnsmasq.conf" --pid-file= --dhcp-leasefile="$T/proxy.leases" \
+# (ip netns exec, not in_hub: a function would put a subshell's PID in pids, not the server's)
+ip netns exec "$hub" dnsmasq --no-daemon --conf-file="$T/dnsmasq.conf" --pid-file= --dhcp-leasefile="$T/proxy.leases" \
 	> "$T/proxy.log" 2>&1 &
 pids+=($!)
-in_hub prometheus-pushgateway --web.listen-address=10.77.0.1:9091 --persistence.file="$T/gw.data" > "$T/gw.log" 2>&1 &
+ip netns exec "$hub" prometheus-pushgateway --web.listen-address=10.77.0.1:9091 --persistence.file="$T/gw.data" > "$T/gw.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 50); do in_hub curl -s -o /dev/null http://10.77.0.1:9091/-/ready && break; sleep 0.2; done
 
