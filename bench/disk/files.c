@@ -266,7 +266,7 @@ static int plan_file(struct plan *p, const struct disk_cfg *c, const char *fn, i
 	uint64_t was = 0, planned = 0;
 	/* --parse-only, and the null engine (which moves no data: fio's touches no file), make
 	 * no file: lay_out_file says what it would be */
-	int dry = p->c->o.parse_only || !strcmp(ioengines[c->o.ioengine]->name, "null");
+	int dry = p->c->o.parse_only || (ioengines[c->o.ioengine]->flags & IOE_NODATA);
 	int made = lay_out_file(c, p->c, fn, nshare, dry ? &d : NULL, &was, &planned, err, n);
 	int absent = dry && (made == 1 || made == 3);
 	if (made < 0)

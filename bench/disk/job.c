@@ -393,7 +393,7 @@ int add_job(struct plan *p, const struct disk_cfg *c, const char *name, int from
 	/* the options as the table wrote them (a profile's words, then the user's) */
 	j->o = c->o;
 	j->bins = p->c->common.format == FORMAT_JSONPLUS;   /* the run's (a job's words may repeat it) */
-	if (FIO_FILES(c) && (plain_files(p, j) || !strcmp(ioengines[c->o.ioengine]->name, "null")))
+	if (FIO_FILES(c) && (plain_files(p, j) || JOB_ENGINE_HAS(j, IOE_NODATA)))
 		j->o.mode = MODE_DESTROY;   /* plain writes, as fio: files of no disk image, or no data moved */
 	if (job_shape(p, c, j, bs_rw, err, n) || job_engine(c, j, dev, err, n) ||
 	    job_region(p, c, j, dev, bs_rw, err, n) || job_flow(p, c, j, dev, err, n) || job_logs(c, j, err, n) ||

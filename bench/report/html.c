@@ -194,11 +194,11 @@ static void cpu_charts(FILE *f, const struct json *tests, int *nid)
 	}
 }
 
+/* a working set's key ("16k", "1m") in KiB */
 static double size_of(const char *s)
 {
-	char *end;
-	double v = strtod(s, &end);
-	return v * (*end == 'k' ? 1 : *end == 'm' ? 1024 : *end == 'g' ? 1048576 : 1.0 / 1024);
+	unsigned long long b;
+	return parse_size(s, &b) ? NAN : (double)b / 1024;
 }
 
 static void mem_charts(FILE *f, const struct json *tests, int *nid)
