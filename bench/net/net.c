@@ -29,8 +29,11 @@ struct net_cfg {
 	long long port;
 	double time, omit;
 	long long parallel;
-	int reverse, v4, v6;
-	unsigned long long len;
+	int reverse, v4, v6, udp, bidir, zerocopy, verbose, server_output, udp64;
+	unsigned long long len, window;
+	double rate, interval;
+	const char *congestion, *logfile, *bind;
+	long long mss, cport;
 	double connect_timeout;
 	long long busy_retries;
 	const char *latency;
@@ -39,6 +42,35 @@ struct net_cfg {
 	const char *http;
 	double http_timeout;
 };
+
+/* iperf3's rates: a number with K, M, G or T, 1000-based */
+static int rate_cb(const struct opt *o, void *field, const char *val, char *err, size_t n)
+{
+	char *end;
+	double v;
+	(void)o;
+	if (!val) {
+		snprintf(err, n, "RATE[KMGT] (bits/s, 1000-based)");
+		return 0;
+	}
+	v = strtod(val, &end);
+	switch (*end) {
+	case 'k': case 'K': v *= 1e3, end++; break;
+	case 'm': case 'M': v *= 1e6, end++; break;
+	case 'g': case 'G': v *= 1e9, end++; break;
+	case 't': case 'T': v *= 1e12, end++; break;
+	}
+	if (end == val || (*end && *end != '/') || !(v >= -1) || v > 1e13) {
+		snprintf(err, n, "--bitrate=%s: want bits/s such as 100M, 2.5G or 0 (unlimited)", val);
+		return -1;
+	}
+	if (*end == '/') {
+		snprintf(err, n, "--bitrate=%s: iperf3's /BURST is not supported: give the rate alone", val);
+		return -1;
+	}
+	*(double *)field = v;
+	return 0;
+}
 
 #define O(f) offsetof(struct net_cfg, f)
 static const struct opt net_opts[] = {
@@ -52,7 +84,30 @@ static const struct opt net_opts[] = {
 	{ "reverse", 'R', OPT_BOOL, O(reverse), "0", 0, 0, NULL, "the server sends, we receive", OPT_NOARG },
 	{ "version4", '4', OPT_BOOL, O(v4), "0", 0, 0, NULL, "IPv4 only", OPT_NOARG },
 	{ "version6", '6', OPT_BOOL, O(v6), "0", 0, 0, NULL, "IPv6 only", OPT_NOARG },
-	{ "len", 'l', OPT_SIZE, O(len), "128k", 1, 16 << 20, NULL, "block size per write", 0 },
+	{ "len", 'l', OPT_SIZE, O(len), "0", 0, 16 << 20, NULL,
+	  "block size per write (default: 128k for TCP, the path's MSS for UDP)", 0 },
+	{ "udp", 'u', OPT_BOOL, O(udp), "0", 0, 0, NULL, "UDP instead of TCP (iperf3's -u)", OPT_NOARG },
+	{ "bitrate", 'b', OPT_CB, O(rate), "-1", 0, 0, "RATE[KMGT]",
+	  "target bits/s per stream, 1000-based (UDP's default 1M; 0: unlimited)", 0, rate_cb },
+	{ "bandwidth", 0, OPT_ALIAS, 0, NULL, 0, 0, "bitrate", "same as --bitrate (iperf3's old name)", 0 },
+	{ "bidir", 0, OPT_BOOL, O(bidir), "0", 0, 0, NULL, "both ways at once (iperf3's --bidir)", OPT_NOARG },
+	{ "window", 'w', OPT_SIZE, O(window), "0", 0, 512 << 20, NULL,
+	  "socket buffer size for every stream, both ends (0: the system's)", 0 },
+	{ "congestion", 'C', OPT_STR, O(congestion), NULL, 0, 0, "ALGO",
+	  "TCP congestion control (cubic, bbr, reno, ...), both ends", 0 },
+	{ "set-mss", 'M', OPT_INT, O(mss), "0", 0, 65535, NULL, "TCP maximum segment size (0: the system's)", 0 },
+	{ "zerocopy", 'Z', OPT_BOOL, O(zerocopy), "0", 0, 0, NULL, "TCP: send with sendfile(2)", OPT_NOARG },
+	{ "interval", 'i', OPT_TIME, O(interval), "1", 0, 60, NULL,
+	  "seconds between reports (0: none; at least 0.1)", 0 },
+	{ "verbose", 'V', OPT_BOOL, O(verbose), "0", 0, 0, NULL, "more detail: times, cookie, CPU, congestion control",
+	  OPT_NOARG },
+	{ "logfile", 0, OPT_STR, O(logfile), NULL, 0, 0, "FILE", "write the output to FILE (appended) instead of stdout", 0 },
+	{ "get-server-output", 0, OPT_BOOL, O(server_output), "0", 0, 0, NULL,
+	  "get the server's own report of the test", OPT_NOARG },
+	{ "udp-counters-64bit", 0, OPT_BOOL, O(udp64), "0", 0, 0, NULL, "64-bit UDP sequence numbers", OPT_NOARG },
+	{ "cport", 0, OPT_INT, O(cport), "0", 0, 65535, NULL,
+	  "local port of the data streams (stream i takes PORT+i; 0: any)", 0 },
+	{ "bind", 'B', OPT_STR, O(bind), NULL, 0, 0, "ADDRESS", "local address of the connections", 0 },
 	{ "connect-timeout", 0, OPT_TIME, O(connect_timeout), "10", 0.1, 600, NULL,
 	  "give up connecting after this long", 0 },
 	{ "busy-retries", 0, OPT_INT, O(busy_retries), "3", 0, 100, NULL,
@@ -60,7 +115,7 @@ static const struct opt net_opts[] = {
 	{ "latency", 0, OPT_STR, O(latency), NULL, 0, 0, "a host", "TCP connect time and ICMP echo to HOST", 0 },
 	{ "count", 0, OPT_INT, O(count), "20", 1, 100000, NULL, "latency probes of each kind", 0 },
 	{ "latency-port", 0, OPT_INT, O(latency_port), "0", 0, 65535, NULL,
-	  "TCP port for connect times (0: --port)", 0 },
+	  "also time TCP connects to this port (0: ICMP echo only; never an iperf3 port unless named)", 0 },
 	{ "http", 0, OPT_STR, O(http), NULL, 0, 0, "http://host[:port]/path",
 	  "download URL to memory: throughput and time to first byte", 0 },
 	{ "http-timeout", 0, OPT_TIME, O(http_timeout), "60", 1, 86400, NULL, "HTTP download time limit", 0 },
@@ -108,7 +163,7 @@ static int connect_times(const struct net_cfg *c, struct json *out, char *err, s
 	socklen_t sl;
 	double *v = calloc((size_t)c->count, sizeof *v);
 	int got = 0, lost = 0, refused = 0;
-	int port = (int)(c->latency_port ? c->latency_port : c->port);
+	int port = (int)c->latency_port;
 	if (!v || net_resolve(c->latency, port, family(c), SOCK_STREAM, &ss, &sl, err, n)) {
 		free(v);
 		return -1;
@@ -366,6 +421,26 @@ static int net_check(void *p, int npos, char **pos, char *err, size_t n)
 		snprintf(err, n, "-4 and -6: give one");
 		return EXIT_USAGE;
 	}
+	if (c->reverse && c->bidir) {
+		snprintf(err, n, "-R and --bidir: give one (--bidir sends both ways)");
+		return EXIT_USAGE;
+	}
+	if (c->interval > 0 && c->interval < 0.1) {
+		snprintf(err, n, "--interval=%g: at least 0.1 s, or 0 for no interval reports", c->interval);
+		return EXIT_USAGE;
+	}
+	if (c->udp && c->len > 65507) {
+		snprintf(err, n, "--len=%llu: a UDP datagram holds at most 65507 bytes", c->len);
+		return EXIT_USAGE;
+	}
+	if (c->cport && c->cport + c->parallel * (c->bidir ? 2 : 1) - 1 > 65535) {
+		snprintf(err, n, "--cport=%lld: the streams' ports would pass 65535", c->cport);
+		return EXIT_USAGE;
+	}
+	if (c->congestion && (!c->congestion[0] || strlen(c->congestion) > 15)) {
+		snprintf(err, n, "--congestion='%s': want an algorithm's name (cubic, bbr, reno, ...)", c->congestion);
+		return EXIT_USAGE;
+	}
 	if (c->omit >= c->time && c->client) {
 		snprintf(err, n, "--omit=%g is not shorter than --time=%g", c->omit, c->time);
 		return EXIT_USAGE;
@@ -373,17 +448,29 @@ static int net_check(void *p, int npos, char **pos, char *err, size_t n)
 	return 0;
 }
 
+/* the iperf3 lines were printed as the test ran (text output): the report leaves them out */
+static int printed_live;
+
 static int net_run(void *p, struct json *out)
 {
 	struct net_cfg *c = p;
 	char err[512] = "";
 	int rc = EXIT_OK;
+	if (c->logfile && !freopen(c->logfile, "a", stdout)) {
+		errmsg("net: --logfile=%s:", c->logfile);
+		return EXIT_USAGE;
+	}
 	if (c->client) {
 		struct iperf_opts o = {
 			.host = c->client, .port = (int)c->port, .family = family(c), .time = c->time,
-			.omit = c->omit, .parallel = (int)c->parallel, .reverse = c->reverse, .len = c->len,
+			.omit = c->omit, .interval = c->interval, .parallel = (int)c->parallel, .reverse = c->reverse,
+			.bidir = c->bidir, .udp = c->udp, .len = c->len, .rate = c->rate, .window = (long long)c->window,
+			.congestion = c->congestion, .mss = (int)c->mss, .zerocopy = c->zerocopy, .udp64 = c->udp64,
+			.cport = (int)c->cport, .bind = c->bind, .get_server_output = c->server_output,
 			.connect_timeout = c->connect_timeout, .busy_retries = (int)c->busy_retries, .busy_wait = 1,
+			.live = c->common.format == 0 ? stdout : NULL, .verbose = c->verbose,
 		};
+		printed_live = o.live != NULL;
 		if (iperf_client(&o, out, err, sizeof err)) {
 			errmsg("net: %s", err);
 			json_add_str(out, "error", err);
@@ -394,13 +481,20 @@ static int net_run(void *p, struct json *out)
 		struct json *l = json_add_obj(out, "latency");
 		char e2[512] = "";
 		json_add_str(l, "host", c->latency);
-		if (connect_times(c, l, err, sizeof err)) {
+		if (c->latency_port && connect_times(c, l, err, sizeof err)) {
 			errmsg("net: TCP connect to %s: %s", c->latency, err);
 			json_add_str(l, "tcp_error", err);
 			rc = EXIT_FAIL;
 		}
 		if (icmp_times(c, l, e2, sizeof e2)) {
-			warn("net: ICMP echo to %s: %s", c->latency, e2);
+			/* with connect times the ICMP echo is extra; alone it is the test */
+			if (c->latency_port) {
+				warn("net: ICMP echo to %s: %s", c->latency, e2);
+			} else {
+				errmsg("net: ICMP echo to %s: %s", c->latency, e2);
+				snprintf(err, sizeof err, "%s", e2);
+				rc = EXIT_FAIL;
+			}
 			json_add_str(l, "icmp_error", e2);
 		}
 		if (rc && !json_get(out, "error"))
@@ -420,61 +514,11 @@ static int net_run(void *p, struct json *out)
 	return rc;
 }
 
-static void human_bytes(double b, char *out, size_t n)
-{
-	static const char *const u[] = { "Bytes", "KBytes", "MBytes", "GBytes", "TBytes" };
-	int i = 0;
-	while (b >= 1024 && i < 4)
-		b /= 1024, i++;
-	snprintf(out, n, b >= 100 ? "%.0f %s" : b >= 10 ? "%.1f %s" : "%.2f %s", b, u[i]);
-}
-
-static void human_bits(double b, char *out, size_t n)
-{
-	static const char *const u[] = { "bits/sec", "Kbits/sec", "Mbits/sec", "Gbits/sec", "Tbits/sec" };
-	int i = 0;
-	while (b >= 1000 && i < 4)
-		b /= 1000, i++;
-	snprintf(out, n, b >= 100 ? "%.0f %s" : b >= 10 ? "%.1f %s" : "%.2f %s", b, u[i]);
-}
-
 static void net_text(const struct json *r, FILE *f)
 {
-	const struct json *ivs = json_get(r, "intervals"), *lat = json_get(r, "latency"), *h = json_get(r, "http");
-	if (json_get(r, "start")) {
-		char a[32], b[32];
-		fprintf(f, "Connecting to host %s, port %.0f%s\n", json_get_str(r, "start.connecting_to.host", "?"),
-			json_get_num(r, "start.connecting_to.port", 0),
-			json_get_num(r, "start.test_start.reverse", 0) ? " (reverse: the server sends)" : "");
-		fprintf(f, "[ ID] Interval           Transfer     Bitrate         Retr\n");
-		for (const struct json *i = ivs ? ivs->child : NULL; i; i = i->next) {
-			const struct json *s = json_get(i, "sum");
-			human_bytes(json_get_num(s, "bytes", 0), a, sizeof a);
-			human_bits(json_get_num(s, "bits_per_second", 0), b, sizeof b);
-			fprintf(f, "[SUM] %6.2f-%-6.2f sec  %10s  %14s  %4.0f%s\n", json_get_num(s, "start", 0),
-				json_get_num(s, "end", 0), a, b, json_get_num(s, "retransmits", 0),
-				json_get(s, "omitted") && json_get(s, "omitted")->b ? "  (omitted)" : "");
-		}
-		fprintf(f, "- - - - - - - - - - - - - - - - - - - - - - - - -\n");
-		for (int k = 0; k < 2; k++) {
-			const struct json *s = json_path(r, k ? "end.sum_received" : "end.sum_sent");
-			human_bytes(json_get_num(s, "bytes", 0), a, sizeof a);
-			human_bits(json_get_num(s, "bits_per_second", 0), b, sizeof b);
-			if (k)
-				fprintf(f, "[SUM] %6.2f-%-6.2f sec  %10s  %14s        receiver\n", 0.0,
-					json_get_num(s, "seconds", 0), a, b);
-			else
-				fprintf(f, "[SUM] %6.2f-%-6.2f sec  %10s  %14s  %4.0f  sender\n", 0.0,
-					json_get_num(s, "seconds", 0), a, b, json_get_num(s, "retransmits", 0));
-		}
-		fprintf(f, "CPU Utilization: local %.1f%% (%.1f%%u/%.1f%%s), remote %.1f%% (%.1f%%u/%.1f%%s)\n",
-			json_get_num(r, "end.cpu_utilization_percent.host_total", 0),
-			json_get_num(r, "end.cpu_utilization_percent.host_user", 0),
-			json_get_num(r, "end.cpu_utilization_percent.host_system", 0),
-			json_get_num(r, "end.cpu_utilization_percent.remote_total", 0),
-			json_get_num(r, "end.cpu_utilization_percent.remote_user", 0),
-			json_get_num(r, "end.cpu_utilization_percent.remote_system", 0));
-	}
+	const struct json *lat = json_get(r, "latency"), *h = json_get(r, "http");
+	if (json_get(r, "start") && !printed_live)
+		iperf_text(r, 0, f);
 	if (lat) {
 		static const char *const kinds[] = { "tcp_connect", "icmp" };
 		for (int k = 0; k < 2; k++) {
@@ -539,8 +583,8 @@ static const char *const *net_figure_names(void)
 
 const struct engine engine_net = {
 	.name = "net",
-	.summary = "network: iperf3-protocol TCP throughput, connect/ICMP latency, HTTP download",
-	.usage = "-c HOST [-p 5201] [-t SECS] [-P N] [-R] [-O SECS] [-4|-6] | --latency HOST | --http URL",
+	.summary = "network: iperf3-protocol TCP and UDP throughput, ICMP/connect latency, HTTP download",
+	.usage = "-c HOST [-p 5201] [-t SECS] [-P N] [-R|--bidir] [-u -b RATE] [-O SECS] [-i SECS] [-4|-6] | --latency HOST | --http URL",
 	.opts = net_opts,
 	.cfg_size = sizeof(struct net_cfg),
 	.check = net_check,

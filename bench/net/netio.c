@@ -55,14 +55,21 @@ void net_addr_str(const struct sockaddr_storage *ss, char *out, size_t n)
 
 int net_connect(const struct sockaddr_storage *ss, socklen_t len, double timeout, char *err, size_t n)
 {
-	int fd = socket(ss->ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0), r, e = 0;
-	char addr[80];
-	socklen_t el = sizeof e;
-	net_addr_str(ss, addr, sizeof addr);
+	int fd = socket(ss->ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
 		snprintf(err, n, "socket: %s", strerror(errno));
 		return -1;
 	}
+	return net_connect_fd(fd, ss, len, timeout, err, n);
+}
+
+int net_connect_fd(int fd, const struct sockaddr_storage *ss, socklen_t len, double timeout, char *err, size_t n)
+{
+	int r, e = 0;
+	char addr[80];
+	socklen_t el = sizeof e;
+	net_addr_str(ss, addr, sizeof addr);
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	r = connect(fd, (const struct sockaddr *)ss, len);
 	if (r && errno == EINPROGRESS) {
 		struct pollfd p = { fd, POLLOUT, 0 };

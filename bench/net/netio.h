@@ -11,6 +11,8 @@ int net_resolve(const char *host, int port, int family, int socktype, struct soc
 		socklen_t *len, char *err, size_t n);
 /* Connect with a timeout (seconds); the fd, or -1 with err ("connection refused", ...). */
 int net_connect(const struct sockaddr_storage *ss, socklen_t len, double timeout, char *err, size_t n);
+/* the same on a socket of the caller's (bound, options set); closes it on failure */
+int net_connect_fd(int fd, const struct sockaddr_storage *ss, socklen_t len, double timeout, char *err, size_t n);
 /* Read/write exactly n bytes before the deadline (monotonic seconds); 0, or -1 with errno
  * (ETIMEDOUT on the deadline, ECONNRESET when the peer closed early). */
 int net_read_full(int fd, void *buf, size_t n, double deadline);

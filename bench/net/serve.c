@@ -38,7 +38,7 @@ int cmd_serve(int argc, char **argv)
 	socklen_t sl;
 	char err[512], addr[80];
 	int lfd, one = 1, rc = EXIT_OK;
-	struct serve_log lg;
+	struct serve_log lg = { 0 };
 	opt_defaults(serve_opts, &c);
 	if (opt_parse(serve_opts, &c, argc, argv, NULL, NULL, 0))
 		return EXIT_USAGE;
@@ -55,7 +55,7 @@ int cmd_serve(int argc, char **argv)
 			close(lfd);
 		return EXIT_SYS;
 	}
-	info("serve: listening on %s (iperf3 protocol, TCP)", addr);
+	info("serve: listening on %s (iperf3 protocol: TCP and UDP)", addr);
 	lg.f = stdout;
 	lg.wait_s = c.wait;
 	do {
