@@ -130,7 +130,7 @@ static int udp_accept(int lfd, int *ufd, double deadline)
 }
 
 /* every data stream the client opens: with --bidir the first half sent to us */
-static int accept_streams(struct iptest *t, int lfd, int ufd, char *err, size_t n)
+static int accept_streams(struct iptest *t, int lfd, int *ufd, char *err, size_t n)
 {
 	int accepted = 0;
 	char c2[COOKIE_SIZE], e2[200];
@@ -144,7 +144,7 @@ static int accept_streams(struct iptest *t, int lfd, int ufd, char *err, size_t 
 		t->st[i].fd = t->st[i].memfd = -1;
 	while (accepted < t->nst) {
 		int sender = t->mode == IP_BIDIR ? accepted >= t->nstreams : t->mode == IP_SENDER;
-		int fd = t->udp ? udp_accept(lfd, &ufd, now_s() + CTRL_SLACK) : accept_until(lfd, now_s() + CTRL_SLACK);
+		int fd = t->udp ? udp_accept(lfd, ufd, now_s() + CTRL_SLACK) : accept_until(lfd, now_s() + CTRL_SLACK);
 		if (fd < 0) {
 			snprintf(err, n, "the client opened %d of %d data streams", accepted, t->nst);
 			break;
@@ -252,7 +252,7 @@ int iperf_serve_one(int lfd, const struct serve_log *lg, char *err, size_t n)
 	}
 	if (ip_send_state(ctrl, CREATE_STREAMS))
 		goto lost;
-	r = accept_streams(&t, lfd, ufd, err, n);
+	r = accept_streams(&t, lfd, &ufd, err, n);
 	if (ufd >= 0)
 		close(ufd);
 	if (r)

@@ -20,7 +20,7 @@ jq -e '.end.sum_sent.bits_per_second > 0 and .end.sum_received.bits_per_second >
 jq -e '.start.test_start.num_streams == 3 and .start.test_start.reverse == 1 and
 	.intervals[0].sum.omitted == true and .end.sum_received.bytes > 0' "$T/r.json" >/dev/null ||
 	fail "-R -P 3 -O 1: $(jq -c '{s: .start.test_start, i0: .intervals[0].sum}' "$T/r.json")"
-"$A" net -c 127.0.0.1 -p $P -t 1 | grep -qE '^\[SUM\] +0.00-[0-9.]+ +sec .* +receiver$' || fail "text shape"
+"$A" net -c 127.0.0.1 -p $P -t 1 -P 2 | grep -qE '^\[SUM\] +0.00-[0-9.]+ +sec .* +receiver$' || fail "text shape"
 
 # --- iperf3's client, our server ---
 P2=$(free_port)
