@@ -77,10 +77,11 @@ const struct opt run_opts[] = {
 	{ "disk-ioscheduler", 0, OPT_STR, offsetof(struct run_cfg, disk_sched), NULL, 0, 0,
 	  "none, mq-deadline, bfq or kyber", "each disk's I/O scheduler for its tests, put back after "
 	  "(disk --ioscheduler; default: as it is)", 0 },
-	{ "iperf", 0, OPT_STR, offsetof(struct run_cfg, iperf), NULL, 0, 0, "HOST[:PORT]",
-	  "an iperf3 server for the TCP throughput tests", 0 },
+	{ "iperf", 0, OPT_STR, offsetof(struct run_cfg, iperf), NULL, 0, 0, "HOST[:PORT][:udp[:RATE]]",
+	  "an iperf3 server for the TCP throughput tests; with udp also a UDP test at RATE bits/s "
+	  "(default 100M): loss and jitter", 0 },
 	{ "ping", 0, OPT_STR, offsetof(struct run_cfg, ping), NULL, 0, 0, "HOST[:TCPPORT]",
-	  "a host for latency: ICMP echo and TCP connect time (port 5201 unless given)", 0 },
+	  "a host for latency: ICMP echo, and TCP connect time when a port is given", 0 },
 	{ "http", 0, OPT_STR, offsetof(struct run_cfg, http), NULL, 0, 0, "http://host[:port]/path",
 	  "a file to download for HTTP throughput", 0 },
 	{ "dns", 0, OPT_STR, offsetof(struct run_cfg, dns), NULL, 0, 0, "SERVER[:PORT], or dhcp",

@@ -555,8 +555,15 @@ static void net_figures(const struct json *r, const char *test, struct json *sum
 		report_figure(sum, name, json_get_num(r, "end.sum_sent.bits_per_second", 0) / 1e9, "Gbit/s", HIGHER_BETTER);
 		snprintf(name, sizeof name, "%s.gbit_per_sec.received", test);
 		report_figure(sum, name, json_get_num(r, "end.sum_received.bits_per_second", 0) / 1e9, "Gbit/s", HIGHER_BETTER);
-		snprintf(name, sizeof name, "%s.retransmits", test);
-		report_figure(sum, name, json_get_num(r, "end.sum_sent.retransmits", 0), "count", LOWER_BETTER);
+		if (json_path(r, "end.sum")) {   /* UDP */
+			snprintf(name, sizeof name, "%s.lost_percent", test);
+			report_figure(sum, name, json_get_num(r, "end.sum_received.lost_percent", 0), "percent", LOWER_BETTER);
+			snprintf(name, sizeof name, "%s.jitter_ms", test);
+			report_figure(sum, name, json_get_num(r, "end.sum_received.jitter_ms", 0), "ms", LOWER_BETTER);
+		} else {
+			snprintf(name, sizeof name, "%s.retransmits", test);
+			report_figure(sum, name, json_get_num(r, "end.sum_sent.retransmits", 0), "count", LOWER_BETTER);
+		}
 	}
 	if (json_path(r, "latency.tcp_connect.avg_ms")) {
 		snprintf(name, sizeof name, "%s.connect_ms.avg", test);
@@ -577,6 +584,7 @@ static void net_figures(const struct json *r, const char *test, struct json *sum
 static const char *const *net_figure_names(void)
 {
 	static const char *const names[] = { "net.tcp.[{reverse,p4}].{gbit_per_sec.sent,gbit_per_sec.received,retransmits}",
+		"net.udp.{gbit_per_sec.sent,gbit_per_sec.received,lost_percent,jitter_ms}",
 		"net.latency.{connect_ms.avg,rtt.avg}", "net.http.{mbit_per_sec,ttfb_ms}", NULL };
 	return names;
 }

@@ -28,6 +28,39 @@ void split_hostport(const char *s, char *host, size_t n, int *port, int dflt)
 	}
 }
 
+/* HOST[:PORT][:udp[:RATE]] ([v6] in brackets): the host, port (5201), udp and its rate;
+ * a word that is none of these into bad */
+static void iperf_target(const char *s, char *host, size_t n, int *port, int *udp, char *rate, size_t rn, char *bad,
+			 size_t bn)
+{
+	const char *p = s, *end;
+	*port = 5201;
+	if (*p == '[') {
+		end = strchr(p, ']');
+		end = end ? end + 1 : p + strlen(p);
+		snprintf(host, n, "%.*s", (int)(end - p - 2 > 0 ? end - p - 2 : 0), p + 1);
+	} else {
+		end = p + strcspn(p, ":");
+		snprintf(host, n, "%.*s", (int)(end - p), p);
+	}
+	for (p = end; *p == ':';) {
+		char w[64];
+		size_t l = strcspn(p + 1, ":");
+		snprintf(w, sizeof w, "%.*s", (int)l, p + 1);
+		p += 1 + l;
+		if (!strcmp(w, "udp"))
+			*udp = 1;
+		else if (*udp && w[0] >= '0' && w[0] <= '9' && strspn(w, "0123456789.kKmMgGtT") == strlen(w))
+			snprintf(rate, rn, "%s", w);
+		else if (!*udp && w[0] && strspn(w, "0123456789") == strlen(w) && atoi(w) > 0 && atoi(w) < 65536)
+			*port = atoi(w);
+		else if (!bad[0])
+			snprintf(bad, bn, "%s", w);
+	}
+	if (*p && !bad[0])
+		snprintf(bad, bn, "%s", p);
+}
+
 /* In the image: did any NIC get an address?  (init's /run/assay-net) */
 int network_up(char *why, size_t n)
 {
@@ -66,31 +99,44 @@ static void add(struct run_plan *p, const char *name, const char *engine, int ar
 void net_plan(struct run_plan *p, const struct run_cfg *c)
 {
 	double t = suite_net_time(c);
-	char host[256], a[6][300], why[300];
+	char host[256], a[7][300], why[300];
 	int port, up;
 	if (!suite_wants(c, "net"))
 		return;
 	up = network_up(why, sizeof why);
 	if (c->iperf) {
-		char *av[8] = { a[0], a[1], a[2], "-J" };
-		split_hostport(c->iperf, host, sizeof host, &port, 5201);
+		char *av[8] = { a[0], a[1], a[2], "-J" }, rate[32] = "100M", bad[64] = "";
+		int udp = 0;
+		iperf_target(c->iperf, host, sizeof host, &port, &udp, rate, sizeof rate, bad, sizeof bad);
 		snprintf(a[0], sizeof a[0], "--client=%s", host);
 		snprintf(a[1], sizeof a[1], "--port=%d", port);
 		snprintf(a[2], sizeof a[2], "--time=%g", t);
-		add(p, "net.tcp", "net", 3, av, t, up, why);
+		if (bad[0]) {
+			snprintf(why, sizeof why, "assay.iperf=%s: '%s' is neither a port, udp nor a rate", c->iperf, bad);
+			up = 0;
+		}
+		/* -J: the suite keeps the JSON; iperf3's lines are not printed as the test runs */
+		add(p, "net.tcp", "net", 4, av, t, up, why);
 		if (c->suite != SUITE_QUICK) {
-			av[3] = "--reverse";
-			add(p, "net.tcp.reverse", "net", 4, av, t, up, why);
-			av[3] = "--parallel=4";
-			add(p, "net.tcp.p4", "net", 4, av, t, up, why);
+			av[4] = "--reverse";
+			add(p, "net.tcp.reverse", "net", 5, av, t, up, why);
+			av[4] = "--parallel=4";
+			add(p, "net.tcp.p4", "net", 5, av, t, up, why);
+		}
+		if (udp) {
+			snprintf(a[6], sizeof a[6], "--bitrate=%s", rate);
+			av[4] = "--udp";
+			av[5] = a[6];
+			add(p, "net.udp", "net", 6, av, t, up, why);
 		}
 	}
 	if (c->ping) {
 		char *av[3] = { a[3], a[4] };
-		split_hostport(c->ping, host, sizeof host, &port, 5201);
+		split_hostport(c->ping, host, sizeof host, &port, 0);
 		snprintf(a[3], sizeof a[3], "--latency=%s", host);
 		snprintf(a[4], sizeof a[4], "--latency-port=%d", port);
-		add(p, "net.latency", "net", 2, av, 0, up, why);
+		/* connect times only to a port the user named: never an iperf3 server's by default */
+		add(p, "net.latency", "net", port ? 2 : 1, av, 0, up, why);
 	}
 	if (c->http) {
 		char *av[2] = { a[5] };

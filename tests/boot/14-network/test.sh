@@ -19,16 +19,22 @@ dnsmasq --no-daemon --port=$DP --listen-address=127.0.0.1 --bind-interfaces --no
 pids+=($!)
 listening $IP && listening $HP && listening $DP udp
 # QEMU's user-mode network: the guest reaches the host's 127.0.0.1 at 10.0.2.2
-boot --no-disk --append "assay.tests=net,dns assay.net-time=2 assay.iperf=10.0.2.2:$IP assay.ping=10.0.2.2:$IP assay.http=http://10.0.2.2:$HP/f.bin assay.dns=10.0.2.2:$DP"
+boot --no-disk --append "assay.tests=net,dns assay.net-time=2 assay.iperf=10.0.2.2:$IP:udp:20M assay.ping=10.0.2.2:$IP assay.http=http://10.0.2.2:$HP/f.bin assay.dns=10.0.2.2:$DP"
 [ "$rc" = 0 ] || fail "qemu/run exited $rc, want 0"
 has '^init: eth0: DHCP lease in [0-9.]+ s: 10\.0\.2\.15/24$'
 result_json "$T/r.json"
-for t in net.tcp net.latency net.http dns; do
+for t in net.tcp net.udp net.latency net.http dns; do
 	jq -e --arg t $t '.tests[] | select(.name == $t) | .status == "ok"' "$T/r.json" >/dev/null ||
 		fail "$t: $(jq -c --arg t $t '.tests[] | select(.name == $t) | {status, why}' "$T/r.json")"
 done
 jq -e '.summary[] | select(.name == "net.tcp.gbit_per_sec.received") | .value > 0' "$T/r.json" >/dev/null || fail "no throughput"
 jq -e '.summary[] | select(.name == "dns.qps") | .value > 0' "$T/r.json" >/dev/null || fail "no dns.qps"
+# UDP through QEMU's user-mode network: iperf3's server counted the datagrams the guest sent
+jq -e '.tests[] | select(.name == "net.udp") | .result.end.sum_received.packets > 0 and
+	.result.start.test_start.protocol == "UDP" and .result.start.target_bitrate == 20000000' "$T/r.json" >/dev/null ||
+	fail "net.udp: $(jq -c '.tests[] | select(.name == "net.udp") | .result.end.sum_received' "$T/r.json")"
+jq -e '[.summary[] | select(.name == "net.udp.lost_percent" or .name == "net.udp.jitter_ms")] | length == 2' \
+	"$T/r.json" >/dev/null || fail "net.udp figures missing"
 jq -e '.tests[] | select(.name == "net.http") | .result.http.bytes == 4000000' "$T/r.json" >/dev/null || fail "http bytes"
 jq -e '.network_setup | map(test("dhcp=ok")) | any' "$T/r.json" >/dev/null || fail "network_setup lacks the lease"
 jq -e '.machine.nics[] | select(.name == "eth0") | .addresses | index("10.0.2.15") != null' "$T/r.json" >/dev/null ||
