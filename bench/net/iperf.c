@@ -159,14 +159,8 @@ static int send_params(const struct iptest *t, int ctrl, const char *addr, char 
 static int open_streams(struct iptest *t, const struct iperf_opts *o, const struct sockaddr_storage *ss, socklen_t sl,
 			const char *addr, char *err, size_t n)
 {
-	t->nst = t->nstreams * (t->mode == IP_BIDIR ? 2 : 1);
-	t->st = calloc((size_t)t->nst, sizeof *t->st);
-	if (!t->st) {
-		snprintf(err, n, "out of memory");
+	if (ip_streams_alloc(t, err, n))
 		return -1;
-	}
-	for (int i = 0; i < t->nst; i++)
-		t->st[i].fd = t->st[i].memfd = -1;
 	for (int i = 0; i < t->nst; i++) {
 		int sender = t->mode == IP_BIDIR ? i < t->nstreams : t->mode == IP_SENDER;
 		int lport = o->cport ? o->cport + i : 0;
@@ -178,6 +172,7 @@ static int open_streams(struct iptest *t, const struct iperf_opts *o, const stru
 		}
 		if (ip_stream_init(t, &t->st[i], fd, sender, i)) {
 			close(fd);
+			t->st[i].fd = -1;
 			snprintf(err, n, "out of memory");
 			return -1;
 		}

@@ -110,6 +110,8 @@ int ip_stream_id(int i);         /* 1, 3, 4, 5, ... as iperf3 numbers them */
 /* socket options a data socket takes before it connects or as it is accepted (-w, -C, -M);
  * 0, or -1 with err */
 int ip_sockopts(const struct iptest *t, int fd, int before_connect, char *err, size_t n);
+/* the test's streams (nstreams, twice with --bidir), none open yet; 0 or -1 with err */
+int ip_streams_alloc(struct iptest *t, char *err, size_t n);
 /* a stream on fd, its buffer made; 0 or -1 (out of memory) */
 int ip_stream_init(struct iptest *t, struct ipstream *s, int fd, int sender, int index);
 void ip_stream_free(struct ipstream *s);

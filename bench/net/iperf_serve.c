@@ -134,14 +134,8 @@ static int accept_streams(struct iptest *t, int lfd, int *ufd, char *err, size_t
 {
 	int accepted = 0;
 	char c2[COOKIE_SIZE], e2[200];
-	t->nst = t->nstreams * (t->mode == IP_BIDIR ? 2 : 1);
-	t->st = calloc((size_t)t->nst, sizeof *t->st);
-	if (!t->st) {
-		snprintf(err, n, "out of memory");
+	if (ip_streams_alloc(t, err, n))
 		return -1;
-	}
-	for (int i = 0; i < t->nst; i++)
-		t->st[i].fd = t->st[i].memfd = -1;
 	while (accepted < t->nst) {
 		int sender = t->mode == IP_BIDIR ? accepted >= t->nstreams : t->mode == IP_SENDER;
 		int fd = t->udp ? udp_accept(lfd, ufd, now_s() + CTRL_SLACK) : accept_until(lfd, now_s() + CTRL_SLACK);
@@ -165,6 +159,7 @@ static int accept_streams(struct iptest *t, int lfd, int *ufd, char *err, size_t
 		if (ip_stream_init(t, &t->st[accepted], fd, sender, accepted)) {
 			snprintf(err, n, "out of memory");
 			close(fd);
+			t->st[accepted].fd = -1;
 			break;
 		}
 		if (!t->udp)
