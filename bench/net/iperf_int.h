@@ -91,6 +91,7 @@ struct iptest {
 	char cookie[COOKIE_SIZE];
 	atomic_int stop;
 	int omitting;
+	int deny_fd;                     /* server: its listener, where other clients hear "busy" */
 	char *server_output;             /* the server's text, when asked for (malloc'd) */
 	/* called after each interval's record is made (k: its index) */
 	void (*on_interval)(struct iptest *t, int k, void *arg);

@@ -254,6 +254,7 @@ int iperf_serve_one(int lfd, const struct serve_log *lg, char *err, size_t n)
 		goto out;
 	if (ip_send_state(ctrl, TEST_START) || ip_send_state(ctrl, TEST_RUNNING))
 		goto lost;
+	t.deny_fd = lfd;
 	/* runs until the client says TEST_END (bounded: its time plus slack) */
 	r = ip_run(&t, ctrl, &cu, &cs, &secs);
 	/* iperf3's server closes the data streams at TEST_END: a client receiving (-R)

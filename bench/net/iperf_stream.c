@@ -66,6 +66,8 @@ void ip_congestion(int fd, char *out, size_t n)
 
 int ip_streams_alloc(struct iptest *t, char *err, size_t n)
 {
+	if (t->role == 'c')
+		t->deny_fd = -1;
 	t->nst = t->nstreams * (t->mode == IP_BIDIR ? 2 : 1);
 	t->st = calloc((size_t)t->nst, sizeof *t->st);
 	if (!t->st) {
@@ -407,16 +409,28 @@ static void cpu_seconds(double *usr, double *sys)
 	*sys = tv_s(&ru.ru_stime);
 }
 
-/* wait up to `s` seconds, or until ctrl turns readable (1) */
-static int wait_ctrl(int ctrl, double s)
+/* wait up to `s` seconds, or until ctrl turns readable (1); a client knocking on the
+ * server's listener meanwhile is told the server is busy (iperf3's ACCESS_DENIED) */
+static int wait_ctrl(int ctrl, int deny, double s)
 {
 	if (s < 0)
 		s = 0;
 	if (s > 0.05)
 		s = 0.05;
 	if (ctrl >= 0) {
-		struct pollfd p = { ctrl, POLLIN, 0 };
-		return poll(&p, 1, (int)(s * 1000) + 1) > 0;
+		struct pollfd p[2] = { { ctrl, POLLIN, 0 }, { deny, POLLIN, 0 } };
+		int r = poll(p, deny >= 0 ? 2 : 1, (int)(s * 1000) + 1);
+		if (r > 0 && deny >= 0 && (p[1].revents & POLLIN)) {
+			int fd = accept4(deny, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+			signed char busy = ACCESS_DENIED;
+			if (fd >= 0) {
+				if (send(fd, &busy, 1, MSG_NOSIGNAL) < 0) {
+					/* it left already */
+				}
+				close(fd);
+			}
+		}
+		return r > 0 && (p[0].revents & (POLLIN | POLLHUP | POLLERR));
 	}
 	{
 		struct timespec ts = { 0, (long)(s * 1e9) };
@@ -450,7 +464,7 @@ int ip_run(struct iptest *t, int ctrl, double *cpu_user, double *cpu_sys, double
 		int errs = 0;
 		if (t->omitting && t0 + t->omit < until)
 			until = t0 + t->omit;
-		if (wait_ctrl(ctrl, until - now_s())) {
+		if (wait_ctrl(ctrl, t->deny_fd, until - now_s())) {
 			rc = 1;
 			break;
 		}

@@ -88,6 +88,49 @@ grep -q '^Server output:$' "$T/so.txt" && grep -qE '^Accepted connection from 12
 	>/dev/null || fail "assay --get-server-output against assay serve"
 grep -q '^serve: 1 stream, UDP, received' "$T/serve.log" || fail "serve log: $(cat "$T/serve.log")"
 
+# --- assay serve survives hostile and vanishing clients, and tells a second client it is busy ---
+python3 - 127.0.0.1 $SP > "$T/hostile.out" 2>&1 <<'PY' &
+import json, socket, struct, sys, time
+host, port = sys.argv[1], int(sys.argv[2])
+def conn():
+    s = socket.create_connection((host, port), timeout=20)
+    return s
+def hello(s):
+    s.sendall(b"a" * 36 + b"\0")
+    return s.recv(1)
+cookie = b"b" * 36 + b"\0"
+s = conn(); s.close()                                      # vanishes before its cookie
+s = conn(); s.sendall(b"xy"); s.close()                    # a cut cookie
+s = conn(); hello(s); s.sendall(struct.pack(">I", 1 << 30)); time.sleep(0.3); s.close()   # a huge message
+s = conn(); hello(s); s.sendall(struct.pack(">I", 7) + b"{nope!}"); time.sleep(0.3); s.close()
+s = conn(); hello(s); p = json.dumps({"tcp": True, "time": 2, "parallel": 100000, "len": 131072}).encode()
+s.sendall(struct.pack(">I", len(p)) + p); st = s.recv(1)
+print("parallel=100000 answered", struct.unpack("b", st)[0]); s.close()
+# a client that starts a test and vanishes in the middle of it
+c = conn(); c.sendall(cookie); c.recv(1)
+p = json.dumps({"tcp": True, "time": 3, "parallel": 1, "len": 131072}).encode()
+c.sendall(struct.pack(">I", len(p)) + p); c.recv(1)        # CREATE_STREAMS
+d = conn(); d.sendall(cookie); c.recv(2)                   # TEST_START, TEST_RUNNING
+d.sendall(b"z" * 100000)
+# meanwhile another client is told the server is busy
+e = conn(); e.sendall(b"c" * 36 + b"\0"); r = e.recv(1)
+print("second client got", struct.unpack("b", r)[0] if r else "nothing"); e.close()
+d.close(); c.close()
+print("done")
+PY
+hpid=$!
+pids+=($hpid)
+wait $hpid
+grep -qx 'parallel=100000 answered -2' "$T/hostile.out" || fail "serve: out-of-range params not refused: $(cat "$T/hostile.out")"
+grep -qx 'second client got -1' "$T/hostile.out" || fail "serve: a second client not told busy: $(cat "$T/hostile.out")"
+grep -qx done "$T/hostile.out" || fail "serve: hostile client script: $(cat "$T/hostile.out")"
+iperf3 -c 127.0.0.1 -p $SP -t 1 -J > "$T/after.json" && jq -e '.end.sum_received.bytes > 0' "$T/after.json" >/dev/null ||
+	fail "assay serve after the hostile clients: $(jq -c .error "$T/after.json")"
+for m in 'announced a JSON message of 1073741824 bytes: refused' 'malformed JSON from the peer' \
+	'asked for 100000 streams' 'sent no cookie'; do
+	grep -q "$m" "$T/serve.log" || fail "serve log lacks: $m"
+done
+
 # --- what cannot be, in one line ---
 expect 2 '-R and --bidir: give one' "$A" net -c 127.0.0.1 -t 1 -R --bidir
 expect 2 "iperf3's /BURST is not supported" "$A" net -c 127.0.0.1 -t 1 -u -b 10M/100
