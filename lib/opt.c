@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,7 @@ static size_t x_suffix(const struct xp *e, struct xv *v)
 }
 
 static struct xv x_parse(struct xp *e, int rbp);
+static long long x_ll(struct xp *e, double d);
 
 static struct xv x_primary(struct xp *e)
 {
@@ -78,7 +80,9 @@ static struct xv x_primary(struct xp *e)
 		e->s++;
 		v = x_parse(e, BP_NEG);
 		e->depth--;
-		return (struct xv){ -v.i, -v.d, v.hasd };
+		if (v.i == LLONG_MIN)
+			e->err = 1;
+		return (struct xv){ v.i == LLONG_MIN ? 0 : -v.i, -v.d, v.hasd };
 	}
 	if (*s == '(') {
 		e->s++;
@@ -102,7 +106,7 @@ static struct xv x_primary(struct xp *e)
 		}
 		if (s[dig] == '.' || s[dig] == 'e' || s[dig] == 'E') {
 			v.d = strtod(s, &end);   /* 1.5, .5, 1e3: a decimal */
-			v.i = (long long)v.d;
+			v.i = x_ll(e, v.d);
 			v.hasd = 1;
 		} else {
 			v.i = strtoll(s, &end, 10);
@@ -118,24 +122,57 @@ static struct xv x_primary(struct xp *e)
 	return v;
 }
 
+/* a value outside long long is refused, never wrapped */
+static long long x_ll(struct xp *e, double d)
+{
+	if (!(d > -9.2e18 && d < 9.2e18)) {
+		e->err = 1;
+		return 0;
+	}
+	return (long long)d;
+}
+
 static struct xv x_op(struct xp *e, struct xv l, char op, struct xv r)
 {
 	struct xv v = l;       /* fio's: the result keeps the left operand's kind */
-	int dec = l.hasd || r.hasd;
+	int dec = l.hasd || r.hasd, over = 0;
 	switch (op) {
-	case '+': v.i = dec ? (long long)(l.d + r.d) : l.i + r.i; v.d = l.d + r.d; break;
-	case '-': v.i = dec ? (long long)(l.d - r.d) : l.i - r.i; v.d = l.d - r.d; break;
-	case '*': v.i = dec ? (long long)(l.d * r.d) : l.i * r.i; v.d = l.d * r.d; break;
+	case '+':
+		v.d = l.d + r.d;
+		if (dec)
+			v.i = x_ll(e, v.d);
+		else
+			over = __builtin_add_overflow(l.i, r.i, &v.i);
+		break;
+	case '-':
+		v.d = l.d - r.d;
+		if (dec)
+			v.i = x_ll(e, v.d);
+		else
+			over = __builtin_sub_overflow(l.i, r.i, &v.i);
+		break;
+	case '*':
+		v.d = l.d * r.d;
+		if (dec)
+			v.i = x_ll(e, v.d);
+		else
+			over = __builtin_mul_overflow(l.i, r.i, &v.i);
+		break;
 	case '/':
-		if (r.d < 1e-20 && r.d > -1e-20) {
+		if ((r.d < 1e-20 && r.d > -1e-20) || (!dec && !r.i)) {
 			e->err = 1;        /* fio prints "divide by zero" and goes on: refused here */
 			break;
 		}
 		v.d = l.d / r.d;
-		v.i = dec ? (long long)v.d : l.i / r.i;
+		if (dec)
+			v.i = x_ll(e, v.d);
+		else if (r.i == -1 && l.i == LLONG_MIN)
+			over = 1;
+		else
+			v.i = l.i / r.i;
 		break;
 	case '%':
-		if (!r.i) {
+		if (!r.i || (r.i == -1 && l.i == LLONG_MIN)) {
 			e->err = 1;
 			break;
 		}
@@ -145,15 +182,22 @@ static struct xv x_op(struct xp *e, struct xv l, char op, struct xv r)
 	case '^':
 		v.d = pow(l.d, r.d);
 		if (dec || r.i < 0) {
-			v.i = (long long)v.d;
+			v.i = x_ll(e, v.d);
 		} else {
-			unsigned long long p = 1;
-			for (long long k = 0; k < r.i && k < 64; k++)
-				p *= (unsigned long long)l.i;
-			v.i = (long long)p;
+			long long p = 1;
+			if (l.i == 0 || l.i == 1)
+				p = r.i ? l.i : 1;
+			else if (l.i == -1)
+				p = r.i & 1 ? -1 : 1;
+			else   /* |l| >= 2: past 63 steps it has overflowed */
+				for (long long k = 0; k < r.i && !over; k++)
+					over = __builtin_mul_overflow(p, l.i, &p);
+			v.i = p;
 		}
 		break;
 	}
+	if (over)
+		e->err = 1;
 	return v;
 }
 
@@ -173,10 +217,11 @@ static struct xv x_parse(struct xp *e, int rbp)
 			e->s += sl;
 			e->units = 1;
 			if (!l.hasd && !u.hasd) {
-				l.i *= u.i;
+				if (__builtin_mul_overflow(l.i, u.i, &l.i))
+					e->err = 1;
 				l.d = (double)l.i;
 			} else {
-				l.i = (long long)((double)(long long)l.d * u.d);
+				l.i = x_ll(e, (double)x_ll(e, l.d) * u.d);
 				l.d *= u.d;
 			}
 			continue;

@@ -115,3 +115,20 @@ int ip_stream_id(int i)
 {
 	return i == 0 ? 1 : i + 2;
 }
+
+int ip_streams_alloc(struct iptest *t, char *err, size_t n)
+{
+	if (t->role == 'c')
+		t->deny_fd = -1;
+	t->nst = t->nstreams * (t->mode == IP_BIDIR ? 2 : 1);
+	t->st = calloc((size_t)t->nst, sizeof *t->st);
+	if (!t->st) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < t->nst; i++) {
+		t->st[i].fd = t->st[i].memfd = -1;
+		pthread_mutex_init(&t->st[i].mu, NULL);
+	}
+	return 0;
+}

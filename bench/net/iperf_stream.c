@@ -64,23 +64,6 @@ void ip_congestion(int fd, char *out, size_t n)
 		snprintf(out, n, "%.*s", (int)l, ca);
 }
 
-int ip_streams_alloc(struct iptest *t, char *err, size_t n)
-{
-	if (t->role == 'c')
-		t->deny_fd = -1;
-	t->nst = t->nstreams * (t->mode == IP_BIDIR ? 2 : 1);
-	t->st = calloc((size_t)t->nst, sizeof *t->st);
-	if (!t->st) {
-		snprintf(err, n, "out of memory");
-		return -1;
-	}
-	for (int i = 0; i < t->nst; i++) {
-		t->st[i].fd = t->st[i].memfd = -1;
-		pthread_mutex_init(&t->st[i].mu, NULL);
-	}
-	return 0;
-}
-
 int ip_stream_init(struct iptest *t, struct ipstream *s, int fd, int sender, int index)
 {
 	memset(s, 0, sizeof *s);

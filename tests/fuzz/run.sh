@@ -2,7 +2,8 @@
 # usage: tests/fuzz/run.sh [SECONDS]   (make fuzz)
 # Builds each libFuzzer target with clang (address + undefined sanitizers, glibc: these run
 # on the host, apart from the musl build) and runs it for SECONDS (default 60), starting
-# from a small seed corpus.  Exit 1 when a target finds a crash.
+# from a small seed corpus, after the inputs in tests/fuzz/regress/TARGET/ (each crash or
+# hang found once).  Exit 1 when a target finds a crash.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-60}
@@ -10,9 +11,9 @@ out=${BUILD:-$top/build}/fuzz
 CC=${FUZZ_CC:-clang}
 command -v "$CC" >/dev/null || { echo "fuzz: $CC missing: apt-get install clang-14 libfuzzer-14-dev" >&2; exit 1; }
 mkdir -p "$out"
-src="$top/lib/json.c $top/bench/net/dnswire.c $top/bench/report/extract.c $top/lib/crc32.c $top/lib/gzip.c $top/lib/base64.c $top/lib/msg.c $top/lib/fileio.c $top/bench/health/nvme.c $top/bench/health/ata.c $top/bench/health/kmsg.c $top/bench/health/sysfs.c"
+src="$top/lib/json.c $top/bench/net/dnswire.c $top/bench/report/extract.c $top/lib/crc32.c $top/lib/gzip.c $top/lib/base64.c $top/lib/msg.c $top/lib/fileio.c $top/bench/health/nvme.c $top/bench/health/ata.c $top/bench/health/kmsg.c $top/bench/health/sysfs.c $top/lib/opt.c $top/lib/bootopts.c $top/bench/net/iperf_json.c $top/bench/net/iperf_text.c $top/bench/net/iperf_proto.c $top/bench/net/netio.c"
 fail=0
-for t in json dns extract health; do
+for t in json dns extract health cmdline iperf; do
 	bin=$out/fuzz-$t
 	$CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -D_GNU_SOURCE \
 		-DASSAY_VERSION=\"fuzz\" -I"$top/lib" -I"$top/bench" -o "$bin" "$top/tests/fuzz/$t.c" $src
@@ -26,7 +27,18 @@ for t in json dns extract health; do
 		  printf '{}\n' | gzip -nc | base64; printf -- '-----END ASSAY RESULT-----\n'; } > "$corpus/seed2" ;;
 	health) printf '4,2,9000000,-;nvme nvme0: resetting controller\n SUBSYSTEM=nvme' > "$corpus/seed1"
 		head -c 600 /dev/zero > "$corpus/seed2" ;;
+	cmdline) printf 'BOOT_IMAGE=/vmlinuz assay.after=reboot assay.timeout=10m "assay.net=eth0:10.0.0.2/24" --size=4k -t 1s --list=a,b -A' > "$corpus/seed1" ;;
+	iperf) printf '\x00{"cpu_util_total":1,"cpu_util_user":1,"cpu_util_system":0,"sender_has_retransmits":1,"congestion_used":"cubic","streams":[{"id":1,"bytes":1000,"retransmits":0,"jitter":0,"errors":0,"packets":0,"start_time":0,"end_time":1}]}' > "$corpus/seed1"
+		printf '\x02{"start":{"test_start":{"protocol":"UDP","num_streams":2}},"intervals":[{"streams":[{"socket":5,"jitter_ms":1,"sender":false}],"sum":{}}],"end":{"streams":[{"udp":{"sender":true}}],"sum_sent_bidir_reverse":{}}}' > "$corpus/seed2" ;;
 	esac
+	# every input that once crashed or hung a target stays as a regression input
+	for r in "$top/tests/fuzz/regress/$t"/*; do
+		[ -f "$r" ] || continue
+		if ! "$bin" -timeout=10 "$r" > "$out/$t.regress.log" 2>&1; then
+			echo "fuzz: $t: regression input $(basename "$r") fails again (see $out/$t.regress.log)" >&2
+			fail=1
+		fi
+	done
 	echo "fuzz: $t for ${secs}s"
 	if ! "$bin" -max_total_time="$secs" -max_len=65536 -timeout=10 -artifact_prefix="$out/crash-$t-" "$corpus" \
 		> "$out/$t.log" 2>&1; then

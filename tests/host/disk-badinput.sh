@@ -152,4 +152,8 @@ expect 2 "^assay: error: disk: --nrfiles=2: the job's files are those --filename
 expect 2 '^assay: error: --kb_base=1001: unknown value; accepted: one of 1024\|1000$' "$A" disk --filename="$dev" --kb_base=1001
 expect 2 '^assay: error: disk: --readonly and --mode=destroy contradict each other$' \
 	"$A" disk --filename="$dev" --readonly --mode=destroy
+# fio's arithmetic past 64 bits is refused, never wrapped (found by make fuzz)
+expect 2 'size=\(9223372036854775807\+1\): not a size' "$A" disk --filename=/dev/null --size='(9223372036854775807+1)'
+expect 2 'size=\(2\^70\): not a size' "$A" disk --filename=/dev/null --size='(2^70)'
+expect 2 'size=\(432000000000\*3600000000\): not a size' "$A" disk --filename=/dev/null --size='(432000000000*3600000000)'
 finish
