@@ -14,6 +14,8 @@ CFLAGS     ?= -O2 -g
 WARN       ?= -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
               -Wno-format-truncation
 LDFLAGS    ?=
+# -static for the image's programs; empty in the sanitizer build (make check-asan)
+STATIC     ?= -static
 # Debian kernel package for the default image; empty = what linux-image-amd64 depends on.
 KERNEL_PKG ?=
 # Extra kernel modules (names) to put in the initramfs beside rootfs/modules.list.
@@ -44,7 +46,8 @@ export BUILD SOURCE_DATE_EPOCH KERNEL_PKG MODULES_EXTRA V KERNEL
 
 SYSINC     := $(BUILD)/include
 KMOD_LIB   := $(BUILD)/kmod/lib/libkmod.a
-TLS_LIB    := $(BUILD)/bearssl/lib/libbearssl.a
+TLS_DIR    ?= $(BUILD)/bearssl
+TLS_LIB    := $(TLS_DIR)/lib/libbearssl.a
 URING_LIB  := /usr/lib/x86_64-linux-gnu/liburing.a
 ALL_CFLAGS := -std=gnu11 $(CFLAGS) $(WARN) -I$(SYSINC) -Ilib -Ibench -D_GNU_SOURCE -MMD -MP \
               -DASSAY_VERSION=\"$(shell cat VERSION)\"
@@ -73,7 +76,7 @@ else
 $(error KERNEL=$(KERNEL): accepted: debian, custom)
 endif
 
-.PHONY: docs all deps deps-test deps-kernel deps-iso deps-fuzz fuzz build image run test unit boot clean results-disk kernel iso pxe maas
+.PHONY: check-asan docs all deps deps-test deps-kernel deps-iso deps-fuzz fuzz build image run test unit boot clean results-disk kernel iso pxe maas
 all: deps $(IMAGE_DEPS)
 	$(Q)$(MAKE) --no-print-directory build
 
@@ -113,7 +116,7 @@ $(KMOD_LIB): mk/kmod.sh mk/debsrc.sh
 # --- BearSSL, static, musl (https:// pushes): built once from Debian's bearssl source ---
 $(TLS_LIB): mk/bearssl.sh mk/debsrc.sh
 	$(call msg,BEARSSL,$@)
-	$(Q)mk/bearssl.sh $(BUILD)/bearssl
+	$(Q)mk/bearssl.sh $(TLS_DIR)
 
 $(BUILD)/obj/%.o: %.c $(BUILD)/include/.stamp
 	$(call msg,CC,$<)
@@ -122,7 +125,7 @@ $(BUILD)/obj/%.o: %.c $(BUILD)/include/.stamp
 
 $(BUILD)/obj/init/%.o: ALL_CFLAGS += -Iinit -I$(BUILD)/kmod/include
 $(INIT_OBJ): $(KMOD_LIB)
-$(BUILD)/obj/bench/net/tls.o: ALL_CFLAGS += -I$(BUILD)/bearssl/include
+$(BUILD)/obj/bench/net/tls.o: ALL_CFLAGS += -I$(TLS_DIR)/include
 $(BUILD)/obj/bench/net/tls.o: $(TLS_LIB)
 
 # lib/ alone (what init links) and everything (assay, the unit tests)
@@ -136,7 +139,7 @@ $(BUILD)/libassay.a: $(BENCH_OBJ) $(LIB_OBJ)
 
 $(BUILD)/assay: $(BUILD)/obj/bench/main.o $(BUILD)/libassay.a
 	$(call msg,LD,$@)
-	$(Q)$(CC) -static $(LDFLAGS) -o $@ $^ $(URING_LIB) $(TLS_LIB) -lm
+	$(Q)$(CC) $(STATIC) $(LDFLAGS) -o $@ $^ $(URING_LIB) $(TLS_LIB) -lm
 
 # bench/compare-fio --bare: the QD1 loop with nothing else (not part of the image)
 $(BUILD)/qd1-bare: bench/probe/qd1-bare.c $(BUILD)/libassay.a $(BUILD)/include/.stamp
@@ -213,7 +216,7 @@ run: deps $(IMAGE_DEPS)
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libassay.a $(BUILD)/include/.stamp
 	$(call msg,CC,$<)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(ALL_CFLAGS) -MF $(BUILD)/tests/$*.d -Itests/unit -static -o $@ $< $(BUILD)/libassay.a $(URING_LIB) $(TLS_LIB) -lm
+	$(Q)$(CC) $(ALL_CFLAGS) -MF $(BUILD)/tests/$*.d -Itests/unit $(STATIC) $(LDFLAGS) -o $@ $< $(BUILD)/libassay.a $(URING_LIB) $(TLS_LIB) -lm
 
 # faultfs: a FUSE file whose reads/writes fail where told (disk errors for host tests)
 $(BUILD)/helpers/faultfs: tests/helpers/faultfs.c
@@ -226,6 +229,16 @@ test: deps-test deps-iso
 	$(Q)$(MAKE) --no-print-directory -j$(TEST_JOBS) build $(UNIT_BIN) $(HELPERS)
 	$(Q)tests/run -j $(TEST_JOBS) --kernels $(TEST_KERNELS) \
 		--build-meanwhile "$(MAKE) --no-print-directory KERNEL=custom image-files" $(TEST_ARGS)
+
+# make check-asan: the same sources built with glibc, AddressSanitizer and
+# UndefinedBehaviorSanitizer (build/asan); its unit tests, then every host test with that
+# assay; any sanitizer report fails it (kept in build/asan/reports)
+ASAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+check-asan: deps-test
+	$(Q)$(MAKE) --no-print-directory -j$(TEST_JOBS) build $(HELPERS)
+	$(Q)$(MAKE) --no-print-directory -j$(TEST_JOBS) BUILD=$(BUILD)/asan CC=gcc STATIC= TLS_DIR=$(abspath $(BUILD))/bearssl \
+		CFLAGS="$(ASAN_CFLAGS)" LDFLAGS="$(ASAN_CFLAGS)" $(BUILD)/asan/assay $(UNIT_SRC:tests/unit/%.c=$(BUILD)/asan/tests/%)
+	$(Q)tests/check-asan $(TEST_ARGS)
 
 unit: deps-test
 	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN) $(HELPERS)

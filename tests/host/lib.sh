@@ -2,7 +2,7 @@
 set -u
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 export BUILD=${BUILD:-$top/build}
-A=$BUILD/assay
+A=${ASSAY_BIN:-$BUILD/assay}   # make check-asan: the sanitizer build
 T=$(mktemp -d /tmp/assay-host.XXXXXX)
 # loop devices are found again by their backing files: loopdev runs in $(...), a subshell
 cleanup() {
