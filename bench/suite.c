@@ -59,6 +59,8 @@ const struct opt run_opts[] = {
 	  "seconds per CPU test (0: the suite's default)", 0 },
 	{ "test-timeout", 0, OPT_TIME, offsetof(struct run_cfg, test_timeout), "1800", 1, 86400, NULL,
 	  "watchdog per test: a test still running is killed and marked failed", 0 },
+	{ "fault", 0, OPT_STR, offsetof(struct run_cfg, fault), NULL, 0, 0, "TEST:segv|hang,...",
+	  "testing aid: the named test's child crashes or hangs at its start (docs/reliability.md)", OPT_HIDDEN },
 	{ "disks", 0, OPT_STR, offsetof(struct run_cfg, disks), "all", 0, 0,
 	  "all, none, or a comma list of disk names (vda,nvme0n1)", "which disks the disk tests use", 0 },
 	{ "mode", 0, OPT_ENUM, offsetof(struct run_cfg, mode), "readonly", 0, 0, MODE_CHOICES,
@@ -288,6 +290,27 @@ static void progress(struct progress *pg, const struct plan_item *it, double t0)
 		fprintf(stderr, "[%2d/%d] %s: running, %.0f s%s\n", pg->idx, pg->n, it->name, el, eta);
 }
 
+/* assay.fault=TEST:segv|hang,... (hidden, docs/reliability.md): the named tests' children
+ * crash or hang as they start, so the boot tests can prove the crash path and the
+ * watchdog on the real image */
+static const char *fault;
+
+static void inject_fault(const char *name)
+{
+	size_t nl = strlen(name);
+	for (const char *p = fault; p && *p;) {
+		size_t l = strcspn(p, ",");
+		if (l > nl + 1 && !strncmp(p, name, nl) && p[nl] == ':') {
+			if (!strncmp(p + nl + 1, "segv", l - nl - 1))
+				raise(SIGSEGV);
+			else if (!strncmp(p + nl + 1, "hang", l - nl - 1))
+				for (;;)
+					pause();
+		}
+		p += l + (p[l] == ',');
+	}
+}
+
 static struct json *run_one(const struct plan_item *it, double timeout, struct progress *pg,
 			    struct health_run *health)
 {
@@ -325,6 +348,7 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 		int rc;
 		close(pfd[0]);
 		signal(SIGPIPE, SIG_DFL);
+		inject_fault(it->name);
 		cfg = engine_config(it->eng, it->argc, (char **)it->argv);
 		if (!cfg)
 			_exit(EXIT_USAGE);
@@ -516,6 +540,7 @@ int suite_run_tests(const struct run_cfg *c, const struct run_plan *plan, struct
 		    struct health_run *health)
 {
 	int failed = 0;
+	fault = c->fault;
 	for (int i = 0; i < plan->n; i++) {
 		const struct plan_item *it = &plan->it[i];
 		FILE *outs[2] = { c->common.format == FORMAT_NORMAL ? stdout : NULL, txt };

@@ -14,6 +14,7 @@ struct run_cfg {
 	const char *tests;
 	double cpu_time;
 	double test_timeout;
+	const char *fault;       /* hidden: TEST:segv|hang,... (docs/reliability.md) */
 	const char *cmdline;
 	const char *disks;
 	int mode;
