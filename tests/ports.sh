@@ -27,3 +27,11 @@ listening() {
 	fail "nothing listens on port $1 (${2:-tcp}) after 30 s"
 	return 1
 }
+# iperf3_server: a stock `iperf3 -s` on 127.0.0.1 at a free port, which goes to P; its pid
+# joins pids (the test's trap stops them); 1 when it does not listen
+iperf3_server() {
+	P=$(free_port)
+	iperf3 -s -B 127.0.0.1 -p "$P" >/dev/null 2>&1 &
+	pids+=($!)
+	listening "$P"
+}

@@ -8,10 +8,7 @@ command -v iperf3 >/dev/null || skip "iperf3 missing"
 command -v jq >/dev/null || skip "jq missing"
 pids=()
 trap 'for p in "${pids[@]}"; do kill $p 2>/dev/null; done; cleanup' EXIT
-P=$(free_port)
-iperf3 -s -B 127.0.0.1 -p $P >/dev/null 2>&1 &
-pids+=($!)
-listening $P || finish
+iperf3_server || finish
 K='[paths | map(if type == "number" then "[]" else . end) | join(".")] | unique | .[]'
 
 # --- the same test through both clients against iperf3's server: the same keys ---

@@ -7,10 +7,7 @@ pids=()
 trap 'for p in "${pids[@]}"; do kill $p 2>/dev/null; done; cleanup' EXIT
 
 # --- our client, iperf3's server ---
-P=$(free_port)
-iperf3 -s -B 127.0.0.1 -p $P >/dev/null 2>&1 &
-pids+=($!)
-listening $P || finish
+iperf3_server || finish
 "$A" net -c 127.0.0.1 -p $P -t 2 -J > "$T/c.json" || fail "client vs iperf3 -s: exit $?"
 jq -e '.end.sum_sent.bits_per_second > 0 and .end.sum_received.bits_per_second > 0 and
 	(.end.sum_received.bytes <= .end.sum_sent.bytes) and (.intervals | length) >= 2 and
