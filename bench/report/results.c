@@ -84,17 +84,16 @@ int results_write_file(const char *dir, const char *name, const char *data, size
 		snprintf(err, n, "cannot rename %s: %s", tmp, strerror(errno));
 		goto fail;
 	}
-	/* FAT's rename makes the new name's entry first and writes the file's clusters and
-	 * size into it when the inode is written back: sync it now, not at some writeback */
-	fd = open(final, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-		fd = -1;
-	}
+	/* On FAT a rename is not atomic: Linux writes the new name's entry (no clusters yet)
+	 * and the old one's removal in the directory's block, and the clusters into the new
+	 * entry at inode writeback.  Cut between the two, the result is an empty file that
+	 * readers refuse, so the second follows the first at once (syncfs below); syncing the
+	 * inode first (fsync of the file here, or dirsync) would instead leave two names
+	 * sharing the clusters, which fsck "repairs" by truncating one (tests/powerloss). */
 	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd >= 0) {
-		fsync(dfd);
+		fsync(dfd);       /* the new entry and the old one's removal, together */
+		syncfs(dfd);      /* then the clusters and size into the new entry, at once */
 		close(dfd);
 	}
 	return 0;
@@ -171,9 +170,7 @@ int results_store(const struct json *doc, const char *txt, size_t txtlen, char *
 		return -1;
 	}
 	mkdir(MOUNTPOINT, 0755);
-	/* dirsync: a directory change (the rename that makes a result appear) is on the
-	 * disk when it returns, with the file's clusters and size in its entry */
-	if (mount(dev, MOUNTPOINT, "vfat", MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_DIRSYNC,
+	if (mount(dev, MOUNTPOINT, "vfat", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 		  "codepage=437,iocharset=iso8859-1,shortname=mixed,errors=remount-ro")) {
 		int e = errno;
 		snprintf(err, n, "cannot mount the results partition %s: %s%s", dev, strerror(e),
