@@ -13,10 +13,21 @@ command -v "$CC" >/dev/null || { echo "fuzz: $CC missing: apt-get install clang-
 mkdir -p "$out"
 src="$top/lib/json.c $top/bench/net/dnswire.c $top/bench/report/extract.c $top/lib/crc32.c $top/lib/gzip.c $top/lib/base64.c $top/lib/msg.c $top/lib/fileio.c $top/bench/health/nvme.c $top/bench/health/ata.c $top/bench/health/kmsg.c $top/bench/health/sysfs.c $top/lib/opt.c $top/lib/bootopts.c $top/bench/net/iperf_json.c $top/bench/net/iperf_text.c $top/bench/net/iperf_proto.c $top/bench/net/netio.c"
 fail=0
-for t in json dns extract health cmdline iperf; do
+# certify links all of assay (its rules name every engine's figures): liburing and the
+# main build's BearSSL
+all_src=$(cd "$top" && ls lib/*.c bench/*.c bench/*/*.c bench/*/*/*.c | grep -v -E '^bench/main.c|^bench/probe/' | sed "s|^|$top/|")
+tls=${BUILD:-$top/build}/bearssl
+for t in json dns extract health cmdline iperf certify; do
 	bin=$out/fuzz-$t
-	$CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -D_GNU_SOURCE \
-		-DASSAY_VERSION=\"fuzz\" -I"$top/lib" -I"$top/bench" -o "$bin" "$top/tests/fuzz/$t.c" $src
+	if [ $t = certify ]; then
+		[ -f "$tls/lib/libbearssl.a" ] || { echo "fuzz: certify skipped: no $tls (make builds it)"; continue; }
+		$CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -D_GNU_SOURCE \
+			-DASSAY_VERSION=\"fuzz\" -I"$top/lib" -I"$top/bench" -I"${BUILD:-$top/build}/include" -I"$tls/include" \
+			-o "$bin" "$top/tests/fuzz/$t.c" $all_src -luring "$tls/lib/libbearssl.a" -lm -lpthread
+	else
+		$CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -D_GNU_SOURCE \
+			-DASSAY_VERSION=\"fuzz\" -I"$top/lib" -I"$top/bench" -o "$bin" "$top/tests/fuzz/$t.c" $src
+	fi
 	corpus=$out/corpus-$t
 	mkdir -p "$corpus"
 	case $t in
@@ -28,6 +39,8 @@ for t in json dns extract health cmdline iperf; do
 	health) printf '4,2,9000000,-;nvme nvme0: resetting controller\n SUBSYSTEM=nvme' > "$corpus/seed1"
 		head -c 600 /dev/zero > "$corpus/seed2" ;;
 	cmdline) printf 'BOOT_IMAGE=/vmlinuz assay.after=reboot assay.timeout=10m "assay.net=eth0:10.0.0.2/24" --size=4k -t 1s --list=a,b -A' > "$corpus/seed1" ;;
+	certify) { "$top/build/assay" certify --show vps-tasting 2>/dev/null || printf 'cpu.events_per_sec.1t >= 800\n'
+		  printf '\0{"schema_version":1,"summary":[{"name":"cpu.events_per_sec.1t","value":900,"unit":"events/s"}]}'; } > "$corpus/seed1" ;;
 	iperf) printf '\x00{"cpu_util_total":1,"cpu_util_user":1,"cpu_util_system":0,"sender_has_retransmits":1,"congestion_used":"cubic","streams":[{"id":1,"bytes":1000,"retransmits":0,"jitter":0,"errors":0,"packets":0,"start_time":0,"end_time":1}]}' > "$corpus/seed1"
 		printf '\x02{"start":{"test_start":{"protocol":"UDP","num_streams":2}},"intervals":[{"streams":[{"socket":5,"jitter_ms":1,"sender":false}],"sum":{}}],"end":{"streams":[{"udp":{"sender":true}}],"sum_sent_bidir_reverse":{}}}' > "$corpus/seed2" ;;
 	esac
