@@ -53,6 +53,10 @@ static int rate_cb(const struct opt *o, void *field, const char *val, char *err,
 		snprintf(err, n, "RATE[KMGT] (bits/s, 1000-based)");
 		return 0;
 	}
+	if (!strcmp(val, "auto")) {   /* UDP's 1 Mbit/s, TCP unlimited, as iperf3 */
+		*(double *)field = -1;
+		return 0;
+	}
 	v = strtod(val, &end);
 	switch (*end) {
 	case 'k': case 'K': v *= 1e3, end++; break;
@@ -60,7 +64,7 @@ static int rate_cb(const struct opt *o, void *field, const char *val, char *err,
 	case 'g': case 'G': v *= 1e9, end++; break;
 	case 't': case 'T': v *= 1e12, end++; break;
 	}
-	if (end == val || (*end && *end != '/') || !(v >= -1) || v > 1e13) {
+	if (end == val || (*end && *end != '/') || !(v >= 0) || v > 1e13) {
 		snprintf(err, n, "--bitrate=%s: want bits/s such as 100M, 2.5G or 0 (unlimited)", val);
 		return -1;
 	}
@@ -76,7 +80,7 @@ static int rate_cb(const struct opt *o, void *field, const char *val, char *err,
 static const struct opt net_opts[] = {
 	OPTS_COMMON(struct net_cfg),
 	{ "client", 'c', OPT_STR, O(client), NULL, 0, 0, "a host name or address",
-	  "measure TCP throughput against this iperf3 server", 0 },
+	  "measure TCP (or with -u UDP) throughput against this iperf3 server", 0 },
 	{ "port", 'p', OPT_INT, O(port), "5201", 1, 65535, NULL, "iperf3 server port", 0 },
 	{ "time", 't', OPT_TIME, O(time), "10", 1, 86400, NULL, "seconds to transmit", 0 },
 	{ "omit", 'O', OPT_TIME, O(omit), "0", 0, 600, NULL, "leave out the first seconds (TCP slow start)", 0 },
@@ -87,8 +91,8 @@ static const struct opt net_opts[] = {
 	{ "len", 'l', OPT_SIZE, O(len), "0", 0, 16 << 20, NULL,
 	  "block size per write (default: 128k for TCP, the path's MSS for UDP)", 0 },
 	{ "udp", 'u', OPT_BOOL, O(udp), "0", 0, 0, NULL, "UDP instead of TCP (iperf3's -u)", OPT_NOARG },
-	{ "bitrate", 'b', OPT_CB, O(rate), "-1", 0, 0, "RATE[KMGT]",
-	  "target bits/s per stream, 1000-based (UDP's default 1M; 0: unlimited)", 0, rate_cb },
+	{ "bitrate", 'b', OPT_CB, O(rate), "auto", 0, 0, "RATE[KMGT]",
+	  "target bits/s per stream, 1000-based (auto: 1M for UDP, unlimited for TCP; 0: unlimited)", 0, rate_cb },
 	{ "bandwidth", 0, OPT_ALIAS, 0, NULL, 0, 0, "bitrate", "same as --bitrate (iperf3's old name)", 0 },
 	{ "bidir", 0, OPT_BOOL, O(bidir), "0", 0, 0, NULL, "both ways at once (iperf3's --bidir)", OPT_NOARG },
 	{ "window", 'w', OPT_SIZE, O(window), "0", 0, 512 << 20, NULL,
@@ -98,7 +102,7 @@ static const struct opt net_opts[] = {
 	{ "set-mss", 'M', OPT_INT, O(mss), "0", 0, 65535, NULL, "TCP maximum segment size (0: the system's)", 0 },
 	{ "zerocopy", 'Z', OPT_BOOL, O(zerocopy), "0", 0, 0, NULL, "TCP: send with sendfile(2)", OPT_NOARG },
 	{ "interval", 'i', OPT_TIME, O(interval), "1", 0, 60, NULL,
-	  "seconds between reports (0: none; at least 0.1)", 0 },
+	  "seconds between reports (at least 0.1; 0: one report for the whole test)", 0 },
 	{ "verbose", 'V', OPT_BOOL, O(verbose), "0", 0, 0, NULL, "more detail: times, cookie, CPU, congestion control",
 	  OPT_NOARG },
 	{ "logfile", 0, OPT_STR, O(logfile), NULL, 0, 0, "FILE", "write the output to FILE (appended) instead of stdout", 0 },
