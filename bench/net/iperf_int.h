@@ -98,6 +98,12 @@ struct iptest {
 	void *on_interval_arg;
 };
 
+/* a stream's datagram count as iperf3's packet_count: sent, or the highest number received */
+static inline long long ip_pkts(const struct ipstream *s)
+{
+	return s->sender ? (long long)s->sent_pkts : s->packet_count;
+}
+
 /* iperf_proto.c: the control connection */
 const char *ip_state_name(int s);
 void ip_make_cookie(char *c);

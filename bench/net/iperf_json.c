@@ -15,11 +15,6 @@
 #include <sys/utsname.h>
 #include <time.h>
 
-static long long pkt_total(const struct ipstream *s)
-{
-	return s->sender ? (long long)s->sent_pkts : s->packet_count;
-}
-
 /* the counted bytes on this side (the omit period left out) */
 static unsigned long long own_bytes(const struct ipstream *s)
 {
@@ -46,7 +41,7 @@ struct json *ip_results_msg(const struct iptest *t)
 		json_add_int(o, "retransmits", s->sender && t->sender_has_retransmits ? s->retrans : -1);
 		json_add_num(o, "jitter", s->jitter);
 		json_add_int(o, "errors", s->cnt_error);
-		json_add_int(o, "packets", pkt_total(s));
+		json_add_int(o, "packets", ip_pkts(s));
 		json_add_num(o, "start_time", 0);
 		json_add_num(o, "end_time", s->end - s->start);
 	}
@@ -307,7 +302,7 @@ struct sview {
 
 static void view(const struct ipstream *s, struct sview *v)
 {
-	long long own = pkt_total(s);
+	long long own = ip_pkts(s);
 	v->sent = s->sender ? own_bytes(s) : s->peer_bytes;
 	v->received = s->sender ? s->peer_bytes : own_bytes(s);
 	v->snd_pkts = (s->sender ? own : s->peer_pkts) - s->omit_pkts;

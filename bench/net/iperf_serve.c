@@ -166,8 +166,10 @@ static int accept_streams(struct iptest *t, int lfd, int *ufd, char *err, size_t
 			ip_congestion(fd, t->cong_used, sizeof t->cong_used);
 		accepted++;
 	}
-	t->nst = accepted == t->nst ? t->nst : accepted;
-	return accepted == t->nstreams * (t->mode == IP_BIDIR ? 2 : 1) ? 0 : -1;
+	if (accepted == t->nst)
+		return 0;
+	t->nst = accepted;   /* what there is to free */
+	return -1;
 }
 
 /* the server's own report, as iperf3 prints it, for a client that asked for it */

@@ -274,11 +274,6 @@ static void *stream_main(void *arg)
 
 /* ---- sampling ---- */
 
-static long long pkt_count(struct ipstream *s)
-{
-	return s->sender ? atomic_load(&s->sent_pkts) : s->packet_count;
-}
-
 /* iperf3's iperf_stats_callback for one stream */
 static void sample_stream(struct iptest *t, struct ipstream *s, double now)
 {
@@ -296,7 +291,7 @@ static void sample_stream(struct iptest *t, struct ipstream *s, double now)
 	if (s->udp) {
 		long long pc;
 		pthread_mutex_lock(&s->mu);
-		pc = pkt_count(s);
+		pc = ip_pkts(s);
 		v.pkts = pc - s->last_pkts;
 		v.err = s->cnt_error - s->last_err;
 		v.ooo = s->ooo - s->last_ooo;
@@ -375,7 +370,7 @@ static void reset_stats(struct iptest *t, double now)
 		struct ipstream *s = &t->st[i];
 		s->bytes_omit = s->bytes_last = atomic_load(&s->bytes);
 		pthread_mutex_lock(&s->mu);
-		s->omit_pkts = s->last_pkts = pkt_count(s);
+		s->omit_pkts = s->last_pkts = ip_pkts(s);
 		s->omit_err = s->last_err = s->cnt_error;
 		s->omit_ooo = s->last_ooo = s->ooo;
 		s->jitter = 0;

@@ -107,7 +107,7 @@ static void line(FILE *f, const char *id, const char *m, double st, double et, d
 	fprintf(f, "%s%s %6.2f-%-6.2f sec  %ss  %ss/sec%s\n", id, m, st, et, u, b, tail);
 }
 
-static void ivline(FILE *f, const struct shape *sh, const struct json *o, const char *id, const char *m, int sum)
+static void ivline(FILE *f, const struct shape *sh, const struct json *o, const char *id, const char *m)
 {
 	char tail[96], cw[32];
 	const char *om = flag(o, "omitted") ? "(omitted)" : "";
@@ -124,7 +124,6 @@ static void ivline(FILE *f, const struct shape *sh, const struct json *o, const 
 	} else {
 		snprintf(tail, sizeof tail, " %s %.0f  %s", sh->bidir ? "          " : "", num(o, "packets"), om);
 	}
-	(void)sum;
 	line(f, id, m, num(o, "start"), num(o, "end"), num(o, "bytes"), num(o, "seconds"), tail);
 }
 
@@ -160,12 +159,12 @@ void iperf_text_interval(const struct json *r, const struct json *iv, int first,
 			if (flag(o, "sender") != want)
 				continue;
 			snprintf(id, sizeof id, "[%3.0f]", num(o, "socket"));
-			ivline(f, &sh, o, id, m, 0);
+			ivline(f, &sh, o, id, m);
 		}
 		if (sh.nstreams > 1) {
 			const struct json *s = json_get(iv, group ? "sum_bidir_reverse" : "sum");
 			if (s)
-				ivline(f, &sh, s, "[SUM]", m, 1);
+				ivline(f, &sh, s, "[SUM]", m);
 		}
 	}
 	fflush(f);
@@ -198,7 +197,7 @@ static void end_group(FILE *f, const struct json *r, const struct shape *sh, int
 				fprintf(f, "%s (sender statistics not available)\n", id);
 		} else if (u) {
 			udp_line(f, id, m, num(u, "end"), num(u, "bytes"), num(u, "seconds"), 0, 0,
-				 num(u, "packets") + 0 * num(u, "lost_packets"), "sender");
+				 num(u, "packets"), "sender");
 		} else {
 			if (json_get(snd, "retransmits"))
 				snprintf(tail, sizeof tail, "  %3.0f             sender", num(snd, "retransmits"));

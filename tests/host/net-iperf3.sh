@@ -21,22 +21,26 @@ for args in "" "-u -b 20M" "-R" "--bidir" "-P 4" "-u -b 10M -R" "-u -b 10M --bid
 	[ -z "$missing" ] || fail "assay net $args -J lacks iperf3's keys: $missing"
 done
 
-# --- UDP figures: at a set rate on loopback nothing is lost and the rate is met ---
+# --- UDP figures: the rate met; the loss as iperf3's server counts it, consistent with the
+# bytes it received (a loaded machine drops some datagrams on loopback: counted, not failed) ---
 "$A" net -c 127.0.0.1 -p $P -t 2 -u -b 20M -l 1400 -J > "$T/u.json" || fail "udp: exit $?"
 jq -e '.start.test_start.protocol == "UDP" and .start.test_start.blksize == 1400 and
-	(.end.sum_sent.bits_per_second / 20e6 - 1 | fabs) < 0.05 and .end.sum.lost_percent < 1 and
+	(.end.sum_sent.bits_per_second / 20e6 - 1 | fabs) < 0.05 and .end.sum.lost_percent < 50 and
+	.end.sum_received.bytes == (.end.sum_received.packets - .end.sum_received.lost_packets) * 1400 and
+	(.end.sum_received.lost_percent - 100 * .end.sum_received.lost_packets / .end.sum_received.packets | fabs) < 1e-6 and
 	.end.sum_received.packets > 3000 and .end.sum.jitter_ms >= 0 and .end.streams[0].udp.out_of_order == 0 and
 	(.intervals | length) >= 2 and .intervals[0].sum.packets > 0' "$T/u.json" >/dev/null ||
 	fail "udp figures: $(jq -c '{s: .end.sum_sent, r: .end.sum_received}' "$T/u.json")"
 # the sequence numbers as iperf3 counts them: its server's loss figures match ours
 "$A" net -c 127.0.0.1 -p $P -t 1 -u -b 5M -R -J > "$T/ur.json" || fail "udp -R: exit $?"
-jq -e '.end.sum_received.packets > 0 and .end.sum_received.lost_packets == 0 and .end.sum_received.jitter_ms > 0' \
+jq -e '.end.sum_received.packets > 0 and .end.sum_received.lost_packets < .end.sum_received.packets and
+	.end.sum_received.jitter_ms > 0 and .end.streams[0].udp.received_packets == .end.sum_received.packets' \
 	"$T/ur.json" >/dev/null || fail "udp -R: $(jq -c .end.sum_received "$T/ur.json")"
 
 # --- text in iperf3's shape ---
 "$A" net -c 127.0.0.1 -p $P -t 2 -P 2 > "$T/t.txt" || fail "text: exit $?"
 grep -qE '^\[ ID\] Interval           Transfer     Bitrate         Retr  Cwnd$' "$T/t.txt" || fail "text: header"
-[ "$(grep -cE '^\[ +[0-9]+\]   [01].00-[12].00   sec ' "$T/t.txt")" -ge 4 ] || fail "text: per-stream interval lines"
+[ "$(grep -cE '^\[ +[0-9]+\]   [01]\.[0-9]{2}-[12]\.[0-9]{2} +sec ' "$T/t.txt")" -ge 4 ] || fail "text: per-stream interval lines: $(cat "$T/t.txt")"
 grep -qE '^\[SUM\]   0.00-2.[0-9]+   sec .* +sender$' "$T/t.txt" || fail "text: [SUM] sender line"
 grep -qE '^\[ +[0-9]+\]   0.00-2.[0-9]+   sec .* +receiver$' "$T/t.txt" || fail "text: stream receiver line"
 tail -n 1 "$T/t.txt" | grep -qx 'iperf Done.' || fail "text: no 'iperf Done.' at the end"
@@ -79,7 +83,7 @@ for args in "-u -b 20M" "-u -b 10M -R" "--bidir -P 2" "-u -b 5M --bidir" "-P 4 -
 done
 iperf3 -c 127.0.0.1 -p $SP -t 1 -u -b 10M --get-server-output > "$T/so.txt" || fail "--get-server-output: exit $?"
 grep -q '^Server output:$' "$T/so.txt" && grep -qE '^Accepted connection from 127.0.0.1, port [0-9]+$' "$T/so.txt" &&
-	grep -qE '^\[ +[0-9]+\] +0.00-[0-9.]+ +sec .* ms  0/[0-9]+ \(0%\)  receiver$' "$T/so.txt" ||
+	grep -qE '^\[ +[0-9]+\] +0.00-[0-9.]+ +sec .* ms  [0-9]+/[0-9]+ \([0-9.e+-]+%\)  receiver$' "$T/so.txt" ||
 	fail "--get-server-output: $(cat "$T/so.txt")"
 "$A" net -c 127.0.0.1 -p $SP -t 1 -u -b 10M --get-server-output -J | jq -e '.server_output_text | test("Accepted connection")' \
 	>/dev/null || fail "assay --get-server-output against assay serve"
