@@ -227,6 +227,7 @@ static void setup(struct iptest *t, const struct iperf_opts *o, int ctrl)
 	int mss = 0;
 	socklen_t l = sizeof mss;
 	t->role = 'c';
+	t->deny_fd = -1;   /* no listener: nobody to tell "busy" */
 	t->mode = o->bidir ? IP_BIDIR : o->reverse ? IP_RECEIVER : IP_SENDER;
 	t->udp = o->udp;
 	t->nstreams = o->parallel;

@@ -118,8 +118,6 @@ int ip_stream_id(int i)
 
 int ip_streams_alloc(struct iptest *t, char *err, size_t n)
 {
-	if (t->role == 'c')
-		t->deny_fd = -1;
 	t->nst = t->nstreams * (t->mode == IP_BIDIR ? 2 : 1);
 	t->st = calloc((size_t)t->nst, sizeof *t->st);
 	if (!t->st) {
