@@ -4,6 +4,7 @@
 #include "suite.h"
 
 #include "blkdev.h"
+#include "blkstall.h"
 #include "bootopts.h"
 #include "report/certify.h"
 #include "report/results.h"
@@ -311,23 +312,90 @@ static void inject_fault(const char *name)
 	}
 }
 
+/* A test the watchdog ends while a disk has I/O in flight and no completion for
+ * STALL_MIN_S: the disk stopped answering, it is marked stuck (blkstall_mark) and not read
+ * again (later tests on it fail at once, the results search passes it by).  A child that
+ * has not ended KILL_WAIT_S after SIGKILL waits on I/O the kernel cannot cancel: it is
+ * left behind. */
+#define KILL_WAIT_S 20
+#define STALL_MIN_S 5       /* no completion for this long with I/O in flight: stalled */
+
+/* the first stuck disk the test names (/dev/NAME in an argument), or NULL */
+static const char *names_stuck_disk(const struct plan_item *it, char *name, size_t n)
+{
+	for (int i = 0; i < it->argc; i++)
+		for (const char *m = it->argv[i]; (m = strstr(m, "/dev/")); m += 5) {
+			snprintf(name, n, "%.*s", (int)strcspn(m + 5, ":, "), m + 5);
+			if (blkstall_stuck(name))
+				return name;
+		}
+	return NULL;
+}
+
+/* reap the test's child; past deadline it is killed, and given KILL_WAIT_S to end:
+ * 0 reaped (*status), -1 left behind */
+static int reap(pid_t pid, int *status, double deadline, int *timed_out)
+{
+	double give_up = *timed_out ? now_s() + KILL_WAIT_S : 0;
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (!*timed_out && now_s() >= deadline) {
+			kill(pid, SIGKILL);
+			*timed_out = 1;
+			give_up = now_s() + KILL_WAIT_S;
+		}
+		if (*timed_out && now_s() >= give_up)
+			return -1;
+		usleep(20000);
+	}
+}
+
+/* the why of a test the watchdog ended: the disks that stalled, whether it ended */
+static void timed_out_why(char *why, size_t n, double timeout, const char *stall, int left, const char *names)
+{
+	snprintf(why, n, "timed out after %.0f s: killed%s%s%s", timeout, stall[0] ? "; " : "", stall,
+		 left ? "; it did not end (waiting on I/O in the kernel): left behind" : "");
+	for (const char *p = names; *p;) {      /* not read again in this run */
+		char d[32];
+		size_t l = strcspn(p, " ");
+		snprintf(d, sizeof d, "%.*s", (int)(l < 31 ? l : 31), p);
+		blkstall_mark(d);
+		p += l + (p[l] == ' ');
+	}
+}
+
 static struct json *run_one(const struct plan_item *it, double timeout, struct progress *pg,
 			    struct health_run *health)
 {
 	struct json *t = json_obj(), *args, *res = NULL;
 	int pfd[2], status = 0, timed_out = 0;
 	pid_t pid;
-	char *buf = NULL, err[256], why[300] = "";
+	char *buf = NULL, err[256], why[700] = "", stall[400] = "", stalled[200] = "", disk[48];
 	size_t len = 0, cap = 0;
 	double t0 = now_s(), deadline = t0 + timeout;
 	struct cpusnap before, after;
 	struct cpuload load;
+	struct blkstall bs = { 0 };
+	int left = 0;
 
 	json_add_str(t, "name", it->name);
 	json_add_str(t, "engine", it->eng->name);
 	args = json_add_arr(t, "args");
 	for (int i = 0; i < it->argc; i++)
 		json_push(args, json_str(it->argv[i]));
+	if (!it->skip[0] && names_stuck_disk(it, disk, sizeof disk)) {
+		fprintf(stderr, "assay: error: disk %s stopped answering: not measured\n", disk);
+		json_add_str(t, "status", "failed");
+		snprintf(why, sizeof why, "%s stopped answering (a read waited over %d s, or an earlier test's "
+			 "I/O never completed): not measured", disk, BLKSTALL_READ_S);
+		json_add_str(t, "why", why);
+		json_add_num(t, "elapsed_s", 0);
+		return t;
+	}
 	if (it->skip[0]) {
 		json_add_str(t, "status", "skipped");
 		json_add_str(t, "why", it->skip);
@@ -359,18 +427,21 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 		_exit(rc);
 	}
 	close(pfd[1]);
+	blkstall_tick(&bs, t0);
 	for (;;) {
 		struct pollfd pf = { pfd[0], POLLIN, 0 };
-		double left = deadline - now_s();
+		double rest = deadline - now_s();
 		int r;
-		if (left <= 0) {
+		if (rest <= 0) {
+			blkstall_describe(&bs, now_s(), STALL_MIN_S, stall, sizeof stall, stalled, sizeof stalled);
 			timed_out = 1;
 			kill(pid, SIGKILL);
 			break;
 		}
-		r = poll(&pf, 1, left > 1 ? 1000 : (int)(left * 1000) + 1);
+		r = poll(&pf, 1, rest > 1 ? 1000 : (int)(rest * 1000) + 1);
 		progress(pg, it, t0);
 		health_tick(health);
+		blkstall_tick(&bs, now_s());
 		if (r < 0 && errno != EINTR)
 			break;
 		if (r <= 0)
@@ -389,8 +460,9 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 		len += (size_t)r;
 	}
 	close(pfd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	left = reap(pid, &status, deadline, &timed_out) < 0;
+	if (left)
+		status = 0;
 	cpusnap_take(&after);
 	cpuload_between(&before, &after, &load);
 	if (load.have_stat)
@@ -402,7 +474,7 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 			snprintf(why, sizeof why, "the test's result could not be read (%s)", err);
 	}
 	if (timed_out)
-		snprintf(why, sizeof why, "timed out after %.0f s: killed", timeout);
+		timed_out_why(why, sizeof why, timeout, stall, left, stalled);
 	else if (WIFSIGNALED(status))
 		snprintf(why, sizeof why, "crashed: killed by %s (%d)", signame(WTERMSIG(status)),
 			 WTERMSIG(status));

@@ -1,4 +1,5 @@
 #include "blkdev.h"
+#include "blkstall.h"
 #include "json.h"
 #include "fileio.h"
 
@@ -31,7 +32,7 @@ static void fat_label(const unsigned char *b, int fat32, char *out, size_t n)
 	out[l] = 0;
 }
 
-void blkdev_signature(int fd, uint64_t size, char *out, size_t n, char *label, size_t ln)
+int blkdev_signature(int fd, uint64_t size, char *out, size_t n, char *label, size_t ln)
 {
 	static const struct { const char *name; unsigned off; const char *magic; unsigned len; } sig[] = {
 		{ "gpt", 512, "EFI PART", 8 },
@@ -60,11 +61,16 @@ void blkdev_signature(int fd, uint64_t size, char *out, size_t n, char *label, s
 	ssize_t got = 0;
 	out[0] = 0;
 	if (!buf)
-		return;
+		return 0;
 	while (got < SIG_READ) {
-		ssize_t r = pread(fd, buf + got, (size_t)(SIG_READ - got), got);
+		/* a disk that does not answer is not waited for forever */
+		ssize_t r = blkstall_pread(fd, buf + got, (size_t)(SIG_READ - got), got, BLKSTALL_READ_S);
 		if (r < 0 && errno == EINTR)
 			continue;
+		if (r < 0 && errno == ETIMEDOUT) {
+			free(buf);
+			return -1;
+		}
 		if (r <= 0)
 			break;
 		got += r;
@@ -80,6 +86,7 @@ void blkdev_signature(int fd, uint64_t size, char *out, size_t n, char *label, s
 		}
 	}
 	free(buf);
+	return 0;
 }
 
 /* "[mq-deadline] none" -> "mq-deadline" */
@@ -360,13 +367,18 @@ int blkdev_probe(const char *arg, struct blkdev *d, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: neither a block device nor a regular file (nor /dev/null, /dev/zero)", d->path);
 		return -1;
 	}
-	fd = open(d->path, O_RDONLY | O_CLOEXEC);
+	/* a disk that stopped answering in this run is not read (signature_checked stays 0) */
+	fd = blkstall_stuck(d->name) ? -1 : open(d->path, O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
 		uint64_t sz;
 		if (!d->is_file && !ioctl(fd, BLKGETSIZE64, &sz))
 			d->size = sz;
-		blkdev_signature(fd, d->size, d->signature, sizeof d->signature, d->label, sizeof d->label);
-		d->signature_checked = 1;
+		if (blkdev_signature(fd, d->size, d->signature, sizeof d->signature, d->label, sizeof d->label) < 0) {
+			if (!d->is_file)      /* it did not answer: not read again in this run */
+				blkstall_mark(d->name);
+		} else {
+			d->signature_checked = 1;
+		}
 		close(fd);
 	}
 	return 0;

@@ -48,8 +48,9 @@ int blkdev_probe(const char *name, struct blkdev *d, char *err, size_t errlen);
  * dm, md, nbd) only when include_virtual.  Returns the count; *out is malloc'd. */
 int blkdev_list(struct blkdev **out, int include_virtual);
 /* Filesystem / partition-table signature in the first 68 KiB read from fd; the volume
- * label too when it is FAT (label may be NULL). */
-void blkdev_signature(int fd, uint64_t size, char *out, size_t n, char *label, size_t ln);
+ * label too when it is FAT (label may be NULL).  -1 when the read did not end within
+ * BLKSTALL_READ_S (a disk that does not answer; out ""), else 0. */
+int blkdev_signature(int fd, uint64_t size, char *out, size_t n, char *label, size_t ln);
 struct json *blkdev_json(const struct blkdev *d);
 /* the I/O scheduler d's queue uses now (queue/scheduler's bracketed one), "" unknown */
 void blkdev_scheduler(const struct blkdev *d, char *out, size_t n);

@@ -111,6 +111,30 @@ void start_line(struct worker *w)
 	}
 }
 
+/* " (vdc is gone: removed from /sys/block)" when one of the worker's disks was unplugged,
+ * else "": checked for up to wait_s (the kernel removes the entry just after the I/O it
+ * failed) */
+void disk_gone_note(const struct worker *w, char *out, size_t n, double wait_s)
+{
+	char p[128];
+	out[0] = 0;
+	for (double waited = 0;; waited += 0.1) {
+		for (int f = 0; f < w->job->nfiles && f < MAX_FILES; f++) {
+			const struct blkdev *d = w->f[f].dev ? w->f[f].dev : w->dev;
+			if (!d || d->is_file || d->is_null)
+				continue;
+			snprintf(p, sizeof p, "/sys/block/%s", d->name);
+			if (access(p, F_OK) && errno == ENOENT) {
+				snprintf(out, n, " (%s is gone: removed from /sys/block)", d->name);
+				return;
+			}
+		}
+		if (waited >= wait_s)
+			return;
+		usleep(100000);
+	}
+}
+
 void set_err(struct worker *w, int err, const char *what, uint64_t off)
 {
 	if (w->err)

@@ -79,6 +79,9 @@ int slot_take(struct slot *slots, int *free_slots, int *nfree, int counting, uin
 		     int ddir, int file, uint64_t off, uint64_t len);
 void start_line(struct worker *w);
 void set_err(struct worker *w, int err, const char *what, uint64_t off);
+/* " (vdc is gone: removed from /sys/block)" when a disk of w's was unplugged, else "";
+ * looked for up to wait_s */
+void disk_gone_note(const struct worker *w, char *out, size_t n, double wait_s);
 int io_error(struct worker *w, const struct slot *s, int type, int err, const char *what);
 void log_issue(struct worker *w, const struct meter *m, int f, int op, uint64_t off, uint64_t len);
 void timed_sync(struct worker *w, struct meter *m, int full);

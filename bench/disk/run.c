@@ -371,8 +371,11 @@ void job_aggregate(struct job_result *r)
 	for (int i = 0; i < j->o.numjobs; i++) {
 		struct worker *w = &r->w[i];
 		if (w->err && !r->err) {
+			/* an I/O error of a disk unplugged mid-test says so */
+			char gone[96];
+			disk_gone_note(w, gone, sizeof gone, w->err == EIO || w->err == ENODEV || w->err == ENXIO ? 1 : 0);
 			r->err = w->err;
-			snprintf(r->errmsg, sizeof r->errmsg, "%s", w->errmsg);
+			snprintf(r->errmsg, sizeof r->errmsg, "%s%s", w->errmsg, gone);
 		}
 		if (i >= r->nworkers)
 			continue;

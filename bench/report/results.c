@@ -3,6 +3,7 @@
  * file, fsync, rename, fsync of the directory); nothing else on it is touched. */
 #include "results.h"
 #include "blkdev.h"
+#include "blkstall.h"
 #include "json.h"
 #include "msg.h"
 #include "sysinfo.h"
@@ -28,11 +29,13 @@ int results_find(char *dev, size_t n)
 	for (int i = 0; i < count; i++) {
 		char path[300], sig[64], label[32] = "";
 		int fd;
-		if (!found && v[i]->d_name[0] != '.') {
+		/* a disk that stopped answering is not read again: the read would wait forever */
+		if (!found && v[i]->d_name[0] != '.' && !blkstall_stuck(v[i]->d_name)) {
 			snprintf(path, sizeof path, "/dev/%s", v[i]->d_name);
 			fd = open(path, O_RDONLY | O_CLOEXEC);
 			if (fd >= 0) {
-				blkdev_signature(fd, UINT64_MAX, sig, sizeof sig, label, sizeof label);
+				if (blkdev_signature(fd, UINT64_MAX, sig, sizeof sig, label, sizeof label) < 0)
+					blkstall_mark(v[i]->d_name);
 				close(fd);
 				if (!strcmp(sig, "vfat") && !strcmp(label, RESULTS_LABEL)) {
 					snprintf(dev, n, "%s", path);

@@ -196,11 +196,16 @@ void report_screen(const struct json *doc, const char *next, const char *from, d
 		snprintf(item, sizeof item, "%s", from);
 	else if (json_get(res, "written"))
 		snprintf(item, sizeof item, "%s", json_get_str(res, "written", ""));
-	else if (json_get(res, "error"))
-		snprintf(item, sizeof item, "in the block above (%.*s)", (int)strcspn(json_get_str(res, "error", ""), "("),
-			 json_get_str(res, "error", ""));
-	else
+	else if (json_get(res, "error")) {
+		/* the error up to its parenthesis, without the space before it */
+		const char *e = json_get_str(res, "error", "");
+		int el = (int)strcspn(e, "(");
+		while (el > 0 && e[el - 1] == ' ')
+			el--;
+		snprintf(item, sizeof item, "in the block above (%.*s)", el, e);
+	} else {
 		snprintf(item, sizeof item, "in the block above (assay extract CONSOLE.LOG)");
+	}
 	line_item(&l, item);
 	if (next) {
 		line_start(&l, "next");

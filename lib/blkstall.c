@@ -1,0 +1,193 @@
+/* Disks that stop answering: see blkstall.h. */
+#include "blkstall.h"
+
+#include "blkdev.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int blkstall_parse(const char *line, uint64_t *done, unsigned *inflight)
+{
+	/* read I/Os, merges, sectors, ticks; write the same; in_flight, io_ticks,
+	 * time_in_queue; discard I/Os, merges, sectors, ticks (4.18+); flush I/Os, ticks (5.5+) */
+	unsigned long long v[17] = { 0 };
+	int k = sscanf(line, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+		       &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10], &v[11],
+		       &v[12], &v[13], &v[14], &v[15], &v[16]);
+	if (k < 11)
+		return -1;
+	*done = v[0] + v[4] + (k >= 15 ? v[11] : 0) + (k >= 17 ? v[15] : 0);
+	*inflight = v[8] > 1000000 ? 1000000 : (unsigned)v[8];
+	return 0;
+}
+
+static struct blkstall_disk *find(struct blkstall *s, const char *name)
+{
+	for (int i = 0; i < s->n; i++)
+		if (!strcmp(s->d[i].name, name))
+			return &s->d[i];
+	if (s->n == BLKSTALL_MAX || strlen(name) >= sizeof s->d[0].name)
+		return NULL;
+	memset(&s->d[s->n], 0, sizeof s->d[0]);
+	strcpy(s->d[s->n].name, name);
+	s->d[s->n].since = -1;
+	return &s->d[s->n++];
+}
+
+void blkstall_tick(struct blkstall *s, double now)
+{
+	DIR *dir = opendir("/sys/block");
+	struct dirent *e;
+	while (dir && (e = readdir(dir))) {
+		char path[300], line[512];
+		struct blkstall_disk *d;
+		uint64_t done;
+		unsigned inflight;
+		FILE *f;
+		int ok;
+		if (e->d_name[0] == '.' || blkdev_is_virtual(e->d_name))
+			continue;
+		snprintf(path, sizeof path, "/sys/block/%s/stat", e->d_name);
+		if (!(f = fopen(path, "r")))
+			continue;
+		ok = fgets(line, sizeof line, f) && !blkstall_parse(line, &done, &inflight);
+		fclose(f);
+		if (!ok || !(d = find(s, e->d_name)))
+			continue;
+		if (d->since < 0 || done != d->done || !inflight)
+			d->since = now;
+		d->done = done;
+		d->inflight = inflight;
+	}
+	if (dir)
+		closedir(dir);
+}
+
+int blkstall_describe(const struct blkstall *s, double now, double min_s, char *out, size_t n,
+		      char *names, size_t nn)
+{
+	size_t o = 0, on = 0;
+	int c = 0;
+	if (n)
+		out[0] = 0;
+	if (names && nn)
+		names[0] = 0;
+	for (int i = 0; i < s->n; i++) {
+		const struct blkstall_disk *d = &s->d[i];
+		if (!d->inflight || d->since < 0 || now - d->since < min_s || blkstall_stuck(d->name))
+			continue;      /* a stuck disk's reads (left behind) are not this test's */
+		if (o < n)
+			o += (size_t)snprintf(out + o, n - o, "%s%s: %u I/O%s in flight, none completed for %.0f s",
+					      c ? "; " : "", d->name, d->inflight, d->inflight == 1 ? "" : "s",
+					      now - d->since);
+		if (names && on < nn)
+			on += (size_t)snprintf(names + on, nn - on, "%s%s", c ? " " : "", d->name);
+		c++;
+	}
+	return c;
+}
+
+static char stuck[BLKSTALL_MAX][32];
+static int nstuck;
+
+void blkstall_mark(const char *disk)
+{
+	if (blkstall_stuck(disk) || nstuck == BLKSTALL_MAX || strlen(disk) >= sizeof stuck[0])
+		return;
+	strcpy(stuck[nstuck++], disk);
+}
+
+int blkstall_stuck(const char *name)
+{
+	const char *base = strncmp(name, "/dev/", 5) ? name : name + 5;
+	for (int i = 0; i < nstuck; i++) {
+		size_t l = strlen(stuck[i]);
+		const char *p = base + l;
+		if (strncmp(base, stuck[i], l))
+			continue;
+		if (!*p)
+			return 1;
+		/* a partition: vda1, sda12; nvme0n1p1, mmcblk0p2 (a name ending in a digit) */
+		if (l && stuck[i][l - 1] >= '0' && stuck[i][l - 1] <= '9' && *p++ != 'p')
+			continue;
+		if (*p && strspn(p, "0123456789") == strlen(p))
+			return 1;
+	}
+	return 0;
+}
+
+/* The read runs in a child process: a thread stuck in the kernel would hold its process,
+ * a child left behind holds only itself.  It reads with O_DIRECT when it can: a buffered
+ * read that never ends leaves a locked page in the device's cache, and the device's last
+ * close (and a sync) would then wait for it too. */
+#define DATA_OFF 4096           /* the data's place in the shared pages: O_DIRECT's alignment */
+ssize_t blkstall_pread(int fd, void *buf, size_t n, off_t off, double timeout_s)
+{
+	struct { ssize_t r; int err; } *res;
+	size_t len = DATA_OFF + n;
+	int pfd[2], ms = (int)(timeout_s * 1000), r;
+	struct pollfd pf;
+	pid_t pid;
+	void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return pread(fd, buf, n, off);
+	res = m;
+	if (pipe2(pfd, O_CLOEXEC)) {
+		munmap(m, len);
+		return pread(fd, buf, n, off);
+	}
+	fflush(NULL);
+	if ((pid = fork()) < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		munmap(m, len);
+		return pread(fd, buf, n, off);
+	}
+	if (pid == 0) {
+		char self[64];
+		int dfd;
+		close(pfd[0]);
+		snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+		dfd = n % 4096 || off % 4096 ? -1 : open(self, O_RDONLY | O_DIRECT | O_CLOEXEC);
+		while ((res->r = pread(dfd >= 0 ? dfd : fd, (char *)m + DATA_OFF, n, off)) < 0 && errno == EINTR)
+			;
+		if (res->r < 0 && dfd >= 0 && errno == EINVAL)   /* no O_DIRECT there (tmpfs) */
+			while ((res->r = pread(fd, (char *)m + DATA_OFF, n, off)) < 0 && errno == EINTR)
+				;
+		res->err = res->r < 0 ? errno : 0;
+		_exit(write(pfd[1], "", 1) == 1 ? 0 : 1);
+	}
+	close(pfd[1]);
+	pf.fd = pfd[0];
+	pf.events = POLLIN;
+	while ((r = poll(&pf, 1, ms)) < 0 && errno == EINTR)
+		;
+	close(pfd[0]);
+	if (r <= 0 || !(pf.revents & POLLIN)) {
+		kill(pid, SIGKILL);     /* not waited for: it may never end */
+		munmap(m, len);
+		errno = ETIMEDOUT;
+		return -1;
+	}
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	if (res->r > 0)
+		memcpy(buf, (char *)m + DATA_OFF, (size_t)res->r);
+	r = res->err;
+	{
+		ssize_t got = res->r;
+		munmap(m, len);
+		errno = r;
+		return got;
+	}
+}

@@ -1,0 +1,46 @@
+/* Disks that stop answering: while a test runs, each whole disk's completed I/O count and
+ * I/Os in flight (/sys/block/NAME/stat) are sampled; a disk with I/Os in flight and no
+ * completion since some time is stalled.  The suite names such disks when a test's
+ * watchdog ends it, and skips later tests on a disk whose test could not be ended. */
+#ifndef ASSAY_BLKSTALL_H
+#define ASSAY_BLKSTALL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define BLKSTALL_MAX 64
+
+struct blkstall {
+	int n;
+	struct blkstall_disk {
+		char name[32];
+		uint64_t done;          /* reads + writes + discards + flushes completed */
+		unsigned inflight;
+		double since;           /* last completion seen (or nothing in flight) */
+	} d[BLKSTALL_MAX];
+};
+
+/* a sample at time now (seconds, any clock); the first one starts the watch */
+void blkstall_tick(struct blkstall *s, double now);
+/* parse one stat line (the kernel's Documentation/block/stat.rst fields): 0, or -1 */
+int blkstall_parse(const char *line, uint64_t *done, unsigned *inflight);
+/* the disks with I/Os in flight and no completion for at least min_s, as
+ * "vda: 1 I/O in flight, none completed for 9 s" joined by "; " (out "" when none);
+ * their count.  names (may be NULL) gets their names, space-separated. */
+int blkstall_describe(const struct blkstall *s, double now, double min_s, char *out, size_t n,
+		      char *names, size_t nn);
+
+/* pread that gives up after timeout_s: a child process reads; one still waiting then is
+ * killed and left behind (a read of a disk that does not answer may never end) and -1 is
+ * returned with errno ETIMEDOUT.  Else pread's result. */
+#define BLKSTALL_READ_S 10
+ssize_t blkstall_pread(int fd, void *buf, size_t n, off_t off, double timeout_s);
+
+/* The disks whose I/O never completed (a test on them could not be ended): nothing more
+ * reads them in this run (results partition search, signature probes).  Marked by the
+ * suite; stuck() is true for such a disk and its partitions (vda1, nvme0n1p1). */
+void blkstall_mark(const char *disk);
+int blkstall_stuck(const char *name);
+
+#endif
