@@ -72,7 +72,11 @@ static int client_hello(const struct iperf_opts *o, const struct sockaddr_storag
 		ip_make_cookie(cookie);
 		if (net_write_full(ctrl, cookie, COOKIE_SIZE, now_s() + CTRL_SLACK) ||
 		    ip_read_state(ctrl, now_s() + CTRL_SLACK, &state)) {
-			snprintf(err, n, "%s: the server closed the control connection: %s", addr, strerror(errno));
+			if (errno == ETIMEDOUT || errno == EAGAIN)
+				snprintf(err, n, "%s: the server accepted the connection but did not answer within %d s "
+					 "(not an iperf3 server?)", addr, (int)CTRL_SLACK);
+			else
+				snprintf(err, n, "%s: the server closed the control connection: %s", addr, strerror(errno));
 			close(ctrl);
 			return -1;
 		}

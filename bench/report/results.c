@@ -162,6 +162,54 @@ int results_write_dir(const char *dir, const struct json *doc, const char *txt, 
 	return 0;
 }
 
+static unsigned le16(const unsigned char *p) { return p[0] | (unsigned)p[1] << 8; }
+static uint32_t le32(const unsigned char *p) { return le16(p) | (uint32_t)le16(p + 2) << 16; }
+
+/* Before writing, the FAT's copies must agree (Linux writes both; one that differs is
+ * damage a write would build on, overwriting older results): 0, or -1 with the reason
+ * (a boot sector that makes no sense is left to mount's own check). */
+static int fat_copies_agree(const char *dev, char *err, size_t n)
+{
+	unsigned char bs[512], *a = NULL, *b = NULL;
+	unsigned bps, nfats, fatsz;
+	uint64_t off1, off2, len, at;
+	int fd = open(dev, O_RDONLY | O_CLOEXEC), r = 0;
+	if (fd < 0 || pread(fd, bs, sizeof bs, 0) != (ssize_t)sizeof bs)
+		goto out;
+	bps = le16(bs + 11);
+	nfats = bs[16];
+	fatsz = le16(bs + 22) ? le16(bs + 22) : le32(bs + 36);
+	/* FAT32 with mirroring off (extended flags bit 7): one active FAT, nothing to compare */
+	if ((bps != 512 && bps != 1024 && bps != 2048 && bps != 4096) || nfats < 2 || !fatsz ||
+	    (!le16(bs + 22) && (le16(bs + 40) & 0x80)))
+		goto out;
+	off1 = (uint64_t)le16(bs + 14) * bps;
+	len = (uint64_t)fatsz * bps;
+	off2 = off1 + len;
+	if (len > (256u << 20) || !(a = malloc(65536)) || !(b = malloc(65536)))
+		goto out;
+	for (at = 0; at < len && !r; at += 65536) {
+		size_t k = len - at < 65536 ? (size_t)(len - at) : 65536;
+		if (pread(fd, a, k, (off_t)(off1 + at)) != (ssize_t)k || pread(fd, b, k, (off_t)(off2 + at)) != (ssize_t)k)
+			break;
+		if (memcmp(a, b, k)) {
+			size_t i = 0;
+			while (a[i] == b[i])
+				i++;
+			snprintf(err, n, "the results partition %s is damaged: its two FAT copies differ at byte %llu "
+				 "of the FAT (repair it with fsck.vfat; nothing written to it)", dev,
+				 (unsigned long long)(at + i));
+			r = -1;
+		}
+	}
+out:
+	free(a);
+	free(b);
+	if (fd >= 0)
+		close(fd);
+	return r;
+}
+
 int results_store(const struct json *doc, const char *txt, size_t txtlen, char *where, size_t wn,
 		  char *err, size_t n)
 {
@@ -172,6 +220,8 @@ int results_store(const struct json *doc, const char *txt, size_t txtlen, char *
 			 "on the console", RESULTS_LABEL);
 		return -1;
 	}
+	if (fat_copies_agree(dev, err, n))
+		return -1;
 	mkdir(MOUNTPOINT, 0755);
 	if (mount(dev, MOUNTPOINT, "vfat", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 		  "codepage=437,iocharset=iso8859-1,shortname=mixed,errors=remount-ro")) {
