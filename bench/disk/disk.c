@@ -1,4 +1,4 @@
-/* TODO */
+/* assay disk: fio's options (or a fio job file) checked into jobs, run, reported as fio does. */
 #include "clock.h"
 #include "plan.h"
 #include "ioengine.h"

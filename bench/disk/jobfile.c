@@ -341,7 +341,9 @@ int order_words(struct disk_cfg *c, char *text, char *err, size_t n)
 out:
 	if (r && !*err)
 		snprintf(err, n, "out of memory");
-	free(s.ftok);      /* the words stay: options point into them */
+	for (int i = 0; r && i < s.nf; i++)
+		free(s.ftok[i]);   /* refused: the file's words go */
+	free(s.ftok);      /* else the words stay: options point into them */
 	free(s.scratch);
 	return r;
 }

@@ -300,15 +300,12 @@ static int icmp_times(const struct net_cfg *c, struct json *out, char *err, size
 
 static int http_get(const struct net_cfg *c, struct json *out, char *err, size_t n)
 {
-	char host[256], path[1024] = "/", req[1600], *buf;
-	int port = 80, fd, status = 0;
+	char host[256], path[1024] = "/", req[1600], why[64];
+	int port = 80, fd;
 	struct sockaddr_storage ss;
 	socklen_t sl;
-	double t0, t_first = 0, deadline, t_end;
-	unsigned long long body = 0, clen = 0;
-	int have_clen = 0, header_done = 0;
-	size_t hbuf_len = 0;
-	char hbuf[16384], why[64];
+	struct http_got g;
+	double t0, deadline;
 	if (net_parse_http_url(c->http, host, sizeof host, &port, path, sizeof path, why, sizeof why)) {
 		snprintf(err, n, "--http=%s: %s", c->http, why);
 		return -2;
@@ -327,87 +324,22 @@ static int http_get(const struct net_cfg *c, struct json *out, char *err, size_t
 		close(fd);
 		return -1;
 	}
-	buf = malloc(1 << 20);
-	for (;;) {
-		struct pollfd pf = { fd, POLLIN, 0 };
-		double left = deadline - now_s();
-		ssize_t r;
-		if (left <= 0) {
-			snprintf(err, n, "download not finished after %.0f s", c->http_timeout);
-			break;
-		}
-		if (poll(&pf, 1, left > 1 ? 1000 : (int)(left * 1000) + 1) <= 0)
-			continue;
-		r = recv(fd, buf, 1 << 20, 0);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		if (!t_first)
-			t_first = now_s();
-		if (!header_done) {
-			size_t take = (size_t)r < sizeof hbuf - 1 - hbuf_len ? (size_t)r : sizeof hbuf - 1 - hbuf_len;
-			char *eoh;
-			memcpy(hbuf + hbuf_len, buf, take);
-			hbuf_len += take;
-			hbuf[hbuf_len] = 0;
-			eoh = strstr(hbuf, "\r\n\r\n");
-			if (!eoh) {
-				if (hbuf_len >= sizeof hbuf - 1) {
-					snprintf(err, n, "response headers over %zu bytes", sizeof hbuf);
-					break;
-				}
-				continue;
-			}
-			header_done = 1;
-			if (sscanf(hbuf, "HTTP/%*d.%*d %d", &status) != 1) {
-				snprintf(err, n, "not an HTTP response");
-				break;
-			}
-			for (char *h = strstr(hbuf, "\r\n"); h && h < eoh; h = strstr(h + 2, "\r\n"))
-				if (!strncasecmp(h + 2, "Content-Length:", 15)) {
-					clen = strtoull(h + 17, NULL, 10);
-					have_clen = 1;
-				}
-			/* body bytes in this read: what follows the headers */
-			body += (unsigned long long)r - (unsigned long long)(eoh + 4 - hbuf - (hbuf_len - take));
-		} else {
-			body += (unsigned long long)r;
-		}
-		if (have_clen && body >= clen)
-			break;
-	}
-	t_end = now_s();
-	free(buf);
+	net_http_receive(fd, t0, deadline, &g, err, n);
 	close(fd);
 	{
 		struct json *o = json_add_obj(out, "http");
-		double secs = t_end - (t_first ? t_first : t0);
+		double secs = g.t_end - (g.t_first ? g.t_first : t0);
 		json_add_str(o, "url", c->http);
-		json_add_int(o, "status", status);
-		json_add_int(o, "bytes", (long long)body);
-		if (have_clen)
-			json_add_int(o, "content_length", (long long)clen);
-		json_add_num(o, "ttfb_ms", t_first ? (t_first - t0) * 1e3 : 0);
-		json_add_num(o, "seconds", t_end - t0);
-		json_add_num(o, "mb_per_sec", secs > 0 ? (double)body / secs / 1e6 : 0);
-		json_add_num(o, "mbit_per_sec", secs > 0 ? 8.0 * (double)body / secs / 1e6 : 0);
+		json_add_int(o, "status", g.status);
+		json_add_int(o, "bytes", (long long)g.body);
+		if (g.have_clen)
+			json_add_int(o, "content_length", (long long)g.clen);
+		json_add_num(o, "ttfb_ms", g.t_first ? (g.t_first - t0) * 1e3 : 0);
+		json_add_num(o, "seconds", g.t_end - t0);
+		json_add_num(o, "mb_per_sec", secs > 0 ? (double)g.body / secs / 1e6 : 0);
+		json_add_num(o, "mbit_per_sec", secs > 0 ? 8.0 * (double)g.body / secs / 1e6 : 0);
 	}
-	if (!header_done) {
-		if (!err[0])
-			snprintf(err, n, "no HTTP response");
-		return -1;
-	}
-	if (status < 200 || status > 299) {
-		snprintf(err, n, "HTTP status %d", status);
-		return -1;
-	}
-	if (have_clen && body < clen) {
-		if (!err[0])
-			snprintf(err, n, "download cut short: %llu of %llu bytes", body, clen);
-		return -1;
-	}
-	return 0;
+	return net_http_verdict(&g, err, n);
 }
 
 static int net_check(void *p, int npos, char **pos, char *err, size_t n)

@@ -192,3 +192,109 @@ int net_parse_http_url(const char *u, char *host, size_t hn, int *port, char *pa
 	snprintf(path, pn, "%s", *p ? p : "/");
 	return 0;
 }
+
+int net_http_receive(int fd, double t0, double deadline, struct http_got *g, char *err, size_t n)
+{
+	char hbuf[16384], *buf = malloc(1 << 20);
+	size_t hbuf_len = 0;
+	int bad = 0;
+	memset(g, 0, sizeof *g);
+	if (n)
+		err[0] = 0;
+	if (!buf) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	for (;;) {
+		struct pollfd pf = { fd, POLLIN, 0 };
+		double left = deadline - now_s();
+		ssize_t r;
+		if (left <= 0) {
+			snprintf(err, n, "download not finished after %.0f s", deadline - t0);
+			bad = 1;
+			break;
+		}
+		if (poll(&pf, 1, left > 1 ? 1000 : (int)(left * 1000) + 1) <= 0)
+			continue;
+		r = recv(fd, buf, 1 << 20, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		if (!g->t_first)
+			g->t_first = now_s();
+		if (!g->header_done) {
+			size_t take = (size_t)r < sizeof hbuf - 1 - hbuf_len ? (size_t)r : sizeof hbuf - 1 - hbuf_len;
+			char *eoh;
+			memcpy(hbuf + hbuf_len, buf, take);
+			hbuf_len += take;
+			hbuf[hbuf_len] = 0;
+			eoh = memmem(hbuf, hbuf_len, "\r\n\r\n", 4);
+			/* a NUL in the headers would end the text they are read as: not HTTP */
+			if (memchr(hbuf, 0, eoh ? (size_t)(eoh - hbuf) : hbuf_len)) {
+				snprintf(err, n, "not an HTTP response (a NUL byte in its headers)");
+				bad = 1;
+				break;
+			}
+			if (!eoh) {
+				if (hbuf_len >= sizeof hbuf - 1) {
+					snprintf(err, n, "response headers over %zu bytes", sizeof hbuf);
+					bad = 1;
+					break;
+				}
+				continue;
+			}
+			g->header_done = 1;
+			if (sscanf(hbuf, "HTTP/%*d.%*d %d", &g->status) != 1) {
+				snprintf(err, n, "not an HTTP response");
+				bad = 1;
+				break;
+			}
+			for (char *h = strstr(hbuf, "\r\n"); h && h < eoh; h = strstr(h + 2, "\r\n"))
+				if (!strncasecmp(h + 2, "Content-Length:", 15)) {
+					const char *v = h + 17;
+					char *e;
+					v += strspn(v, " \t");
+					errno = 0;
+					g->clen = strtoull(v, &e, 10);
+					if (e == v || *v == '-' || errno || (*e != '\r' && *e != ' ' && *e != '\t')) {
+						snprintf(err, n, "a Content-Length that is no byte count: '%.*s'",
+							 (int)strcspn(v, "\r\n") < 40 ? (int)strcspn(v, "\r\n") : 40, v);
+						bad = 1;
+						break;
+					}
+					g->have_clen = 1;
+				}
+			if (bad)
+				break;
+			/* body bytes in this read: what follows the headers */
+			g->body += (unsigned long long)r - (unsigned long long)(eoh + 4 - hbuf - (hbuf_len - take));
+		} else {
+			g->body += (unsigned long long)r;
+		}
+		if (g->have_clen && g->body >= g->clen)
+			break;
+	}
+	g->t_end = now_s();
+	free(buf);
+	return bad ? -1 : 0;
+}
+
+int net_http_verdict(const struct http_got *g, char *err, size_t n)
+{
+	if (err[0])
+		return -1;
+	if (!g->header_done) {
+		snprintf(err, n, "no HTTP response");
+		return -1;
+	}
+	if (g->status < 200 || g->status > 299) {
+		snprintf(err, n, "HTTP status %d", g->status);
+		return -1;
+	}
+	if (g->have_clen && g->body < g->clen) {
+		snprintf(err, n, "download cut short: %llu of %llu bytes", g->body, g->clen);
+		return -1;
+	}
+	return 0;
+}

@@ -26,4 +26,18 @@ void net_addr_str(const struct sockaddr_storage *ss, char *out, size_t n);
 /* retransmits so far (TCP_INFO), -1 when unknown */
 long net_tcp_retrans(int fd);
 
+/* An HTTP/1.1 response read from fd until its Content-Length, the peer's close or the
+ * deadline: the status, the body's bytes (counted, not kept), the times */
+struct http_got {
+	int status, header_done, have_clen;
+	unsigned long long body, clen;
+	double t_first, t_end;     /* the first byte's time (0: none), the end's */
+};
+/* 0 when the response ended as it should; else -1 with the first thing that went wrong in
+ * err (headers too long, not HTTP, no answer in time); g is filled either way */
+int net_http_receive(int fd, double t0, double deadline, struct http_got *g, char *err, size_t n);
+/* what the response means: 0 a whole 2xx body, else -1 with one line in err (err already
+ * set by net_http_receive is kept) */
+int net_http_verdict(const struct http_got *g, char *err, size_t n);
+
 #endif

@@ -1,5 +1,5 @@
 #!/bin/sh
-# usage: tests/fuzz/run.sh [SECONDS]   (make fuzz)
+# usage: tests/fuzz/run.sh [SECONDS]   (make fuzz; FUZZ_TARGETS="jobfile http" for some)
 # Builds each libFuzzer target with clang (address + undefined sanitizers, glibc: these run
 # on the host, apart from the musl build) and runs it for SECONDS (default 60), starting
 # from a small seed corpus, after the inputs in tests/fuzz/regress/TARGET/ (each crash or
@@ -13,14 +13,15 @@ command -v "$CC" >/dev/null || { echo "fuzz: $CC missing: apt-get install clang-
 mkdir -p "$out"
 src="$top/lib/json.c $top/bench/net/dnswire.c $top/bench/report/extract.c $top/lib/crc32.c $top/lib/gzip.c $top/lib/base64.c $top/lib/msg.c $top/lib/fileio.c $top/bench/health/nvme.c $top/bench/health/ata.c $top/bench/health/kmsg.c $top/bench/health/sysfs.c $top/lib/opt.c $top/lib/bootopts.c $top/bench/net/iperf_json.c $top/bench/net/iperf_text.c $top/bench/net/iperf_proto.c $top/bench/net/netio.c"
 fail=0
-# certify links all of assay (its rules name every engine's figures): liburing and the
-# main build's BearSSL
+# certify links all of assay (its rules name every engine's figures), as do the disk and
+# HTTP targets: liburing and the main build's BearSSL
 all_src=$(cd "$top" && ls lib/*.c bench/*.c bench/*/*.c bench/*/*/*.c | grep -v -E '^bench/main.c|^bench/probe/' | sed "s|^|$top/|")
 tls=${BUILD:-$top/build}/bearssl
-for t in json dns extract health cmdline iperf certify; do
+for t in ${FUZZ_TARGETS:-json dns extract health cmdline iperf certify jobfile iolog http}; do
 	bin=$out/fuzz-$t
-	if [ $t = certify ]; then
-		[ -f "$tls/lib/libbearssl.a" ] || { echo "fuzz: certify skipped: no $tls (make builds it)"; continue; }
+	case $t in certify|jobfile|iolog|http) whole=1 ;; *) whole=0 ;; esac
+	if [ $whole = 1 ]; then
+		[ -f "$tls/lib/libbearssl.a" ] || { echo "fuzz: $t skipped: no $tls (make builds it)"; continue; }
 		$CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -D_GNU_SOURCE \
 			-DASSAY_VERSION=\"fuzz\" -I"$top/lib" -I"$top/bench" -I"${BUILD:-$top/build}/include" -I"$tls/include" \
 			-o "$bin" "$top/tests/fuzz/$t.c" $all_src -luring "$tls/lib/libbearssl.a" -lm -lpthread
@@ -41,6 +42,12 @@ for t in json dns extract health cmdline iperf certify; do
 	cmdline) printf 'BOOT_IMAGE=/vmlinuz assay.after=reboot assay.timeout=10m "assay.net=eth0:10.0.0.2/24" --size=4k -t 1s --list=a,b -A' > "$corpus/seed1" ;;
 	certify) { "$top/build/assay" certify --show vps-tasting 2>/dev/null || printf 'cpu.events_per_sec.1t >= 800\n'
 		  printf '\0{"schema_version":1,"summary":[{"name":"cpu.events_per_sec.1t","value":900,"unit":"events/s"}]}'; } > "$corpus/seed1" ;;
+	jobfile) printf '; a job file\n[global]\nioengine=psync\nbs=4k\nsize=$mb_memory/2\nruntime=(1+2)*3\n\n[job1]\nrw=randread\nfilename=/dev/null\n' > "$corpus/seed1"
+		printf '[a]\ninclude other.fio\n[b]\nstonewall\nrw=read:512k\n' > "$corpus/seed2" ;;
+	iolog) printf 'fio version 3 iolog\n0 /dev/x add\n0 /dev/x open\n10 /dev/x read 0 4096\n20 /dev/x write 8192 512\n30 /dev/x close\n' > "$corpus/seed1"
+		printf 'fio version 2 iolog\n/dev/x add\n/dev/x open\n/dev/x read 4096 4096\n/dev/x wait 100 0\n/dev/x trim 0 8192\n' > "$corpus/seed2" ;;
+	http) printf 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\nServer: x\r\n\r\nhello' > "$corpus/seed1"
+		printf 'HTTP/1.0 404 Not Found\r\n\r\n' > "$corpus/seed2" ;;
 	iperf) printf '\x00{"cpu_util_total":1,"cpu_util_user":1,"cpu_util_system":0,"sender_has_retransmits":1,"congestion_used":"cubic","streams":[{"id":1,"bytes":1000,"retransmits":0,"jitter":0,"errors":0,"packets":0,"start_time":0,"end_time":1}]}' > "$corpus/seed1"
 		printf '\x02{"start":{"test_start":{"protocol":"UDP","num_streams":2}},"intervals":[{"streams":[{"socket":5,"jitter_ms":1,"sender":false}],"sum":{}}],"end":{"streams":[{"udp":{"sender":true}}],"sum_sent_bidir_reverse":{}}}' > "$corpus/seed2" ;;
 	esac
@@ -61,4 +68,5 @@ for t in json dns extract health cmdline iperf certify; do
 		echo "fuzz: $t ok: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$out/$t.log" || tail -n 1 "$out/$t.log")"
 	fi
 done
+rm -f /dev/shm/assay-fuzz-iolog.*
 exit $fail
