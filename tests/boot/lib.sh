@@ -66,3 +66,32 @@ boot_only() {
 	boot "$@"
 	kernel_args=("${saved[@]}")
 }
+
+# console_wait PATTERN: wait (up to 5 min) for the running guest's console to show PATTERN
+console_wait() {
+	local i
+	for i in $(seq 1200); do grep -qE "$1" "$T/raw.log" 2>/dev/null && return 0; sleep 0.25; done
+	return 1
+}
+
+# monitor_send SOCKET COMMAND: one command to QEMU's human monitor (-monitor unix:SOCKET,
+# server=on,wait=off), waiting for the socket to appear; QEMU's answer goes to stderr
+monitor_send() {
+	python3 - "$1" "$2" <<'PY'
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+for _ in range(40):
+    try:
+        s.connect(sys.argv[1]); break
+    except OSError:
+        time.sleep(0.25)
+s.sendall(sys.argv[2].encode() + b"\n")
+time.sleep(1)
+s.settimeout(1)
+try:
+    print(s.recv(65536).decode(errors="replace"), file=sys.stderr)
+except OSError:
+    pass
+s.close()
+PY
+}

@@ -17,9 +17,9 @@ fail=0
 # HTTP targets: liburing and the main build's BearSSL
 all_src=$(cd "$top" && ls lib/*.c bench/*.c bench/*/*.c bench/*/*/*.c | grep -v -E '^bench/main.c|^bench/probe/' | sed "s|^|$top/|")
 tls=${BUILD:-$top/build}/bearssl
-for t in ${FUZZ_TARGETS:-json dns extract health cmdline iperf certify jobfile iolog http}; do
+for t in ${FUZZ_TARGETS:-json dns extract health cmdline iperf certify jobfile iolog http tls}; do
 	bin=$out/fuzz-$t
-	case $t in certify|jobfile|iolog|http) whole=1 ;; *) whole=0 ;; esac
+	case $t in certify|jobfile|iolog|http|tls) whole=1 ;; *) whole=0 ;; esac
 	if [ $whole = 1 ]; then
 		[ -f "$tls/lib/libbearssl.a" ] || { echo "fuzz: $t skipped: no $tls (make builds it)"; continue; }
 		$CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -D_GNU_SOURCE \
@@ -48,6 +48,8 @@ for t in ${FUZZ_TARGETS:-json dns extract health cmdline iperf certify jobfile i
 		printf 'fio version 2 iolog\n/dev/x add\n/dev/x open\n/dev/x read 4096 4096\n/dev/x wait 100 0\n/dev/x trim 0 8192\n' > "$corpus/seed2" ;;
 	http) printf 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\nServer: x\r\n\r\nhello' > "$corpus/seed1"
 		printf 'HTTP/1.0 404 Not Found\r\n\r\n' > "$corpus/seed2" ;;
+	tls) printf 'sha256//47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=' > "$corpus/seed1"
+		[ -r /etc/ssl/certs/ca-certificates.crt ] && head -c 60000 /etc/ssl/certs/ca-certificates.crt > "$corpus/seed2" ;;
 	iperf) printf '\x00{"cpu_util_total":1,"cpu_util_user":1,"cpu_util_system":0,"sender_has_retransmits":1,"congestion_used":"cubic","streams":[{"id":1,"bytes":1000,"retransmits":0,"jitter":0,"errors":0,"packets":0,"start_time":0,"end_time":1}]}' > "$corpus/seed1"
 		printf '\x02{"start":{"test_start":{"protocol":"UDP","num_streams":2}},"intervals":[{"streams":[{"socket":5,"jitter_ms":1,"sender":false}],"sum":{}}],"end":{"streams":[{"udp":{"sender":true}}],"sum_sent_bidir_reverse":{}}}' > "$corpus/seed2" ;;
 	esac

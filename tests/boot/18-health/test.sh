@@ -55,19 +55,7 @@ printf 'health.mce == 0\nmemtest.errors == 0\nmemtest.tested_pct >= 90 %%\nburni
 mon=$T/monitor
 (
 	# once the CPU test runs, a corrected error in bank 9 (VAL|EN|MISCV|ADDRV, no UC)
-	for i in $(seq 600); do grep -q 'cpu.1t: start' "$T/raw.log" 2>/dev/null && break; sleep 0.5; done
-	python3 - "$mon" <<'PY'
-import socket, sys, time
-s = socket.socket(socket.AF_UNIX)
-for _ in range(40):
-    try:
-        s.connect(sys.argv[1]); break
-    except OSError:
-        time.sleep(0.25)
-s.sendall(b"mce 0 9 0x9c000000000000c0 0 0x12345000 0x86\n")
-time.sleep(1)
-s.close()
-PY
+	console_wait 'cpu.1t: start' && monitor_send "$mon" "mce 0 9 0x9c000000000000c0 0 0x12345000 0x86"
 ) &
 inj=$!
 boot --mem 512 --no-disk --net none --certify "$T/rules" --timeout 600 \

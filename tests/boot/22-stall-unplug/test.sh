@@ -15,24 +15,8 @@ mon=$T/monitor
 # waits minutes); once vdd's test runs, vdd is unplugged (PCIe native hot-plug: the guest
 # lets it go after its 5 s attention delay)
 (
-	wait_for() { for i in $(seq 1200); do grep -q "$1" "$T/raw.log" 2>/dev/null && return 0; sleep 0.25; done; return 1; }
-	send() {
-		python3 - "$mon" "$1" <<'PY'
-import socket, sys, time
-s = socket.socket(socket.AF_UNIX)
-for _ in range(40):
-    try:
-        s.connect(sys.argv[1]); break
-    except OSError:
-        time.sleep(0.25)
-s.sendall(sys.argv[2].encode() + b"\n")
-time.sleep(1)
-print(s.recv(65536).decode(errors="replace"), file=sys.stderr)
-s.close()
-PY
-	}
-	wait_for '\] disk: start' && sleep 2 && send "block_set_io_throttle stall 16 0 0 0 0 0"
-	wait_for '\] disk.vdd: start' && sleep 1 && send "device_del gone-dev"
+	console_wait '\] disk: start' && sleep 2 && monitor_send "$mon" "block_set_io_throttle stall 16 0 0 0 0 0"
+	console_wait '\] disk.vdd: start' && sleep 1 && monitor_send "$mon" "device_del gone-dev"
 ) 2> "$T/monitor.log" &
 inj=$!
 boot --no-disk --results "$T/results.img" --timeout 500 \
@@ -47,12 +31,12 @@ boot --no-disk --results "$T/results.img" --timeout 500 \
 	--qemu-arg -drive --qemu-arg "file=$T/good.img,format=raw,if=none,id=good,cache=none" \
 	--qemu-arg -device --qemu-arg "pcie-root-port,id=rp2,chassis=2,slot=2" \
 	--qemu-arg -device --qemu-arg "virtio-blk-pci,drive=good,serial=assay-good,bus=rp2" \
-	--append "assay.tests=disk,cpu assay.cpu-time=1 assay.disk-profile=qd1 assay.disk-time=15 assay.test-timeout=30"
+	--append "assay.tests=disk,cpu assay.cpu-time=1 assay.disk-profile=qd1 assay.disk-time=10 assay.test-timeout=20"
 wait $inj
 cat "$T/monitor.log"
 [ "$rc" = 1 ] || fail "qemu/run exited $rc, want 1 (tests failed, clean power-off)"
 # the stalled disk: the watchdog's line names it and what it saw
-has '^\[ *[0-9]+/[0-9]+\] disk: failed .*timed out after 30 s: killed; vdb: [0-9]+ I/Os? in flight, none completed for [0-9]+ s'
+has '^\[ *[0-9]+/[0-9]+\] disk: failed .*timed out after 20 s: killed; vdb: [0-9]+ I/Os? in flight, none completed for [0-9]+ s'
 # the removed disk: its test fails with the error it met
 # the disk that did not answer the suite's first read: failed at once, not read again
 has '^\[ *[0-9]+/[0-9]+\] disk.vdc: failed in 0.0 s, .*: vdc stopped answering \(a read waited over 10 s'
