@@ -1,6 +1,7 @@
 /* The results partition: a FAT filesystem labelled ASSAY (a partition or a whole disk).
- * Each run adds assay/<utc-date>-<machine>.json and .txt, each written atomically (temp
- * file, fsync, rename, fsync of the directory); nothing else on it is touched. */
+ * Each run adds assay/<utc-date>-<machine>.json, .txt and .html, each written atomically
+ * (temp file, synced, rename, the directory synced) and only when the FAT's copies agree;
+ * nothing else on it is touched. */
 #include "results.h"
 #include "blkdev.h"
 #include "blkstall.h"
@@ -50,7 +51,7 @@ int results_find(char *dev, size_t n)
 	return found ? 0 : -1;
 }
 
-/* write path atomically: temp file in the same directory, fsync, rename, fsync dir */
+/* write path atomically: temp file in the same directory, synced, rename, dir synced */
 int results_write_file(const char *dir, const char *name, const char *data, size_t len, char *err, size_t n)
 {
 	char tmp[600], final[600];
@@ -73,7 +74,12 @@ int results_write_file(const char *dir, const char *name, const char *data, size
 		}
 		off += (size_t)w;
 	}
-	if (fsync(fd)) {
+	/* FAT's fsync writes the file's directory entry (its size, first cluster) before
+	 * the FAT's chain: cut between, fsck finds an entry whose clusters are free.  syncfs
+	 * first writes the entry into its buffer, then the device's dirty buffers in order
+	 * of their place, the FAT (near the start) before the directory: a cut between
+	 * leaves lost clusters, which fsck reclaims.  fsync then finds little to do. */
+	if (syncfs(fd) || fsync(fd)) {
 		snprintf(err, n, "cannot sync %s: %s", tmp, strerror(errno));
 		goto fail;
 	}
