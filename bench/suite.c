@@ -355,17 +355,10 @@ static int reap(pid_t pid, int *status, double deadline, int *timed_out)
 }
 
 /* the why of a test the watchdog ended: the disks that stalled, whether it ended */
-static void timed_out_why(char *why, size_t n, double timeout, const char *stall, int left, const char *names)
+static void timed_out_why(char *why, size_t n, double timeout, const char *stall, int left)
 {
 	snprintf(why, n, "timed out after %.0f s: killed%s%s%s", timeout, stall[0] ? "; " : "", stall,
 		 left ? "; it did not end (waiting on I/O in the kernel): left behind" : "");
-	for (const char *p = names; *p;) {      /* not read again in this run */
-		char d[32];
-		size_t l = strcspn(p, " ");
-		snprintf(d, sizeof d, "%.*s", (int)(l < 31 ? l : 31), p);
-		blkstall_mark(d);
-		p += l + (p[l] == ' ');
-	}
 }
 
 static struct json *run_one(const struct plan_item *it, double timeout, struct progress *pg,
@@ -374,7 +367,7 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 	struct json *t = json_obj(), *args, *res = NULL;
 	int pfd[2], status = 0, timed_out = 0;
 	pid_t pid;
-	char *buf = NULL, err[256], why[700] = "", stall[400] = "", stalled[200] = "", disk[48];
+	char *buf = NULL, err[256], why[700] = "", stall[400] = "", disk[48];
 	size_t len = 0, cap = 0;
 	double t0 = now_s(), deadline = t0 + timeout;
 	struct cpusnap before, after;
@@ -433,7 +426,9 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 		double rest = deadline - now_s();
 		int r;
 		if (rest <= 0) {
-			blkstall_describe(&bs, now_s(), STALL_MIN_S, stall, sizeof stall, stalled, sizeof stalled);
+			double now = now_s();
+			blkstall_describe(&bs, now, STALL_MIN_S, stall, sizeof stall);
+			blkstall_mark_stalled(&bs, now, STALL_MIN_S);   /* not read again in this run */
 			timed_out = 1;
 			kill(pid, SIGKILL);
 			break;
@@ -474,7 +469,7 @@ static struct json *run_one(const struct plan_item *it, double timeout, struct p
 			snprintf(why, sizeof why, "the test's result could not be read (%s)", err);
 	}
 	if (timed_out)
-		timed_out_why(why, sizeof why, timeout, stall, left, stalled);
+		timed_out_why(why, sizeof why, timeout, stall, left);
 	else if (WIFSIGNALED(status))
 		snprintf(why, sizeof why, "crashed: killed by %s (%d)", signame(WTERMSIG(status)),
 			 WTERMSIG(status));

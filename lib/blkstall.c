@@ -73,28 +73,40 @@ void blkstall_tick(struct blkstall *s, double now)
 		closedir(dir);
 }
 
-int blkstall_describe(const struct blkstall *s, double now, double min_s, char *out, size_t n,
-		      char *names, size_t nn)
+/* with I/O in flight and no completion for min_s, and not already stuck (a stuck disk's
+ * reads, left behind, are no one test's) */
+static int stalled(const struct blkstall_disk *d, double now, double min_s)
 {
-	size_t o = 0, on = 0;
+	return d->inflight && d->since >= 0 && now - d->since >= min_s && !blkstall_stuck(d->name);
+}
+
+int blkstall_describe(const struct blkstall *s, double now, double min_s, char *out, size_t n)
+{
+	size_t o = 0;
 	int c = 0;
 	if (n)
 		out[0] = 0;
-	if (names && nn)
-		names[0] = 0;
 	for (int i = 0; i < s->n; i++) {
 		const struct blkstall_disk *d = &s->d[i];
-		if (!d->inflight || d->since < 0 || now - d->since < min_s || blkstall_stuck(d->name))
-			continue;      /* a stuck disk's reads (left behind) are not this test's */
+		if (!stalled(d, now, min_s))
+			continue;
 		if (o < n)
 			o += (size_t)snprintf(out + o, n - o, "%s%s: %u I/O%s in flight, none completed for %.0f s",
 					      c ? "; " : "", d->name, d->inflight, d->inflight == 1 ? "" : "s",
 					      now - d->since);
-		if (names && on < nn)
-			on += (size_t)snprintf(names + on, nn - on, "%s%s", c ? " " : "", d->name);
 		c++;
 	}
 	return c;
+}
+
+void blkstall_mark_stalled(const struct blkstall *s, double now, double min_s)
+{
+	int mark[BLKSTALL_MAX] = { 0 };
+	for (int i = 0; i < s->n; i++)      /* decided before any is marked */
+		mark[i] = stalled(&s->d[i], now, min_s);
+	for (int i = 0; i < s->n; i++)
+		if (mark[i])
+			blkstall_mark(s->d[i].name);
 }
 
 static char stuck[BLKSTALL_MAX][32];

@@ -25,11 +25,12 @@ struct blkstall {
 void blkstall_tick(struct blkstall *s, double now);
 /* parse one stat line (the kernel's Documentation/block/stat.rst fields): 0, or -1 */
 int blkstall_parse(const char *line, uint64_t *done, unsigned *inflight);
-/* the disks with I/Os in flight and no completion for at least min_s, as
- * "vda: 1 I/O in flight, none completed for 9 s" joined by "; " (out "" when none);
- * their count.  names (may be NULL) gets their names, space-separated. */
-int blkstall_describe(const struct blkstall *s, double now, double min_s, char *out, size_t n,
-		      char *names, size_t nn);
+/* the disks with I/Os in flight and no completion for at least min_s (not those already
+ * stuck), as "vda: 1 I/O in flight, none completed for 9 s" joined by "; " (out "" when
+ * none); their count */
+int blkstall_describe(const struct blkstall *s, double now, double min_s, char *out, size_t n);
+/* the same disks marked stuck (blkstall_mark) */
+void blkstall_mark_stalled(const struct blkstall *s, double now, double min_s);
 
 /* pread that gives up after timeout_s: a child process reads; one still waiting then is
  * killed and left behind (a read of a disk that does not answer may never end) and -1 is
