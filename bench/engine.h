@@ -73,6 +73,9 @@ struct engine {
 	const char *const *(*figure_names)(void);
 	/* assay run: add this engine's tests to the plan, as the run's options ask (suite.h) */
 	void (*plan)(struct run_plan *p, const struct run_cfg *c);
+	/* the command's exit status for bad input, when not EXIT_USAGE: the peer tool's
+	 * (assay disk: fio's 1), so scripts written for the peer read it alike */
+	int usage_exit;
 };
 
 extern const struct engine *const engines[];

@@ -92,7 +92,16 @@ static void engine_openmetrics(const struct engine *e, const struct json *out, i
 	json_free(doc);
 }
 
+static int engine_command(const struct engine *e, int argc, char **argv);
+
+/* assay ENGINE ARGS: the engine's own command; bad input exits as its peer tool's would */
 int engine_main(const struct engine *e, int argc, char **argv)
+{
+	int rc = engine_command(e, argc, argv);
+	return rc == EXIT_USAGE && e->usage_exit ? e->usage_exit : rc;
+}
+
+static int engine_command(const struct engine *e, int argc, char **argv)
 {
 	struct common_cfg *c;
 	struct json *out;

@@ -681,4 +681,5 @@ const struct engine engine_disk = {
 	.plan = disk_plan,
 	.title = "Disk",
 	.figure_names = disk_figure_names,
+	.usage_exit = EXIT_FAIL,     /* fio exits 1 for a bad option or job file */
 };

@@ -383,6 +383,12 @@ int add_job(struct plan *p, const struct disk_cfg *c, const char *name, int from
 	j = &p->jobs[p->njobs];
 	memset(j, 0, sizeof *j);
 	snprintf(j->name, sizeof j->name, "%s", name);
+	/* fio refuses such a job, whatever its target: before any file is laid out for it */
+	if (c->o.readonly_flag && rw_modifies(c->o.rw.kind)) {
+		snprintf(err, n, "--readonly: job '%s' has rw=%s; fio's --readonly allows no writes or trims "
+			 "(--mode=readonly skips them instead)", name, rw_names[c->o.rw.kind]);
+		return -1;
+	}
 	if (plan_target(p, c, j, err, n))
 		return -1;
 	dev = &TG(p, j)->dev;

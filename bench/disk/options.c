@@ -493,7 +493,8 @@ const struct opt disk_opts[] = {
 	{ "nrfiles", 0, OPT_INT, O(nrfiles), "1", 1, 1000000, NULL,
 	  "fio's: the job's number of files, as --filename=a:b names them (1 with one name)", OPT_HIDDEN },
 	{ "readonly", 0, OPT_BOOL, O(readonly_flag), "0", 0, 0, NULL,
-	  "fio's: no writes (assay's default --mode=readonly; refuses another --mode)", OPT_HIDDEN | OPT_NOARG },
+	  "fio's: a job that writes or trims is refused, as fio's (--mode=readonly, the default, skips "
+	  "it instead); refuses another --mode", OPT_HIDDEN | OPT_NOARG },
 	{ "new_group", 0, OPT_BOOL, O(new_group), "0", 0, 0, NULL,
 	  "this job starts a new reporting group (fio's groupid; --group_reporting sums each apart) but runs "
 	  "with the others (--stonewall also waits)", OPT_NOARG },

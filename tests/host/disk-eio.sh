@@ -100,7 +100,7 @@ RUN mmap-w --rw=write --ioengine=mmap --offset=12m --size=8m --mode=destroy
 [ $rc = 1 ] && grep -qx 'assay: error: disk: mmap-w: write at offset 16777216: I/O error' err.txt ||
 	fail "mmap write over the bad sector: exit $rc: $(cat err.txt)"
 J '.jobs[0] | .error == 5 and .assay.status == "failed" and .write.total_ios == 1024' "mmap write over the bad sector"
-expect 2 "^assay: error: disk: --ioengine=mmap: /dev/null is a character device, nothing to map$" \
+expect 1 "^assay: error: disk: --ioengine=mmap: /dev/null is a character device, nothing to map$" \
 	"$A" disk --filename=/dev/null --size=1m --ioengine=mmap
 RUN mmap-stop --rw=randread --ioengine=mmap --fadvise_hint=random
 [ $rc = 1 ] && grep -qx 'assay: error: disk: mmap-stop: read at offset 16777216: I/O error' err.txt ||
@@ -164,14 +164,14 @@ RUN ig1 --rw=read --ignore_error=ENODATA
 RUN ig2 --rw=read --size=20m --ignore_error=ENODATA:5,ENOSPC
 [ $rc = 0 ] || fail "ignore_error=ENODATA:5: exit $rc"
 J '.jobs[0] | .total_err == 1 and .["job options"].continue_on_error == "io"' "ignore_error=ENODATA:5,ENOSPC"
-expect 2 '^assay: error: disk: --ignore_error=EIO,EFOO: EFOO is no errno name or number \(EIO, 5\)$' \
+expect 1 '^assay: error: disk: --ignore_error=EIO,EFOO: EFOO is no errno name or number \(EIO, 5\)$' \
 	"$A" disk --filename="$dev" --ignore_error=EIO,EFOO
-expect 2 '^assay: error: disk: --ignore_error=EIO,,5,1: at most 3 lists \(reads,writes,verify\)$' \
+expect 1 '^assay: error: disk: --ignore_error=EIO,,5,1: at most 3 lists \(reads,writes,verify\)$' \
 	"$A" disk --filename="$dev" --ignore_error=EIO,,5,1
 # fio's enospc-pressure.fio: an empty reads list, ENOSPC for writes
 "$A" disk --filename="$dev" --rw=read --size=64k --ignore_error=,ENOSPC -J > /dev/null 2>&1 ||
 	fail "ignore_error=,ENOSPC: refused"
-expect 2 '--continue_on_error' "$A" disk --filename="$dev" --continue_on_error=most
+expect 1 '--continue_on_error' "$A" disk --filename="$dev" --continue_on_error=most
 
 # verify's read-back: an unreadable block fails the job, or is counted and skipped
 RUN v1 --rw=write --bs=4k --offset=12m --size=8m --mode=destroy --verify=crc32c

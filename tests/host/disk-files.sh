@@ -101,9 +101,9 @@ awk -F', ' '$5 >= 1048576 { exit 1 }' oi_iops.1.log && awk -F', ' '$5 < 1048576 
 J '.jobs[0].read.total_ios + .jobs[0].write.total_ios == 256' "replay both: every entry"
 [ "$(awk '$3 == "read" || $3 == "write" { print $2, $3, $4, $5 }' w1.log)" = \
 	"$(awk '$3 == "read" || $3 == "write" { print $2, $3, $4, $5 }' w2.log)" ] || fail "replay both: other I/Os"
-expect 2 "w1.log:3: $b: a file more than the job's 1" "$A" disk --filename="$a" --read_iolog=w1.log
+expect 1 "w1.log:3: $b: a file more than the job's 1" "$A" disk --filename="$a" --read_iolog=w1.log
 "$A" disk --filename="$b" --rw=read --size=64k --write_iolog=one.log > /dev/null || fail "log one: exit $?"
-expect 2 "read_iolog=one.log: the log names 1 file, --filename 2: one for each" "$A" disk --filename="$a:$b" --read_iolog=one.log
+expect 1 "read_iolog=one.log: the log names 1 file, --filename 2: one for each" "$A" disk --filename="$a:$b" --read_iolog=one.log
 
 # fio's --nrfiles with no --filename: JOB.0.0, JOB.0.1, ... laid out in --directory (fio's
 # names; --size shared out), each file's part read
@@ -128,7 +128,7 @@ for k in 1 2 3 4; do
 done
 head -c 4096 /dev/urandom > d/small.1.0
 head -c 1048576 /dev/urandom > d/small.0.0
-expect 2 "--size=1m: 1048576 bytes of it \\(the job's files' share\\) from offset 0 go beyond the end of d/small.1.0 \\(4096" \
+expect 1 "--size=1m: 1048576 bytes of it \\(the job's files' share\\) from offset 0 go beyond the end of d/small.1.0 \\(4096" \
 	"$A" disk --name=small --directory=d --rw=read --size=1m --numjobs=2 --mode=readonly
 # with --mode=destroy, or no --mode (fio's semantics: a file of no disk image), extended to
 # its share, as fio's (its 4096 bytes kept)
@@ -142,7 +142,7 @@ mkdir -p dx && cp d/small.* dx/ && low=$(sha dx/small.1.0)
 J '.jobs[0].read.io_bytes == 2097152' "short file extended: each thread's share read"
 [ "$(stat -c %s dx/small.1.0)" = 1048576 ] && [ "$(head -c 4096 dx/small.1.0 | sha256sum | cut -d' ' -f1)" = "$low" ] ||
 	fail "short file extended: $(ls -l dx/small.1.0)"
-expect 2 "d/small.1.0: 4096 bytes from --offset, thread 1's d/small.0.0 has 1048576: each thread's files as big" \
+expect 1 "d/small.1.0: 4096 bytes from --offset, thread 1's d/small.0.0 has 1048576: each thread's files as big" \
 	"$A" disk --name=small --directory=d --rw=read --size=100% --numjobs=2 --mode=readonly
 # fio's --sync_file_range=FLAGS:N: every N writes over the range written since, in the sync
 # figures as --fdatasync's (every engine; the job's last N writes too, as ours)
@@ -155,9 +155,9 @@ done
 # (the call made over what was written: on /dev/null, not a file, it fails with ESPIPE)
 "$A" disk --filename=/dev/null --size=1m --rw=write --sync_file_range=write:8 -J > out.json 2>/dev/null
 J '.jobs[0] | .error == 29 and .write.total_ios == 8' "sync_file_range: the call made after 8 writes"
-expect 2 "sync_file_range=write: FLAGS:N, FLAGS one or more of wait_before, write, wait_after" \
+expect 1 "sync_file_range=write: FLAGS:N, FLAGS one or more of wait_before, write, wait_after" \
 	"$A" disk --filename=./sfr.dat --size=4m --sync_file_range=write
-expect 2 "sync_file_range=flush:8: FLAGS:N" "$A" disk --filename=./sfr.dat --size=4m --sync_file_range=flush:8
+expect 1 "sync_file_range=flush:8: FLAGS:N" "$A" disk --filename=./sfr.dat --size=4m --sync_file_range=flush:8
 rm -f sfr.dat
 # fio's --filename_format: the names fio lays out, keywords in any case; without $jobnum the
 # threads share the files
@@ -172,21 +172,21 @@ for fmt in 'x.$filenum.$JOBNUM' 'shared.$filenum' '$jobname/$clientuid.$jobnum.$
 done
 J '.jobs[0].write.total_ios == 128 and .jobs[0]["job options"].filename == "ad/j/.0.0:ad/j/.0.1"' \
 	"--filename_format: the job's files"
-expect 2 "--filename_format=\\\$jobname.\\\$jobnum: the same name for each of --nrfiles: put \\\$filenum in it" \
+expect 1 "--filename_format=\\\$jobname.\\\$jobnum: the same name for each of --nrfiles: put \\\$filenum in it" \
 	"$A" disk --name=j --directory=ad --size=256k --nrfiles=2 --rw=read --filename_format='$jobname.$jobnum'
-expect 2 "--filename_format=a:b: a name with ':'" "$A" disk --name=j --size=256k --rw=read --filename_format=a:b
+expect 1 "--filename_format=a:b: a name with ':'" "$A" disk --name=j --size=256k --rw=read --filename_format=a:b
 "$A" disk --directory=d --filename=t.0.0:t.0.2 --rw=read -J > out.json || fail "directory and a list: exit $?"
 J '.jobs[0]["job options"].filename == "d/t.0.0:d/t.0.2" and .jobs[0].read.total_ios == 512' "directory joined to each name"
 
 # refused, one line naming why
-expect 2 "--filename=$a:: an empty name in the list" "$A" disk --filename="$a:" --rw=read
-expect 2 "are the same device or file" "$A" disk --filename="$a:$a" --rw=read
-expect 2 "--nrfiles=3: the job's files are those --filename names \\(2 here" "$A" disk --filename="$a:$b" --nrfiles=3
-expect 2 "--file_service_type=zipf: roundrobin" "$A" disk --filename="$a:$b" --file_service_type=zipf
-expect 2 "--file_service_type=roundrobin:0: N is a count" "$A" disk --filename="$a:$b" --file_service_type=roundrobin:0
-expect 2 "/dev/null in a list of files" "$A" disk --filename="$a:/dev/null" --size=1m
-expect 2 "$T/none: No such file or directory" "$A" disk --filename="$a:$T/none" --rw=read
-expect 2 "--size=16m: 8388608 bytes of it \\(the job's files' share\\) from offset 0 go beyond the end of $b" \
+expect 1 "--filename=$a:: an empty name in the list" "$A" disk --filename="$a:" --rw=read
+expect 1 "are the same device or file" "$A" disk --filename="$a:$a" --rw=read
+expect 1 "--nrfiles=3: the job's files are those --filename names \\(2 here" "$A" disk --filename="$a:$b" --nrfiles=3
+expect 1 "--file_service_type=zipf: roundrobin" "$A" disk --filename="$a:$b" --file_service_type=zipf
+expect 1 "--file_service_type=roundrobin:0: N is a count" "$A" disk --filename="$a:$b" --file_service_type=roundrobin:0
+expect 1 "/dev/null in a list of files" "$A" disk --filename="$a:/dev/null" --size=1m
+expect 1 "$T/none: No such file or directory" "$A" disk --filename="$a:$T/none" --rw=read
+expect 1 "--size=16m: 8388608 bytes of it \\(the job's files' share\\) from offset 0 go beyond the end of $b" \
 	"$A" disk --filename="$a:$b" --size=16m
 
 # --offset=N%: N% of each file (fio's), up to the block size: a's region from 2519040 (30%
@@ -247,12 +247,12 @@ if command -v fio >/dev/null; then
 	# not with --mode=readonly or rewrite, nor a file holding a filesystem without --force:
 	# untouched
 	sum=$(sha ao/j.0.0)
-	expect 2 "--size=4m: beyond the end of ao/j.0.0 .*; fio extends a file that short, assay with --mode=destroy" \
+	expect 1 "--size=4m: beyond the end of ao/j.0.0 .*; fio extends a file that short, assay with --mode=destroy" \
 		"$A" disk --filename=ao/j.0.0 --size=4m --rw=read --mode=readonly
 	[ "$(sha ao/j.0.0)" = "$sum" ] || fail "a short file changed without --mode=destroy"
 	if command -v mkfs.ext4 >/dev/null; then
 		truncate -s 8m ao/fs.img && mkfs.ext4 -q ao/fs.img && sum=$(sha ao/fs.img)
-		expect 2 "--size=16m: beyond the end of ao/fs.img" "$A" disk --filename=ao/fs.img --size=16m --rw=read --mode=destroy
+		expect 1 "--size=16m: beyond the end of ao/fs.img" "$A" disk --filename=ao/fs.img --size=16m --rw=read --mode=destroy
 		[ "$(sha ao/fs.img)" = "$sum" ] || fail "a file holding ext4 was extended without --force"
 	fi
 	# --create_on_open=1: made empty (0600), not laid out; the writes make it, as fio's

@@ -54,6 +54,25 @@ grep -q 'skipped: writes; ./img.raw holds ext2/3/4 (a disk image): fio would ove
 # an explicit --mode keeps assay's rules: readonly never writes a file
 "$A" disk --filename=plain.dat --rw=write --size=1m --mode=readonly > /dev/null 2>&1
 [ $? = 77 ] || fail "--mode=readonly on a file: not skipped"
+# fio's --readonly refuses a job that writes, before any file is made; both tools exit 1
+"$A" disk --name=ro --filename=ro.dat --rw=randwrite --size=1m --readonly > /dev/null 2> err
+rc=$?
+fio --name=ro --filename=fro.dat --rw=randwrite --size=1m --readonly > /dev/null 2>&1
+[ $rc = $? ] && [ $rc = 1 ] || fail "--readonly writer: exit $rc, fio's $?"
+grep -q "^assay: error: disk: --readonly: job 'ro' has rw=randwrite" err || fail "--readonly writer: $(cat err)"
+[ ! -e ro.dat ] || fail "--readonly writer: made ro.dat"
+# bad input exits as fio's: an unknown option, a bad value, a job file's unknown option
+printf '[j]\nrw=read\nsize=1m\nbogus_option=1\n' > bad.fio
+for args in "--name=b --filename=b.dat --size=1m --bogus" "--name=b --filename=b.dat --size=1m --bs=abc" \
+	"--name=b --filename=b.dat --rw=sideways --size=1m" "bad.fio"; do
+	# shellcheck disable=SC2086  # the words are the test
+	fio $args --output-format=json > /dev/null 2>&1
+	fe=$?
+	# shellcheck disable=SC2086
+	"$A" disk $args -J > /dev/null 2> err
+	ae=$?
+	[ $ae = $fe ] && [ "$(grep -c . err)" = 1 ] || fail "$args: exit $ae, fio's $fe; stderr: $(cat err)"
+done
 
 # --read_iolog with no --filename: the files the log names (fio's)
 fio --name=w --filename=h.dat --size=1m --rw=randread --number_ios=20 --write_iolog=h.log --output-format=json > /dev/null ||

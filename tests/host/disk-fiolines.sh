@@ -18,7 +18,7 @@ sum=$(sha "$dev")
 	-numjobs=2 -runtime=0.3 -group_reporting -name=mytest -J > out.json 2>/dev/null || fail "classic line: exit $?"
 J '.jobs[0] | .jobname == "mytest" and .["job options"].bs == "16384" and .["job options"].numjobs == "2" and
 	.["job options"].ioengine == "psync" and .read.total_ios > 0' "classic line"
-expect 2 "^assay: error: -nice_try=1: unknown option, long or short \(see --help\)$" \
+expect 1 "^assay: error: -nice_try=1: unknown option, long or short \(see --help\)$" \
 	"$A" disk -filename="$dev" -nice_try=1
 "$A" disk --filename="$dev" --rw=randread --size=8m --timeout 0.2 --time_based -J > out.json 2>/dev/null ||
 	fail "--timeout: exit $?"
@@ -32,9 +32,9 @@ for o in --iomem=shmhuge --mem=malloc --iomem_align=4k --hugepage-size=2m --stat
 	"$A" disk --filename="$dev" --rw=randread --size=4m --runtime=0.1 "$o" -J > out.json 2>/dev/null ||
 		fail "$o: exit $?"
 done
-expect 2 "^assay: error: --atomic=1: unknown value; accepted: one of 0$" "$A" disk --filename="$dev" --atomic=1
-expect 2 "^assay: error: --unit_base=1: unknown value; accepted: one of 0\|8$" "$A" disk --filename="$dev" --unit_base=1
-expect 2 "^assay: error: --iomem_align=64k: out of range" "$A" disk --filename="$dev" --iomem_align=64k
+expect 1 "^assay: error: --atomic=1: unknown value; accepted: one of 0$" "$A" disk --filename="$dev" --atomic=1
+expect 1 "^assay: error: --unit_base=1: unknown value; accepted: one of 0\|8$" "$A" disk --filename="$dev" --unit_base=1
+expect 1 "^assay: error: --iomem_align=64k: out of range" "$A" disk --filename="$dev" --iomem_align=64k
 
 # --max_latency: an I/O slower than it ends the job (fio's ETIMEDOUT, exit 1); per direction
 "$A" disk --filename="$dev" --rw=randread --size=8m --runtime=1 --max_latency=1 -J > out.json 2>err.txt
@@ -44,7 +44,7 @@ grep -qE "^assay: error: disk: job: a read at offset [0-9]+ took [0-9]+ us, over
 	fail "max_latency message: $(cat err.txt)"
 "$A" disk --filename="$dev" --rw=randread --size=8m --runtime=0.3 --max_latency=10s,1 -J > out.json 2>/dev/null ||
 	fail "max_latency for writes only, a read job: exit $?"
-expect 2 "^assay: error: --max_latency=x: not a time" "$A" disk --filename="$dev" --max_latency=x
+expect 1 "^assay: error: --max_latency=x: not a time" "$A" disk --filename="$dev" --max_latency=x
 
 # --nice, --prioclass/--prio: each job thread's, read from /proc while it runs
 "$A" disk --filename="$dev" --rw=randread --runtime=3 --time_based --numjobs=2 --nice=7 --prioclass=3 \
@@ -121,9 +121,9 @@ runs=$(offs a.log | awk '{if (NR % 4 != 1 && $2 != p) bad++; p = $2} END {print 
 J '.jobs[0]["job options"] | .rw == "randread:4" and .rw_sequencer == "identical"' "identical reported"
 "$A" disk --filename="$dev" --rw=randread --number_ios=100 --size=1m -J > out.json 2>/dev/null || fail "number_ios"
 J '.jobs[0].read.total_ios == 100 and .jobs[0]["job options"].number_ios == 100' "--number_ios=100"
-expect 2 "^assay: error: disk: --rw=write:8k: a hole takes one block size" \
+expect 1 "^assay: error: disk: --rw=write:8k: a hole takes one block size" \
 	"$A" disk --filename="$dev" --rw=write:8k --bs=4k,8k --mode=destroy
-expect 2 "^assay: error: --rw=randread:0: '0' is not a number of I/Os" "$A" disk --filename="$dev" --rw=randread:0
+expect 1 "^assay: error: --rw=randread:0: '0' is not a number of I/Os" "$A" disk --filename="$dev" --rw=randread:0
 # sequential patterns are deterministic: the same offsets as fio's for the same options
 for args in "--rw=read --size=64k --offset=8k" "--rw=trimwrite --size=32k" "--rw=read --size=32k --loops=2" \
 	"--rw=read --size=32k --io_size=48k" "--rw=write --bs=4k,8k --size=64k" "--rw=read --size=64k --offset=10%" \
@@ -158,11 +158,11 @@ for z in "--zonesize=64k --zoneskip=1m --io_size=512k" "--zonesize=128k --zonera
 	"$A" disk --filename="$dev" --rw=randread --zonemode=strided $z --write_iolog=a.log -J > out.json || fail "$z: exit $?"
 	cmp -s <(offs f.log | sort -n) <(offs a.log | sort -n) || fail "randread $z: not fio's blocks"
 done
-expect 2 "^assay: error: disk: --zonemode=strided: strided zones need --zonesize$" "$A" disk --filename="$dev" --zonemode=strided
-expect 2 "zonemode=none and --zonesize: give --zonemode=strided" "$A" disk --filename="$dev" --zonemode=none --zonesize=64k
-expect 2 "^assay: error: disk: --zonemode=zbd: $dev is not a zoned device: give --zonesize \(the zones kept here\)$" \
+expect 1 "^assay: error: disk: --zonemode=strided: strided zones need --zonesize$" "$A" disk --filename="$dev" --zonemode=strided
+expect 1 "zonemode=none and --zonesize: give --zonemode=strided" "$A" disk --filename="$dev" --zonemode=none --zonesize=64k
+expect 1 "^assay: error: disk: --zonemode=zbd: $dev is not a zoned device: give --zonesize \(the zones kept here\)$" \
 	"$A" disk --filename="$dev" --zonemode=zbd
-expect 2 "zonesize, --zonerange, --zoneskip: multiples of --bs=4096" "$A" disk --filename="$dev" --zonesize=6k
+expect 1 "zonesize, --zonerange, --zoneskip: multiples of --bs=4096" "$A" disk --filename="$dev" --zonesize=6k
 
 # --verify over strided zones: every block the zones' writes reached read back once and
 # checked, nothing else read; sequential: the same writes and reads as fio's; random, with
@@ -200,9 +200,9 @@ for z in "--rw=randwrite --zonesize=2m --zonerange=1m --size=4m --iodepth=4" \
 		"verify $z"
 	[ "$(wblk write a.log)" = "$(wblk read a.log)" ] || fail "verify $z: the blocks read back are not those written"
 done
-expect 2 "strided zones \(--zonesize\) with --verify and --numjobs \(the threads' zones would cross\): not here" \
+expect 1 "strided zones \(--zonesize\) with --verify and --numjobs \(the threads' zones would cross\): not here" \
 	"$A" disk --filename="$dev" --zonesize=64k --verify=crc32c --rw=write --numjobs=2 --mode=destroy
-expect 2 "strided zones \(--zonesize\) with --verify_only" "$A" disk --filename="$dev" --zonesize=64k --verify=crc32c \
+expect 1 "strided zones \(--zonesize\) with --verify_only" "$A" disk --filename="$dev" --zonesize=64k --verify=crc32c \
 	--rw=write --verify_only
 
 # --bs_is_seq_rand: the first side of --bs sizes the sequential I/Os (percentage_random's share,
@@ -232,9 +232,9 @@ sum=$(sha "$dev")
 J '.jobs[0].read.total_ios == 64 and .jobs[0].read.io_bytes == 1048576' "blockalign: the region's bytes"
 [ "$(awk '$3 == "read" && ($4 % 4096 || $4 + $5 > 1048576) {b++} $3 == "read" && $4 % 16384 {o++} END {print b + 0, (o > 0)}' ba.log)" = "0 1" ] ||
 	fail "blockalign: offsets not on the 4k grid inside the region, or all on 16k"
-expect 2 "^assay: error: disk: --blockalign=1000: not a multiple of the logical block size \(512\)$" \
+expect 1 "^assay: error: disk: --blockalign=1000: not a multiple of the logical block size \(512\)$" \
 	"$A" disk --filename="$dev" --rw=randread --ba=1000
-expect 2 "^assay: error: disk: --blockalign with --verify: offsets off the --bs grid$" \
+expect 1 "^assay: error: disk: --blockalign with --verify: offsets off the --bs grid$" \
 	"$A" disk --filename="$dev" --rw=randwrite --bs=16k --ba=4k --verify=crc32c --mode=destroy
 
 # fio's null engine: I/Os done at once with no data moved (even writes in destroy mode)
@@ -242,7 +242,7 @@ expect 2 "^assay: error: disk: --blockalign with --verify: offsets off the --bs 
 	fail "null engine: exit $?"
 J '.jobs[0] | .read.total_ios + .write.total_ios == 2048 and .["job options"].ioengine == "null"' "null engine"
 [ "$(sha "$dev")" = "$sum" ] || fail "the null engine wrote to the device"
-expect 2 "^assay: error: disk: --ioengine=null moves no data: nothing to --verify$" \
+expect 1 "^assay: error: disk: --ioengine=null moves no data: nothing to --verify$" \
 	"$A" disk --filename="$dev" --rw=write --ioengine=null --verify=md5 --mode=destroy
 
 # --disk_util=0: no device counters
@@ -264,7 +264,7 @@ J '.disk_util[0].read_ios >= 2000' "no pre_read: a device read per I/O"
 	fail "fill_device: exit $?"
 J '.jobs[0].read.io_bytes == 25165824' "fill_device: from --offset to the end"
 head -c 1048576 /dev/zero > small.f
-expect 2 "^assay: error: disk: --fill_device: \./small.f is a file \(fio would grow it" \
+expect 1 "^assay: error: disk: --fill_device: \./small.f is a file \(fio would grow it" \
 	"$A" disk --filename=small.f --rw=read --fill_device=1
 # --offset_align: a percentage offset aligned up to it, fio's offsets exactly
 for o in 33% 50% 7%; do
@@ -313,8 +313,8 @@ fi
 J '.jobs[0]["job options"] | .cpus_allowed == "0" and .offset == "4096"' "cpumask, fileoffset"
 [ "$(awk '$3 == "read" {printf "%d ", $4}' ps.log | cut -d' ' -f1-4)" = "4096 8192 12288 16384" ] ||
 	fail "percentage_sequential=100: $(awk '$3 == "read" {printf "%d ", $4}' ps.log | cut -c1-80)"
-expect 2 "^assay: error: disk: --cpumask=0x0: not a mask of CPUs" "$A" disk --filename="$dev" --cpumask=0x0
-expect 2 "give one or the other" "$A" disk --filename="$dev" --cpumask=1 --cpus_allowed=0
+expect 1 "^assay: error: disk: --cpumask=0x0: not a mask of CPUs" "$A" disk --filename="$dev" --cpumask=0x0
+expect 1 "give one or the other" "$A" disk --filename="$dev" --cpumask=1 --cpus_allowed=0
 # fio's NUMA options: --numa_cpu_nodes puts the threads on those nodes' CPUs (node 0: every
 # CPU here), --numa_mem_policy is the threads' memory policy (their buffers' mappings say
 # so in numa_maps while the job runs)
@@ -335,12 +335,12 @@ if [ -e /sys/devices/system/node/node0/cpulist ]; then
 	wait $pid || fail "numa_mem_policy=interleave:all: exit $?"
 	[ $found = 1 ] || fail "numa_mem_policy=interleave:all: no mapping of the job's threads says interleave"
 	[ -e /sys/devices/system/node/node9 ] ||
-		expect 2 "^assay: error: disk: --numa_mem_policy=prefer:0,9: node 9: no such NUMA node here \\(online: " \
+		expect 1 "^assay: error: disk: --numa_mem_policy=prefer:0,9: node 9: no such NUMA node here \\(online: " \
 			"$A" disk --filename="$dev" --numa_mem_policy=prefer:0,9
 fi
-expect 2 "numa_mem_policy=local:0: local takes no nodes" "$A" disk --filename="$dev" --numa_mem_policy=local:0
-expect 2 "numa_mem_policy=bind: bind needs nodes" "$A" disk --filename="$dev" --numa_mem_policy=bind
-expect 2 "numa_cpu_nodes=x: not a list of NUMA node numbers" "$A" disk --filename="$dev" --numa_cpu_nodes=x
+expect 1 "numa_mem_policy=local:0: local takes no nodes" "$A" disk --filename="$dev" --numa_mem_policy=local:0
+expect 1 "numa_mem_policy=bind: bind needs nodes" "$A" disk --filename="$dev" --numa_mem_policy=bind
+expect 1 "numa_cpu_nodes=x: not a list of NUMA node numbers" "$A" disk --filename="$dev" --numa_cpu_nodes=x
 
 # fio's /dev/null and /dev/zero targets (its steadystate.fio): what a system call costs;
 # --size in bytes gives the region, writes need no --mode (they keep nothing), no
@@ -349,10 +349,10 @@ expect 2 "numa_cpu_nodes=x: not a list of NUMA node numbers" "$A" disk --filenam
 	--bs=128k -J > out.json 2>/dev/null || fail "/dev/zero, /dev/null: exit $?"
 J '.jobs[0].read.io_bytes == 8388608 and .jobs[1].write.io_bytes == 8388608 and .disk_util == null and
 	[.assay.devices[].type] == ["char", "char"]' "/dev/zero reads, /dev/null writes"
-expect 2 "^assay: error: disk: /dev/null has no size: give --size in bytes" "$A" disk --filename=/dev/null --rw=write
-expect 2 "^assay: error: disk: --verify: /dev/null keeps nothing to read back" \
+expect 1 "^assay: error: disk: /dev/null has no size: give --size in bytes" "$A" disk --filename=/dev/null --rw=write
+expect 1 "^assay: error: disk: --verify: /dev/null keeps nothing to read back" \
 	"$A" disk --filename=/dev/null --rw=write --size=1m --verify=md5 --mode=destroy
-expect 2 "^assay: error: disk: /dev/urandom: neither a block device nor a regular file" \
+expect 1 "^assay: error: disk: /dev/urandom: neither a block device nor a regular file" \
 	"$A" disk --filename=/dev/urandom --rw=read --size=1m
 
 # accepted, no effect here: verify_async, verify_state_save, verifysort, aux-path, max-jobs
@@ -360,7 +360,7 @@ expect 2 "^assay: error: disk: /dev/urandom: neither a block device nor a regula
 	--aux-path=/tmp --max-jobs=8 --create_fsync=1 --lockfile=none --exit_what=group --log_entries=64 --gtod_cpu=1 \
 	--thinktime_blocks_type=complete --dedupe_mode=repeat --unique_filename=1 -J > out.json 2>/dev/null ||
 	fail "accepted options: exit $?"
-expect 2 "^assay: error: --lockfile=exclusive: unknown value; accepted: one of none" \
+expect 1 "^assay: error: --lockfile=exclusive: unknown value; accepted: one of none" \
 	"$A" disk --filename="$dev" --lockfile=exclusive
 
 [ "$(sha "$dev")" = "$sum" ] || fail "a read-only run changed the device"

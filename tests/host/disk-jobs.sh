@@ -124,7 +124,7 @@ jq -e '.jobs[0] | .read.total_ios > 100 and .read.clat_ns.N == .read.total_ios a
 	--end_fsync=1 > "$T/pa.txt" || fail "posixaio rewrite: exit $?"
 grep -qE '^  write: IOPS=.*\(8.00MiB/' "$T/pa.txt" && grep -qE '^  helpers      : usr=[0-9.]+%, sys=[0-9.]+%, ctx=[0-9]+ ' "$T/pa.txt" ||
 	fail "posixaio text: $(grep -E 'write:|helpers' "$T/pa.txt")"
-expect 2 "cmdprio_percentage: an io_uring and libaio option \\(--ioengine=posixaio\\)" \
+expect 1 "cmdprio_percentage: an io_uring and libaio option \\(--ioengine=posixaio\\)" \
 	"$A" disk --filename="$dev" --ioengine=posixaio --cmdprio_percentage=10
 # fio's vsync: a batch (--iodepth_batch) is done in its submit, each run of adjacent I/Os in
 # one readv/writev: the device gets one request per run (/sys/block/*/stat), where psync
@@ -235,25 +235,25 @@ done
 wait $pid || fail "cpus_allowed: exit $?"
 [ "$allowed" = "0 " ] || fail "cpus_allowed=0: threads allowed on '$allowed'"
 jq -e '.jobs[0]."job options".cpus_allowed == "0"' "$T/cpu.json" >/dev/null || fail "cpus_allowed in job options"
-expect 2 "cpus_allowed=0-4096: CPU .*: this machine has" "$A" disk --filename="$dev" --cpus_allowed=0-4096
-expect 2 "cpus_allowed=1-0: not a list of CPU numbers" "$A" disk --filename="$dev" --cpus_allowed=1-0
-expect 2 "sqthread_poll: an io_uring option" "$A" disk --filename="$dev" --ioengine=libaio --sqthread_poll
-expect 2 "hipri: polled I/O needs --direct=1" "$A" disk --filename="$dev" --hipri
-expect 2 "sqthread_poll_cpu=1000: this machine has" "$A" disk --filename="$dev" --sqthread_poll --sqthread_poll_cpu=1000
+expect 1 "cpus_allowed=0-4096: CPU .*: this machine has" "$A" disk --filename="$dev" --cpus_allowed=0-4096
+expect 1 "cpus_allowed=1-0: not a list of CPU numbers" "$A" disk --filename="$dev" --cpus_allowed=1-0
+expect 1 "sqthread_poll: an io_uring option" "$A" disk --filename="$dev" --ioengine=libaio --sqthread_poll
+expect 1 "hipri: polled I/O needs --direct=1" "$A" disk --filename="$dev" --hipri
+expect 1 "sqthread_poll_cpu=1000: this machine has" "$A" disk --filename="$dev" --sqthread_poll --sqthread_poll_cpu=1000
 
 # bad input: one line naming the cause
 printf '[global]\nbs=4q\n[a]\n' > "$T/b1.fio"
-expect 2 "b1.fio:2: bs=4q: not a size" "$A" disk "$T/b1.fio" --filename="$dev"
+expect 1 "b1.fio:2: bs=4q: not a size" "$A" disk "$T/b1.fio" --filename="$dev"
 printf '[a]\nrw=read\nopenfiles=4\n' > "$T/b2.fio"
-expect 2 "b2.fio:3: openfiles: unknown option" "$A" disk "$T/b2.fio" --filename="$dev"
+expect 1 "b2.fio:3: openfiles: unknown option" "$A" disk "$T/b2.fio" --filename="$dev"
 printf '[a]\nrw=read\n[global]\nbs=4k\n' > "$T/b3.fio"
-expect 2 "b3.fio:3: \[global\] after a job" "$A" disk "$T/b3.fio" --filename="$dev"
+expect 1 "b3.fio:3: \[global\] after a job" "$A" disk "$T/b3.fio" --filename="$dev"
 printf 'ioengine=libaio\n[a\n' > "$T/b4.fio"
-expect 2 "b4.fio:1: 'ioengine=libaio' comes before any \[section\]" "$A" disk "$T/b4.fio" --filename="$dev"
+expect 1 "b4.fio:1: 'ioengine=libaio' comes before any \[section\]" "$A" disk "$T/b4.fio" --filename="$dev"
 printf '[a]\nfilename=/dev/null\n' > "$T/b5.fio"
-expect 2 "/dev/null has no size: give --size in bytes" "$A" disk "$T/b5.fio" --filename="$dev"
-expect 2 "--profile and several --name jobs" "$A" disk --filename="$dev" --profile=qd1 --name=a --name=b
-expect 2 "rw=sideways: unknown value" "$A" disk --filename="$dev" --name=a --rw=read --name=b --rw=sideways
+expect 1 "/dev/null has no size: give --size in bytes" "$A" disk "$T/b5.fio" --filename="$dev"
+expect 1 "--profile and several --name jobs" "$A" disk --filename="$dev" --profile=qd1 --name=a --name=b
+expect 1 "rw=sideways: unknown value" "$A" disk --filename="$dev" --name=a --rw=read --name=b --rw=sideways
 [ "$(sha "$dev")" = "$sum0" ] || fail "the device changed"
 
 # fio's job file conveniences: ${VAR} from the environment (unset: nothing), $ncpus,
@@ -270,8 +270,8 @@ JDEV=$dev JSIZE=2 "$A" disk "$T/env.fio" --section b --section=c -J > "$T/out.js
 J '[.jobs[].jobname] == ["b", "c"]' "--section twice"
 JDEV=$dev JSIZE=2 "$A" disk "$T/env.fio" --section=c,b -J > "$T/out.json" 2>/dev/null || fail "--section=c,b: exit $?"
 J '[.jobs[].jobname] == ["b", "c"]' "--section=c,b: in the file's order"
-JDEV=$dev JSIZE=2 expect 2 "^assay: error: disk: --section=d: .*env.fio has no such section$" "$A" disk "$T/env.fio" --section=d
-expect 2 "^assay: error: disk: --section: it picks sections of a job file, and none was given$" \
+JDEV=$dev JSIZE=2 expect 1 "^assay: error: disk: --section=d: .*env.fio has no such section$" "$A" disk "$T/env.fio" --section=d
+expect 1 "^assay: error: disk: --section: it picks sections of a job file, and none was given$" \
 	"$A" disk --filename="$dev" --section=a
 
 # fio's include: another file's lines in place (its path beside the including file's); a
@@ -284,11 +284,11 @@ printf 'rw=read\n' > "$T/inc/more.fio"
 J '[.jobs[] | [.jobname, .["job options"].rw, .["job options"].bs, .read.total_ios]] ==
 	[["a", "randread", "8192", 128], ["b", "read", "8192", 128]]' "include" '[.jobs[] | .["job options"]]'
 printf 'rw=read\nbs=16q\n' > "$T/inc/more.fio"
-expect 2 "^assay: error: disk: $T/inc/more.fio:2: bs=16q: not a size" "$A" disk "$T/inc/main.fio" --filename="$dev"
+expect 1 "^assay: error: disk: $T/inc/more.fio:2: bs=16q: not a size" "$A" disk "$T/inc/main.fio" --filename="$dev"
 printf '[a]\ninclude loop.fio\n' > "$T/inc/loop.fio"
-expect 2 "^assay: error: disk: $T/inc/loop.fio:2: include: nested more than 8 deep$" "$A" disk "$T/inc/loop.fio" --filename="$dev"
+expect 1 "^assay: error: disk: $T/inc/loop.fio:2: include: nested more than 8 deep$" "$A" disk "$T/inc/loop.fio" --filename="$dev"
 printf '[a]\ninclude none.fio\n' > "$T/inc/m2.fio"
-expect 2 "^assay: error: disk: $T/inc/m2.fio:2: include none.fio: No such file or directory$" \
+expect 1 "^assay: error: disk: $T/inc/m2.fio:2: include none.fio: No such file or directory$" \
 	"$A" disk "$T/inc/m2.fio" --filename="$dev"
 
 # fio's io_size (bytes per thread, over the region as often as needed) and
@@ -303,9 +303,9 @@ for mib in $(seq 0 15); do
 	case $mib in 0|8) [ "$z" -gt 0 ] || fail "offset_increment: MiB $mib not written" ;;
 	*) [ "$z" = 0 ] || fail "offset_increment: MiB $mib written ($z bytes), outside both regions" ;; esac
 done
-expect 2 "offset_increment=8388608: thread 2's region .*ends beyond $dv" \
+expect 1 "offset_increment=8388608: thread 2's region .*ends beyond $dv" \
 	"$A" disk --filename="$dv" --size=1m --numjobs=3 --offset_increment=8m
-expect 2 "io_size=5000: not a multiple of --bs=4096" "$A" disk --filename="$dv" --io_size=5000
+expect 1 "io_size=5000: not a multiple of --bs=4096" "$A" disk --filename="$dv" --io_size=5000
 # fio's exitall: when a thread of that job ends, its group ends (a job waiting out its
 # --startdelay too); a job without it leaves the others running
 "$A" disk --filename="$dv" --name=bg --rw=randread --runtime=30 --time_based --name=fg --rw=read --size=4m \
@@ -322,8 +322,8 @@ J '.jobs[0].assay.end_ms - .jobs[0].assay.start_ms > 250' "without exitall the o
 # fio's file creation are accepted, with no effect
 "$A" disk --filename="$dv" --rw=read --size=1m --buffered=0 -J > "$T/out.json" 2>/dev/null &&
 	J '.jobs[0]["job options"].direct == "1"' "buffered=0" || fail "buffered=0: exit $?"
-expect 2 "buffered=1 and --direct=1 contradict each other" "$A" disk --filename="$dv" --buffered=1 --direct=1
-expect 2 "allow_mounted_write=1: assay never writes to a mounted device" "$A" disk --filename="$dv" --allow_mounted_write=1
+expect 1 "buffered=1 and --direct=1 contradict each other" "$A" disk --filename="$dv" --buffered=1 --direct=1
+expect 1 "allow_mounted_write=1: assay never writes to a mounted device" "$A" disk --filename="$dv" --allow_mounted_write=1
 "$A" disk --filename="$T/u.fio" --size=1m --rw=randread --unlink --fallocate=none --create_serialize=0 \
 	--overwrite=1 --clocksource=cpu -J > "$T/out.json" 2> "$T/err" || fail "unlink: exit $?"
 [ ! -e "$T/u.fio" ] && J '.jobs[0].read.total_ios == 256' "unlink" && [ ! -s "$T/err" ] ||
@@ -378,7 +378,7 @@ jq -se 'length >= 4 and (.[:-1] | all(.assay.status_report != null)) and .[-1].a
 [ "$(grep -c '^Run status group 0' "$T/status.txt")" -ge 3 ] && [ "$(grep -c '^3;' "$T/status.txt")" -ge 3 ] ||
 	fail "status-interval text/terse: $(grep -c '^Run status' "$T/status.txt") reports"
 
-expect 2 '^assay: error: disk: --status-interval=0.01: at least 0.1 s \(or 0: never\)$' "$A" disk --filename="$dv" \
+expect 1 '^assay: error: disk: --status-interval=0.01: at least 0.1 s \(or 0: never\)$' "$A" disk --filename="$dv" \
 	--status-interval=10ms
 
 # fio's rate_min/rate_iops_min: a thread slower than that over a --rate_cycle fails the job
@@ -395,7 +395,7 @@ J '.jobs[0].error == 110' "rate_iops_min: the job's error"
 	-J > "$T/out.json" 2> "$T/err"
 [ $? = 1 ] && grep -q -- '--rate_min: reads at [0-9]* B/s over the last [0-9]* ms, under the minimum 4194304 B/s$' \
 	"$T/err" || fail "rate_min not met: $(cat "$T/err")"
-expect 2 "rate_min=fast: 'fast' is not a rate" "$A" disk --filename="$dv" --rate_min=fast
+expect 1 "rate_min=fast: 'fast' is not a rate" "$A" disk --filename="$dv" --rate_min=fast
 
 # fio's --fsync is fsync(2), --fdatasync fdatasync(2), --end_fsync fsync(2); the seq profile's
 # end is dd's fdatasync
@@ -415,7 +415,7 @@ if command -v strace >/dev/null; then
 	"$A" disk --filename="$f" --mode=destroy --rw=write --size=64k --fsync=4 -J > "$T/out.json" 2>/dev/null ||
 		fail "io_uring --fsync: exit $?"
 	J '.jobs[0] | .sync.total_ios == 4 and .["job options"].fsync == "4"' "io_uring --fsync=4: 4 syncs"
-	expect 2 'fsync and --fdatasync: give one or the other' "$A" disk --filename="$f" --fsync=1 --fdatasync=1
+	expect 1 'fsync and --fdatasync: give one or the other' "$A" disk --filename="$f" --fsync=1 --fdatasync=1
 	# pvsync2 --hipri in a rewrite: one draw for the read and its write-back, inline and
 	# offloaded alike (each I/O's offset read and written with the same flag)
 	for sm in inline offload; do
@@ -475,9 +475,9 @@ print(len(c), len([k for k, v in c.items() if v > 1]))" "$f"; }
 	done
 	J '.jobs[0]["job options"] | .dedupe_mode == "working_set" and .dedupe_working_set_percentage == "5" and
 		.dedupe_global == "1"' "working_set reported"
-	expect 2 "dedupe_percentage=60 with --dedupe_working_set_percentage=50: more than 100%" "$A" disk --filename="$f" \
+	expect 1 "dedupe_percentage=60 with --dedupe_working_set_percentage=50: more than 100%" "$A" disk --filename="$f" \
 		--rw=randwrite --mode=destroy --dedupe_percentage=60 --dedupe_mode=working_set --dedupe_working_set_percentage=50
-	expect 2 "dedupe_working_set_percentage=0: not one --bs block of the region" "$A" disk --filename="$f" \
+	expect 1 "dedupe_working_set_percentage=0: not one --bs block of the region" "$A" disk --filename="$f" \
 		--rw=randwrite --mode=destroy --dedupe_percentage=60 --dedupe_mode=working_set --dedupe_working_set_percentage=0
 	rm -f "$f"
 fi
@@ -512,7 +512,7 @@ if [ -n "$want" ]; then
 	[ "$(cat "$sched")" = "$before" ] || fail "ioscheduler: not put back: $(cat "$sched"), was $before"
 	J ".assay.ioscheduler.used == \"$want\"" "ioscheduler in the JSON"
 fi
-expect 2 '^assay: error: disk: --ioscheduler=cfq: .* offers ' "$A" disk --filename="$dv" --ioscheduler=cfq
+expect 1 '^assay: error: disk: --ioscheduler=cfq: .* offers ' "$A" disk --filename="$dv" --ioscheduler=cfq
 
 # fio's exit_what with --exitall: group (and stonewall, the same here) stops the jobs
 # running with the one that ended; all also the groups after it
@@ -546,10 +546,10 @@ J '.jobs[0].assay as $a | .jobs[1].assay as $b | .jobs[2].assay as $c | $b.start
 "$A" disk --filename="$dev" --rw=read --runtime=0.3 --time_based --name=x --exitall --name=a --runtime=30 \
 	--name=b --wait_for=a -J > "$T/out.json" 2>/dev/null || fail "wait_for and exitall: exit $?"
 J '.jobs[2].read.total_ios == 0' "wait_for ended by exitall" '[.jobs[] | [.jobname, .read.total_ios]]'
-expect 2 "wait_for=b: no job of that name before 'a'" "$A" disk --filename="$dev" --name=a --wait_for=b --name=b
+expect 1 "wait_for=b: no job of that name before 'a'" "$A" disk --filename="$dev" --name=a --wait_for=b --name=b
 
 # fio's allow_file_create=0: a file that is not there is an error, not laid out
-expect 2 "$T/nofile does not exist, and --allow_file_create=0" "$A" disk --filename="$T/nofile" --size=1m --allow_file_create=0
+expect 1 "$T/nofile does not exist, and --allow_file_create=0" "$A" disk --filename="$T/nofile" --size=1m --allow_file_create=0
 [ ! -e "$T/nofile" ] || fail "allow_file_create=0 made the file"
 
 # fio's name= in a section renames its job (--section still takes the section's name); in
@@ -560,7 +560,7 @@ J '[.jobs[].jobname] == ["renamed one", "b"]' "name= renames the job" '[.jobs[].
 "$A" disk "$T/nm.fio" --filename="$dev" --section=a -J > "$T/out.json" 2>/dev/null || fail "name= and --section: exit $?"
 J '[.jobs[].jobname] == ["renamed one"]' "name= with --section" '[.jobs[].jobname]'
 printf '[a]\nname\n' > "$T/nm2.fio"
-expect 2 "nm2.fio:2: name: give the job's name: name=NAME" "$A" disk "$T/nm2.fio" --filename="$dev"
+expect 1 "nm2.fio:2: name: give the job's name: name=NAME" "$A" disk "$T/nm2.fio" --filename="$dev"
 
 # fio's arithmetic in values, in a job file (with its $variables) and on the command line
 printf '[global]\nrw=read\nsize=($mb_memory/$mb_memory*(1m/2))\nbs=(4k*2)\n[a]\niodepth=(2^3)\n' > "$T/ar.fio"
@@ -568,7 +568,7 @@ printf '[a]\nbs=(4k/0)\n' > "$T/ar2.fio"
 "$A" disk "$T/ar.fio" --filename="$dev" --offset='(1+2)*4k' -J > "$T/out.json" 2>/dev/null || fail "arithmetic: exit $?"
 J '.jobs[0] | .read.io_bytes == 524288 and .["job options"].bs == "8192" and .["job options"].iodepth == "8" and
 	.["job options"].offset == "12288"' "arithmetic" '.jobs[0] | [.read.io_bytes, .["job options"]]'
-expect 2 "ar2.fio:2: bs=\(4k/0\): not a size" "$A" disk "$T/ar2.fio" --filename="$dev"
+expect 1 "ar2.fio:2: bs=\(4k/0\): not a size" "$A" disk "$T/ar2.fio" --filename="$dev"
 
 # fio's --showcmd: a job file (with the command line's options) as one command line, which
 # runs the same jobs with the same options; --parse-only checks it all and runs nothing (no
@@ -588,9 +588,9 @@ PATH=$BUILD:$PATH eval "$cmd -J" > "$T/a.json" 2>/dev/null || fail "showcmd's li
 "$A" disk "$T/show.fio" --direct=1 -J > "$T/b.json" 2>/dev/null || fail "the job file: exit $?"
 [ "$(jq -c '[.jobs[] | .["job options"], .desc]' "$T/a.json")" = "$(jq -c '[.jobs[] | .["job options"], .desc]' "$T/b.json")" ] ||
 	fail "showcmd: other jobs than the file's: $(jq -c '[.jobs[] | .["job options"]]' "$T/a.json")"
-expect 2 "rw=sideways: unknown value" "$A" disk "$T/show.fio" --parse-only --rw=read \
+expect 1 "rw=sideways: unknown value" "$A" disk "$T/show.fio" --parse-only --rw=read \
 	--section=c --rw=sideways
-expect 2 "refusing --mode=destroy: $dev has 67108864 bytes, not 1024" "$A" disk --filename="$dev" --rw=write \
+expect 1 "refusing --mode=destroy: $dev has 67108864 bytes, not 1024" "$A" disk --filename="$dev" --rw=write \
 	--mode=destroy --expect-size=1k --parse-only
 [ "$(sha "$dev")" = "$sum1" ] || fail "showcmd/parse-only changed the device"
 finish

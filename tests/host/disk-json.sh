@@ -197,14 +197,14 @@ head -1 "$T/multi" | awk -F';' '{ exit !(NF == 130 && $1 == 3 && $6 == 1024) }' 
 "$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 --output-format=json+,json > "$T/out.json" &&
 	J '.jobs[0].read.clat_ns.bins | length > 0' "json+,json: one JSON with the bins" ||
 	fail "json+,json: exit $?"
-expect 2 'output-format=json,: an empty item' "$A" disk --filename="$dev" --output-format=json,
+expect 1 'output-format=json,: an empty item' "$A" disk --filename="$dev" --output-format=json,
 expect 2 'output-format=normal,json: unknown value' "$A" cpu --output-format=normal,json
 
 # fio's --output: the report in the file, nothing on stdout; a bad path is bad input
 "$A" disk --filename="$dev" --rw=randread --size=1m --direct=1 -J --output="$T/o.json" > "$T/stdout" ||
 	fail "--output: exit $?"
 [ ! -s "$T/stdout" ] && jq -e '.jobs[0].read.total_ios == 256' "$T/o.json" >/dev/null || fail "--output: file or stdout wrong"
-expect 2 "output=$T/no/such/dir/o.json: No such file or directory" "$A" disk --filename="$dev" --output="$T/no/such/dir/o.json"
+expect 1 "output=$T/no/such/dir/o.json: No such file or directory" "$A" disk --filename="$dev" --output="$T/no/such/dir/o.json"
 
 # fio's percentile options: lat = slat + clat for every I/O, so each of lat's percentiles is
 # at least slat's and clat's; --percentile_list sorted, in JSON, text and terse (padded to
@@ -368,10 +368,10 @@ J '.jobs[0].read | .prios == null and .total_ios == 1024' "cmdprio 100%: one pri
 (cd "$T" && rm -f pw_lat.1.log && "$A" disk --name=pw --filename="$dev" --rw=randread --bs=4k --direct=1 --size=4m \
 	--prioclass=1 --write_lat_log=pw --log_avg_msec=5 > /dev/null) || fail "windowed prio log: exit $?"
 [ "$(awk -F', ' '{ print $NF }' "$T/pw_lat.1.log" | sort -u)" = 0 ] || fail "a window's line with a priority"
-expect 2 "^assay: error: disk: --cmdprio_percentage: an io_uring and libaio option \\(--ioengine=psync\\)$" \
+expect 1 "^assay: error: disk: --cmdprio_percentage: an io_uring and libaio option \\(--ioengine=psync\\)$" \
 	"$A" disk --filename="$dev" --ioengine=psync --cmdprio_percentage=10
-expect 2 "cmdprio_class=4: a number 1 to 3, or reads,writes" "$A" disk --filename="$dev" --cmdprio_percentage=10 --cmdprio_class=4
-expect 2 "cmdprio_percentage=1,2,3: a number 0 to 100, or reads,writes" "$A" disk --filename="$dev" --cmdprio_percentage=1,2,3
+expect 1 "cmdprio_class=4: a number 1 to 3, or reads,writes" "$A" disk --filename="$dev" --cmdprio_percentage=10 --cmdprio_class=4
+expect 1 "cmdprio_percentage=1,2,3: a number 0 to 100, or reads,writes" "$A" disk --filename="$dev" --cmdprio_percentage=1,2,3
 # fio's --cmdprio_bssplit: shares by I/O size, each at its own class/level or at
 # --cmdprio_class/--cmdprio; the priorities in fio's order (the job's, then by size, each
 # first named), each size's share drawn apart, every I/O's priority in the log
@@ -401,18 +401,18 @@ fio_prios cmdprio_bssplit "$T/cb.json" --name=cb $cb
 "$A" disk --filename="$dev" --rw=randread --bs=4k --direct=1 --size=4m --cmdprio_bssplit=8k/50 -J > "$T/out.json" ||
 	fail "cmdprio_bssplit of another size: exit $?"
 J '.jobs[0].read | .prios == null and .total_ios == 1024' "cmdprio_bssplit of another size: one priority"
-expect 2 "cmdprio_bssplit and --cmdprio_percentage: give one or the other" \
+expect 1 "cmdprio_bssplit and --cmdprio_percentage: give one or the other" \
 	"$A" disk --filename="$dev" --cmdprio_bssplit=4k/50 --cmdprio_percentage=10
-expect 2 "^assay: error: disk: --cmdprio_bssplit=4k/60:4k/50/2/1: the percents of 4096-byte I/Os add up to over 100$" \
+expect 1 "^assay: error: disk: --cmdprio_bssplit=4k/60:4k/50/2/1: the percents of 4096-byte I/Os add up to over 100$" \
 	"$A" disk --filename="$dev" --cmdprio_bssplit=4k/60:4k/50/2/1
-expect 2 "cmdprio_bssplit=4k/50/2: '4k/50/2' is not size/percent or size/percent/class/level" \
+expect 1 "cmdprio_bssplit=4k/50/2: '4k/50/2' is not size/percent or size/percent/class/level" \
 	"$A" disk --filename="$dev" --cmdprio_bssplit=4k/50/2
-expect 2 "cmdprio_bssplit=4k/50/4/0: '4' in '4k/50/4/0' is not a class \\(0-3\\)" \
+expect 1 "cmdprio_bssplit=4k/50/4/0: '4' in '4k/50/4/0' is not a class \\(0-3\\)" \
 	"$A" disk --filename="$dev" --cmdprio_bssplit=4k/50/4/0
-expect 2 "cmdprio_bssplit=4k/101: '101' in '4k/101' is not a percent" "$A" disk --filename="$dev" --cmdprio_bssplit=4k/101
-expect 2 "more than 8 priorities in a direction" "$A" disk --filename="$dev" \
+expect 1 "cmdprio_bssplit=4k/101: '101' in '4k/101' is not a percent" "$A" disk --filename="$dev" --cmdprio_bssplit=4k/101
+expect 1 "more than 8 priorities in a direction" "$A" disk --filename="$dev" \
 	--cmdprio_bssplit=1k/1/1/1:2k/1/1/2:3k/1/1/3:4k/1/1/4:5k/1/1/5:6k/1/1/6:7k/1/1/7:8k/1/2/1:9k/1/2/2
-expect 2 "^assay: error: disk: --cmdprio_bssplit: an io_uring and libaio option \\(--ioengine=psync\\)$" \
+expect 1 "^assay: error: disk: --cmdprio_bssplit: an io_uring and libaio option \\(--ioengine=psync\\)$" \
 	"$A" disk --filename="$dev" --ioengine=psync --cmdprio_bssplit=4k/10
 
 # fio's pvsync2 --hipri (RWF_HIPRI, polled where the device has poll queues; a loop device
@@ -423,7 +423,7 @@ for p in 100 30; do
 	J ".jobs[0] | .read.total_ios == 1024 and .assay.hipri_ios >= 1024 * $p / 100 - 80 and .assay.hipri_ios <= 1024 * $p / 100 + 80" \
 		"pvsync2 hipri_percentage=$p"
 done
-expect 2 "^assay: error: disk: --hipri: an io_uring and pvsync2 option \\(--ioengine=psync\\)$" \
+expect 1 "^assay: error: disk: --hipri: an io_uring and pvsync2 option \\(--ioengine=psync\\)$" \
 	"$A" disk --filename="$dev" --ioengine=psync --hipri --direct=1
 
 # fio's --nowait (RWF_NOWAIT): direct reads go as always; buffered reads of uncached blocks
@@ -436,7 +436,7 @@ for e in io_uring libaio pvsync2; do
 		--continue_on_error=io --ignore_error=EAGAIN -J > "$T/out.json" || fail "nowait $e buffered: exit $?"
 	J '.jobs[0] | .error == 0 and .total_err >= 1 and .first_error == 11' "nowait $e, buffered: EAGAIN counted"
 done
-expect 2 "^assay: error: disk: --nowait: an io_uring, libaio and pvsync2 option \\(--ioengine=psync\\)$" \
+expect 1 "^assay: error: disk: --nowait: an io_uring, libaio and pvsync2 option \\(--ioengine=psync\\)$" \
 	"$A" disk --filename="$dev" --ioengine=psync --nowait
 
 # fio's libaio --userspace_reap: with --iodepth_batch_complete_min=0 every completion is read
@@ -447,10 +447,10 @@ J '.jobs[0] | .read.total_ios == 2048 and .assay.userspace_reaps == 2048' "users
 "$A" disk --filename="$dev" --rw=randread --bs=4k --size=8m --direct=1 --ioengine=libaio --iodepth=16 \
 	--userspace_reap=1 -J > "$T/out.json" || fail "userspace_reap, min 1: exit $?"
 J '.jobs[0] | .read.total_ios == 2048 and .assay.userspace_reaps == 0' "userspace_reap without complete_min=0"
-expect 2 "^assay: error: disk: --userspace_reap: a libaio option \\(--ioengine=io_uring\\)$" \
+expect 1 "^assay: error: disk: --userspace_reap: a libaio option \\(--ioengine=io_uring\\)$" \
 	"$A" disk --filename="$dev" --userspace_reap=1
-expect 2 "thinktime_iotime=1: give --thinktime too" "$A" disk --filename="$dev" --thinktime_iotime=1
-expect 2 "thinktime_iotime=soon: not a time" "$A" disk --filename="$dev" --thinktime=1 --thinktime_iotime=soon
+expect 1 "thinktime_iotime=1: give --thinktime too" "$A" disk --filename="$dev" --thinktime_iotime=1
+expect 1 "thinktime_iotime=soon: not a time" "$A" disk --filename="$dev" --thinktime=1 --thinktime_iotime=soon
 
 # fio's --unified_rw_reporting: reads and writes as one "mixed" (its clat the merged
 # histogram), or both ways; terse then has one block (89 fields with disk stats)

@@ -43,8 +43,8 @@ J '.jobs[0] | .error == 0 and .latency_depth == 1 and .read.runtime >= 450 and .
 	--latency_window=50ms --latency_run=1 -J > out.json 2>/dev/null || fail "latency_run: exit $?"
 J '.jobs[0] | .latency_depth == 8 and .read.runtime >= 550' "latency_run"
 
-expect 2 '^assay: error: disk: --latency_window: no --latency_target given$' \
+expect 1 '^assay: error: disk: --latency_window: no --latency_target given$' \
 	"$A" disk --filename="$dev" --latency_window=1s
-expect 2 'latency_target=soon: not a time' "$A" disk --filename="$dev" --latency_target=soon
-expect 2 'latency_percentile' "$A" disk --filename="$dev" --latency_target=1ms --latency_percentile=101
+expect 1 'latency_target=soon: not a time' "$A" disk --filename="$dev" --latency_target=soon
+expect 1 'latency_percentile' "$A" disk --filename="$dev" --latency_target=1ms --latency_percentile=101
 finish

@@ -114,9 +114,9 @@ done
 total=$(jq '.jobs[0].read.total_ios' out.json)
 L job_clat_hist.1.log "NF != 235 { exit 1 } { for (i = 4; i <= NF; i++) s += \$i } END { exit s != $total }" \
 	"coarseness 3: 232 columns, all $total I/Os"
-expect 2 "write_hist_log: give its window, --log_hist_msec" "$A" disk --filename="$dev" --write_hist_log=q
-expect 2 "log_hist_coarseness: no histogram log asked for" "$A" disk --filename="$dev" --log_hist_coarseness=2
-expect 2 "log_hist_coarseness=7: out of range" "$A" disk --filename="$dev" --log_hist_coarseness=7
+expect 1 "write_hist_log: give its window, --log_hist_msec" "$A" disk --filename="$dev" --write_hist_log=q
+expect 1 "log_hist_coarseness: no histogram log asked for" "$A" disk --filename="$dev" --log_hist_coarseness=2
+expect 1 "log_hist_coarseness=7: out of range" "$A" disk --filename="$dev" --log_hist_coarseness=7
 
 # names: the run's thread numbers (fio's), the job's name without a prefix, one file per
 # job with --per_job_logs=0, the repeat with --repeat
@@ -137,20 +137,20 @@ printf '[global]\nfilename=%s\nrw=randread\nsize=1m\n[jf]\nwrite_bw_log\n' "$dev
 L jf_bw.1.log 'END { exit NR != 256 }' "job file: write_bw_log alone"
 
 # refused before the run, one line naming the file; nothing created in a missing directory
-expect 2 "write_bw_log: cannot create $T/none/x_bw.1.log: No such file or directory" \
+expect 1 "write_bw_log: cannot create $T/none/x_bw.1.log: No such file or directory" \
 	"$A" disk --filename="$dev" --rw=read --size=1m --write_bw_log="$T/none/x"
 ln -s "$dev" "$T/s_bw.1.log"
-expect 2 "write_bw_log: .*s_bw.1.log exists and is not a regular file" \
+expect 1 "write_bw_log: .*s_bw.1.log exists and is not a regular file" \
 	"$A" disk --filename="$dev" --rw=read --size=1m --write_bw_log="$T/s"
 head -c 1m /dev/urandom > f_lat.1.log
 fsum=$(sha f_lat.1.log)
-expect 2 "write_lat_log: .*f_lat.1.log exists and is the file under test" \
+expect 1 "write_lat_log: .*f_lat.1.log exists and is the file under test" \
 	"$A" disk --filename="$T/f_lat.1.log" --rw=read --write_lat_log="$T/f"
 [ "$(sha f_lat.1.log)" = "$fsum" ] || fail "the file under test changed"
-expect 2 "log_max_value: the maximum of each window, which needs --log_avg_msec" \
+expect 1 "log_max_value: the maximum of each window, which needs --log_avg_msec" \
 	"$A" disk --filename="$dev" --rw=read --size=1m --write_lat_log=z --log_max_value=1
-expect 2 "log_offset: no log asked for" "$A" disk --filename="$dev" --rw=read --size=1m --log_offset=1
-expect 2 "log_avg_msec=-1: out of range" "$A" disk --filename="$dev" --log_avg_msec=-1
+expect 1 "log_offset: no log asked for" "$A" disk --filename="$dev" --rw=read --size=1m --log_offset=1
+expect 1 "log_avg_msec=-1: out of range" "$A" disk --filename="$dev" --log_avg_msec=-1
 
 # fio's log_unix_epoch: the time column in ms from the epoch, inside the run's wall time
 t0=$(date +%s%3N)
@@ -161,7 +161,7 @@ for f in ue_clat.1.log ue_clat_hist.1.log; do
 	awk -F', ' -v a="$t0" -v b="$t1" '$1 < a || $1 > b { bad++ } END { exit bad > 0 || NR == 0 }' "$f" ||
 		fail "log_unix_epoch: $f times outside [$t0, $t1]: $(head -n 1 "$f" | cut -c1-60)"
 done
-expect 2 "log_unix_epoch: no log asked for" "$A" disk --filename="$dev" --rw=read --size=1m --log_unix_epoch=1
+expect 1 "log_unix_epoch: no log asked for" "$A" disk --filename="$dev" --rw=read --size=1m --log_unix_epoch=1
 
 # the last column, as fio writes it: 1 for realtime I/O, else 0; with --log_prio the
 # priority itself (0x%04x: class << 13 | level); compared with fio's own logs

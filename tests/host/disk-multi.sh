@@ -106,11 +106,11 @@ unchanged "rewrite killed mid-run"
 # --expect-size and --force apply to its device
 if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$d2" 2>/dev/null; then
 	s2=$(sha "$i2")
-	expect 2 "refusing --mode=destroy: $d2 holds ext2/3/4; add --force" "$A" disk "$T/w.fio" --mode=destroy
+	expect 1 "refusing --mode=destroy: $d2 holds ext2/3/4; add --force" "$A" disk "$T/w.fio" --mode=destroy
 	unchanged "destroy refused"
 	printf '[global]\nrw=write\nsize=1m\n[a]\nfilename=%s\nexpect-size=32m\n[b]\nfilename=%s\nforce=1\nexpect-size=1m\n' \
 		"$d1" "$d2" > "$T/x.fio"
-	expect 2 "refusing --mode=destroy: $d2 has 33554432 bytes, not 1048576" "$A" disk "$T/x.fio" --mode=destroy
+	expect 1 "refusing --mode=destroy: $d2 has 33554432 bytes, not 1048576" "$A" disk "$T/x.fio" --mode=destroy
 	unchanged "expect-size refused"
 	# a device only read is neither checked nor claimed: a mounted one can be read while
 	# another is destroyed
@@ -120,7 +120,7 @@ if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$d2" 2>/dev/null; then
 		J '.jobs[0].write.io_bytes == 1048576 and .jobs[1].read.io_bytes == 1048576' "destroy one, read the other"
 		[ "$(sha "$i1")" != "$s1" ] || fail "destroy did not write $d1"
 		s1=$(sha "$i1")
-		expect 2 "refusing --mode=destroy: $d2 is mounted" "$A" disk "$T/w.fio" --mode=destroy --force
+		expect 1 "refusing --mode=destroy: $d2 is mounted" "$A" disk "$T/w.fio" --mode=destroy --force
 		umount "$T/mnt"
 		unchanged "mounted: refused"
 	else
@@ -131,8 +131,8 @@ else
 fi
 
 # bad input: one line naming the cause
-expect 2 "job 'b' has no --filename, and there is none for every job" "$A" disk --rw=read --name=a --filename="$d1" --name=b
-expect 2 "job 'a': --filename is empty" "$A" disk --rw=read --name=a --filename=
+expect 1 "job 'b' has no --filename, and there is none for every job" "$A" disk --rw=read --name=a --filename="$d1" --name=b
+expect 1 "job 'a': --filename is empty" "$A" disk --rw=read --name=a --filename=
 # fio's a:b beside a job of one device: the list's job reads both (tests/host/disk-files.sh)
 "$A" disk --rw=read --size=1m --name=a --filename="$d1:$d2" --name=b --filename="$d2" -J > "$T/out.json" ||
 	fail "a:b and b: exit $?"
@@ -142,7 +142,7 @@ args=()
 for k in $(seq 65); do args+=(--name=j$k --filename="$T/f$k"); head -c 4096 /dev/urandom > "$T/f$k"; done
 "$A" disk --rw=read "${args[@]:0:128}" -J > "$T/out.json" 2>/dev/null || fail "64 jobs on 64 files: exit $?"
 jq -e '(.jobs | length) == 64 and all(.jobs[]; .read.io_bytes == 4096)' "$T/out.json" > /dev/null || fail "64 files"
-expect 2 "^assay: error: disk: job 'j65': more than 64 jobs in one run$" "$A" disk --rw=read "${args[@]}"
+expect 1 "^assay: error: disk: job 'j65': more than 64 jobs in one run$" "$A" disk --rw=read "${args[@]}"
 # files laid out per job (fio's --directory with each job's --filename); --unlink per job
 "$A" disk --rw=read --size=1m --directory="$T" --name=a --filename=new1 --name=b --filename=new2 --unlink=1 \
 	-J > "$T/out.json" 2>/dev/null || fail "two files laid out: exit $?"

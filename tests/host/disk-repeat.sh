@@ -23,8 +23,8 @@ grep -q -- '--repeat=auto: every CI within +-50% (the widest: qd1' "$T/t.txt" ||
 # a fixed count has no auto section
 "$A" disk "${D[@]}" --repeat=2 -J 2>/dev/null | jq -e '.assay.repeat == 2 and .assay.repeat_auto == null' >/dev/null ||
 	fail "--repeat=2"
-expect 2 'repeat=sometimes' "$A" disk "${D[@]}" --repeat=sometimes
-expect 2 'repeat-max=2: out of range' "$A" disk "${D[@]}" --repeat=auto --repeat-max=2
+expect 1 'repeat=sometimes' "$A" disk "${D[@]}" --repeat=sometimes
+expect 1 'repeat-max=2: out of range' "$A" disk "${D[@]}" --repeat=auto --repeat-max=2
 # through assay run
 "$A" run --tests=disk --disks="$T/d.img" --disk-profile=qd1 --disk-time=0.2 --disk-repeat=auto -J 2>/dev/null |
 	jq -e '.tests[0].args | index("--repeat=auto") != null and index("--repeat-max=5") != null' >/dev/null ||

@@ -77,7 +77,7 @@ printf 'fio version 3 iolog\n5 %s read 100 4096\n' "$dev" > bad5.log
 printf 'fio version 3 iolog\n5 %s wait 100 0\n' "$dev" > bad6.log
 printf 'fio version 3 iolog\nx %s read 0 4096\n' "$dev" > bad7.log
 printf 'fio version 3 iolog\n0 %s add\n' "$dev" > bad8.log
-D() { expect 2 "^assay: error: disk: $1\$" "$A" disk --filename="$dev" "${@:2}"; }
+D() { expect 1 "^assay: error: disk: $1\$" "$A" disk --filename="$dev" "${@:2}"; }
 D "--read_iolog=none.log: No such file or directory" --read_iolog=none.log
 D "--read_iolog=bad1.log:1: 'hello': not fio's iolog .*" --read_iolog=bad1.log
 D "--read_iolog=bad2.log:4: 'frob': not an action \(read, write, trim, sync, datasync; v2 also wait\)" --read_iolog=bad2.log

@@ -36,8 +36,8 @@ for eng in io_uring libaio posixaio psync sync mmap vsync "psync --io_submit_mod
 done
 
 # identity checks before any write
-expect 2 "has serial '', not 'XYZ'" "$A" disk --filename="$dev" --rw=write --mode=destroy --expect-serial=XYZ
-expect 2 'has 100663296 bytes, not 1234' "$A" disk --filename="$dev" --rw=write --mode=destroy --expect-size=1234
+expect 1 "has serial '', not 'XYZ'" "$A" disk --filename="$dev" --rw=write --mode=destroy --expect-serial=XYZ
+expect 1 'has 100663296 bytes, not 1234' "$A" disk --filename="$dev" --rw=write --mode=destroy --expect-size=1234
 [ "$(sha "$img")" = "$before" ] || fail "a refused destroy changed the device"
 
 # destroy refuses a filesystem or partition table without --force
@@ -48,7 +48,7 @@ for sig in gpt ext; do
 	else printf '\x53\xef' | dd of="$f" bs=1 seek=1080 conv=notrunc status=none; fi
 	s0=$(sha "$f")
 	want=$([ $sig = gpt ] && echo gpt || echo ext2/3/4)
-	expect 2 "holds $want; add --force" "$A" disk --filename="$d" --rw=write --mode=destroy
+	expect 1 "holds $want; add --force" "$A" disk --filename="$d" --rw=write --mode=destroy
 	[ "$(sha "$f")" = "$s0" ] || fail "refused destroy changed the $sig device"
 	"$A" disk --filename="$d" --rw=write --bs=1m --direct=1 --mode=destroy --force >/dev/null 2>&1 || fail "destroy --force: exit $?"
 	[ "$(sha "$f")" != "$s0" ] || fail "destroy --force did not write"
@@ -82,8 +82,8 @@ PY
 if command -v mkfs.ext4 >/dev/null && d=$(loopdev mnt 32 zero) && mkfs.ext4 -q -F "$d" 2>/dev/null &&
 	mkdir -p "$T/mnt" && mount "$d" "$T/mnt" 2>/dev/null; then
 	f=/dev/shm/assay-test.$$.mnt
-	expect 2 "is mounted on $T/mnt" "$A" disk --filename="$d" --rw=write --mode=destroy --force
-	expect 2 "is mounted on $T/mnt" "$A" disk --filename="$d" --rw=randwrite --mode=rewrite
+	expect 1 "is mounted on $T/mnt" "$A" disk --filename="$d" --rw=write --mode=destroy --force
+	expect 1 "is mounted on $T/mnt" "$A" disk --filename="$d" --rw=randwrite --mode=rewrite
 	"$A" disk --filename="$d" --rw=randread --runtime=0.2 --time_based >/dev/null 2>&1 || fail "readonly on a mounted device"
 	umount "$T/mnt"
 else

@@ -69,7 +69,7 @@ J '.jobs[0] | .write.total_ios > 256 and .read.total_ios == .write.total_ios and
 	fail "verify=null: exit $?"
 J '.jobs[0] | .read.total_ios == 1024 and .assay.verify.algorithm == "null" and .assay.verify.bad == 0' "verify=null"
 [ "$(dd if="$dev" bs=4 count=1 status=none)" != asvf ] || fail "verify=null wrote a header"
-expect 2 "^assay: error: disk: --verify_interval: --verify=null writes no header$" \
+expect 1 "^assay: error: disk: --verify_interval: --verify=null writes no header$" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify=null --verify_interval=512
 # fio in the same run: the same counts for the same job (its runtimes as ours: a direction
 # without I/O has none; the read-back unsampled; psync's I/Os without a submission latency)
@@ -167,37 +167,37 @@ printf '\x01' | dd of="$img" bs=1 seek=$((17 * 8192 + 4000)) conv=notrunc status
 	fail "read job finds the changed block: $(grep -i verify out.txt | head -3)"
 "$A" disk --filename="$dev" --rw=read --bs=8k --size=1m --verify=crc32c --randseed=3 --verify_fatal=1 -J > out.json 2>/dev/null
 J '.jobs[0] | .error == 84 and .read.total_ios < 128 and .assay.verify.bad == 1' "read job, verify_fatal"
-expect 2 "^assay: error: disk: --verify_backlog: a job that only reads checks each block as it reads it$" \
+expect 1 "^assay: error: disk: --verify_backlog: a job that only reads checks each block as it reads it$" \
 	"$A" disk --filename="$dev" --rw=read --size=1m --verify=crc32c --verify_backlog=8
 
 # refused: writing outside destroy mode, verify_only alone, a method
 sum=$(sha "$dev")
-expect 2 "--verify writes its own data to every block: it needs --mode=destroy" \
+expect 1 "--verify writes its own data to every block: it needs --mode=destroy" \
 	"$A" disk --filename="$dev" --rw=randwrite --size=1m --verify=crc32c --mode=rewrite
-expect 2 "--verify writes its own data" "$A" disk --filename="$dev" --rw=write --size=1m --verify=md5
-expect 2 "verify_only: give the --verify \(and --verify_pattern\) the data was written with" \
+expect 1 "--verify writes its own data" "$A" disk --filename="$dev" --rw=write --size=1m --verify=md5
+expect 1 "verify_only: give the --verify \(and --verify_pattern\) the data was written with" \
 	"$A" disk --filename="$dev" --rw=read --verify_only=1
-expect 2 "verify=sha3-999: unknown value" "$A" disk --filename="$dev" --rw=write --verify=sha3-999 --mode=destroy
-expect 2 "^assay: error: disk: --verify=pattern: give the pattern with --verify_pattern$" \
+expect 1 "verify=sha3-999: unknown value" "$A" disk --filename="$dev" --rw=write --verify=sha3-999 --mode=destroy
+expect 1 "^assay: error: disk: --verify=pattern: give the pattern with --verify_pattern$" \
 	"$A" disk --filename="$dev" --rw=write --verify=pattern --mode=destroy --size=1m
 for bad in "0x:0x without hex digits" "0xZZ:0x without hex digits" "4294967296:4294967296: beyond 32 bits" \
 	"zz:'zz': not 0xHEX, \"text\", a number or 'a file'" "\"ab:\" without its closing \"" \
 	"'$T/none':'$T/none': No such file or directory" "12zz:'zz': not 0xHEX" \
 	"0x$(printf 'ab%.0s' $(seq 513)):longer than 512 bytes"; do
-	expect 2 "^assay: error: disk: --buffer_pattern: ${bad#*:}" \
+	expect 1 "^assay: error: disk: --buffer_pattern: ${bad#*:}" \
 		"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy "--buffer_pattern=${bad%%:*}"
 done
-expect 2 "^assay: error: disk: --buffer_pattern=: an empty pattern$" \
+expect 1 "^assay: error: disk: --buffer_pattern=: an empty pattern$" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --buffer_pattern=
-expect 2 "^assay: error: disk: --buffer_pattern: with --zero_buffers the data would be two things at once$" \
+expect 1 "^assay: error: disk: --buffer_pattern: with --zero_buffers the data would be two things at once$" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --buffer_pattern=0xaa --zero_buffers
-expect 2 "^assay: error: disk: --verify_backlog: give --verify \(how the blocks written are checked\)$" \
+expect 1 "^assay: error: disk: --verify_backlog: give --verify \(how the blocks written are checked\)$" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify_backlog=64
-expect 2 "^assay: error: disk: --verify_backlog_batch: with --verify_backlog" \
+expect 1 "^assay: error: disk: --verify_backlog_batch: with --verify_backlog" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify=crc32c --verify_backlog_batch=8
-expect 2 "^assay: error: disk: --verify_backlog: --verify_only writes nothing to check as it goes$" \
+expect 1 "^assay: error: disk: --verify_backlog: --verify_only writes nothing to check as it goes$" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --verify=crc32c --verify_only=1 --verify_backlog=8
-expect 2 "^assay: error: disk: --verify_backlog with --numjobs=2 on one region: a block another thread is writing would read torn \(give each its own, --offset_increment=1048576\)$" \
+expect 1 "^assay: error: disk: --verify_backlog with --numjobs=2 on one region: a block another thread is writing would read torn \(give each its own, --offset_increment=1048576\)$" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify=crc32c --verify_backlog=8 --numjobs=2
 [ "$(sha "$dev")" = "$sum" ] || fail "a refused run changed the device"
 
@@ -268,12 +268,12 @@ for bad in "--verify_interval=3000:--verify_interval=3000: it divides --bs=4096"
 	"--verify_interval=1k --verify_offset=1000:--verify_offset=1000: the header .* would end past the 1024-byte chunk \(--verify_interval\)" \
 	"--verify_offset=20:--verify_offset=20: inside the header's own 36 bytes \(0, or at least 36\)"; do
 	# shellcheck disable=SC2086
-	expect 2 "^assay: error: disk: ${bad#*:}" "$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy \
+	expect 1 "^assay: error: disk: ${bad#*:}" "$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy \
 		--verify=crc32c ${bad%%:*}
 done
-expect 2 "^assay: error: disk: --verify_interval: give --verify" "$A" disk --filename="$dev" --rw=write --size=1m \
+expect 1 "^assay: error: disk: --verify_interval: give --verify" "$A" disk --filename="$dev" --rw=write --size=1m \
 	--mode=destroy --verify_interval=512
-expect 2 "^assay: error: disk: --verify_offset: --verify=pattern writes no header$" "$A" disk --filename="$dev" \
+expect 1 "^assay: error: disk: --verify_offset: --verify=pattern writes no header$" "$A" disk --filename="$dev" \
 	--rw=write --size=1m --mode=destroy --verify_pattern=0xaa --verify_offset=64
 
 # --buffer_pattern: the bytes fio writes for each of its pattern forms; the text report
@@ -314,11 +314,11 @@ cmp -s ours.bin <(dd if="$dev" bs=1M count=1 iflag=direct status=none) || fail "
 dd if="$img" of="$img" bs=4k skip=3 seek=7 count=1 conv=notrunc status=none
 expect 1 "the block at offset 28672: byte 3 is 0x30, the pattern's 0x70: the data changed, or was never written with this pattern \(its %o: this block's offset\)" \
 	"$A" disk --filename="$dev" --rw=write --bs=4k --size=1m --direct=1 --verify_pattern='"ab"%o0xff' --verify_only=1
-expect 2 "^assay: error: disk: --buffer_pattern: %o \(the block's offset\) is --verify_pattern's$" \
+expect 1 "^assay: error: disk: --buffer_pattern: %o \(the block's offset\) is --verify_pattern's$" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --buffer_pattern=%o
-expect 2 "^assay: error: disk: --verify_pattern's %o: with one block size \(each block its offset\)$" \
+expect 1 "^assay: error: disk: --verify_pattern's %o: with one block size \(each block its offset\)$" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify_pattern=%o --bsrange=4k-16k
-expect 2 "^assay: error: disk: --verify_pattern's %o: with --verify=pattern" \
+expect 1 "^assay: error: disk: --verify_pattern's %o: with --verify=pattern" \
 	"$A" disk --filename="$dev" --rw=write --size=1m --mode=destroy --verify_pattern=%o --verify=crc32c
 # a checksum over pattern data: the header, then the pattern
 "$A" disk --filename="$dev" --rw=write --size=64k --mode=destroy --verify=md5 --buffer_pattern=0x5a -J > out.json \
@@ -348,7 +348,7 @@ done
 "$A" disk --filename="$dev" --rw=randwrite --norandommap --size=64k --iodepth=16 --time_based --runtime=0.3 \
 	--serialize_overlap=1 --verify=crc32c --mode=destroy -J > out.json 2>/dev/null || fail "serialize_overlap verify: exit $?"
 J '.jobs[0].assay.verify | .blocks == 16 and .bad == 0' "serialize_overlap with verify"
-expect 2 "^assay: error: disk: --serialize_overlap with --zonemode=zbd: not here" "$A" disk --filename="$dev" \
+expect 1 "^assay: error: disk: --serialize_overlap with --zonemode=zbd: not here" "$A" disk --filename="$dev" \
 	--rw=randwrite --iodepth=4 --zonemode=zbd --zonesize=1m --direct=1 --serialize_overlap=1 --mode=destroy
 
 # --trim_percentage (fio's, with --verify): that share of the blocks written discarded
@@ -375,7 +375,7 @@ for bad in "--verify=crc32c --rw=randread:needs a job that writes" "--rw=randwri
 	"--verify=crc32c --rw=randwrite --verify_backlog=8:with --verify_backlog" \
 	"--verify=crc32c --rw=randwrite --numjobs=2:with threads sharing one region"; do
 	# shellcheck disable=SC2086
-	expect 2 "^assay: error: disk: --trim_percentage=20: ${bad#*:}" "$A" disk --filename="$dev" --mode=destroy \
+	expect 1 "^assay: error: disk: --trim_percentage=20: ${bad#*:}" "$A" disk --filename="$dev" --mode=destroy \
 		--trim_percentage=20 ${bad%%:*}
 done
 
