@@ -459,3 +459,14 @@ struct json *blkdev_json(const struct blkdev *d)
 	json_add_str(j, "mounted", d->mounted[0] ? d->mounted : "no");
 	return j;
 }
+
+int blkdev_stat_fields(const char *line, unsigned long long v[BLKSTAT_FIELDS])
+{
+	int k = 0, used;
+	memset(v, 0, BLKSTAT_FIELDS * sizeof *v);
+	while (k < BLKSTAT_FIELDS && sscanf(line, " %llu%n", &v[k], &used) == 1) {
+		line += used;
+		k++;
+	}
+	return k;
+}

@@ -55,4 +55,12 @@ struct json *blkdev_json(const struct blkdev *d);
 /* the I/O scheduler d's queue uses now (queue/scheduler's bracketed one), "" unknown */
 void blkdev_scheduler(const struct blkdev *d, char *out, size_t n);
 
+/* the fields of a /sys/block/NAME/stat line (the kernel's Documentation/block/stat.rst):
+ * read I/Os, merges, sectors, ticks; write the same; in_flight, io_ticks, time_in_queue;
+ * discard I/Os, merges, sectors, ticks (4.18+); flush I/Os, ticks (5.5+).  How many were
+ * read (v's others 0); fewer than BLKSTAT_MIN is not a stat line */
+#define BLKSTAT_FIELDS 17
+#define BLKSTAT_MIN 11
+int blkdev_stat_fields(const char *line, unsigned long long v[BLKSTAT_FIELDS]);
+
 #endif

@@ -18,15 +18,10 @@
 
 int blkstall_parse(const char *line, uint64_t *done, unsigned *inflight)
 {
-	/* read I/Os, merges, sectors, ticks; write the same; in_flight, io_ticks,
-	 * time_in_queue; discard I/Os, merges, sectors, ticks (4.18+); flush I/Os, ticks (5.5+) */
-	unsigned long long v[17] = { 0 };
-	int k = sscanf(line, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
-		       &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10], &v[11],
-		       &v[12], &v[13], &v[14], &v[15], &v[16]);
-	if (k < 11)
+	unsigned long long v[BLKSTAT_FIELDS];
+	if (blkdev_stat_fields(line, v) < BLKSTAT_MIN)
 		return -1;
-	*done = v[0] + v[4] + (k >= 15 ? v[11] : 0) + (k >= 17 ? v[15] : 0);
+	*done = v[0] + v[4] + v[11] + v[15];   /* reads, writes, discards, flushes */
 	*inflight = v[8] > 1000000 ? 1000000 : (unsigned)v[8];
 	return 0;
 }

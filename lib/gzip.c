@@ -3,6 +3,7 @@
  * dynamic blocks (after zlib's puff.c design, written here).  For the console's result
  * block, which is kilobytes: speed is not the point, a bounded and checked decoder is. */
 #include "gzip.h"
+#include "bytes.h"
 #include "crc32.h"
 
 #include <stdint.h>
@@ -377,7 +378,7 @@ int gzip_decompress(const unsigned char *in, size_t n, size_t max, unsigned char
 	if (in[3] & 4) {          /* FEXTRA */
 		if (p + 2 > n)
 			return -1;
-		p += 2 + (in[p] | (size_t)in[p + 1] << 8);
+		p += 2 + (size_t)get_le16(in + p);
 	}
 	for (int f = 8; f <= 16; f <<= 1)   /* FNAME, FCOMMENT: NUL-terminated */
 		if (in[3] & f) {
@@ -403,8 +404,8 @@ int gzip_decompress(const unsigned char *in, size_t n, size_t max, unsigned char
 			break;
 		}
 	} while (!last);
-	crc = (uint32_t)in[n - 8] | (uint32_t)in[n - 7] << 8 | (uint32_t)in[n - 6] << 16 | (uint32_t)in[n - 5] << 24;
-	isize = (uint32_t)in[n - 4] | (uint32_t)in[n - 3] << 8 | (uint32_t)in[n - 2] << 16 | (uint32_t)in[n - 1] << 24;
+	crc = get_le32(in + n - 8);
+	isize = get_le32(in + n - 4);
 	if (r.err || isize != (uint32_t)r.len || crc != crc32_update(0, r.out, r.len)) {
 		free(r.out);
 		return r.err == 2 ? -2 : -1;

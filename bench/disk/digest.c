@@ -3,6 +3,7 @@
  * tests/unit/digest checks each against its published values and the tools that compute
  * it (md5sum, sha*sum, xz, xxhsum) in tests/host/disk-verify.sh. */
 #include "digest.h"
+#include "bytes.h"
 #include "crc32.h"
 
 #include <pthread.h>
@@ -63,9 +64,6 @@ uint8_t crc7_mmc(const void *p, size_t n)
 static uint32_t rol32(uint32_t x, int r) { return x << r | x >> (32 - r); }
 static uint32_t ror32(uint32_t x, int r) { return x >> r | x << (32 - r); }
 static uint64_t ror64(uint64_t x, int r) { return x >> r | x << (64 - r); }
-static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
-static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3]; }
-static uint64_t be64(const uint8_t *p) { return (uint64_t)be32(p) << 32 | be32(p + 4); }
 
 #define XP1 2654435761u
 #define XP2 2246822519u
@@ -83,14 +81,14 @@ uint32_t xxh32(const void *p, size_t n, uint32_t seed)
 		uint32_t v[4] = { seed + XP1 + XP2, seed + XP2, seed, seed - XP1 };
 		for (; end - b >= 16; b += 16)
 			for (int i = 0; i < 4; i++)
-				v[i] = xround(v[i], le32(b + 4 * i));
+				v[i] = xround(v[i], get_le32(b + 4 * i));
 		h = rol32(v[0], 1) + rol32(v[1], 7) + rol32(v[2], 12) + rol32(v[3], 18);
 	} else {
 		h = seed + XP5;
 	}
 	h += (uint32_t)n;
 	for (; end - b >= 4; b += 4)
-		h = rol32(h + le32(b) * XP3, 17) * XP4;
+		h = rol32(h + get_le32(b) * XP3, 17) * XP4;
 	for (; b < end; b++)
 		h = rol32(h + *b * XP5, 11) * XP1;
 	h ^= h >> 15;
@@ -136,7 +134,7 @@ static void md5_block(void *st, const uint8_t *p)
 {
 	uint32_t *h = st, m[16], a = h[0], b = h[1], c = h[2], d = h[3];
 	for (int i = 0; i < 16; i++)
-		m[i] = le32(p + 4 * i);
+		m[i] = get_le32(p + 4 * i);
 	for (int i = 0; i < 64; i++) {
 		uint32_t f, t;
 		int g;
@@ -170,7 +168,7 @@ static void sha1_block(void *st, const uint8_t *p)
 {
 	uint32_t *h = st, w[80], a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
 	for (int t = 0; t < 16; t++)
-		w[t] = be32(p + 4 * t);
+		w[t] = get_be32(p + 4 * t);
 	for (int t = 16; t < 80; t++)
 		w[t] = rol32(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1);
 #define SHA1_ROUNDS(from, to, f, k) \
@@ -217,7 +215,7 @@ static void sha256_block(void *st, const uint8_t *p)
 {
 	uint32_t *h = st, w[64];
 	for (int t = 0; t < 16; t++)
-		w[t] = be32(p + 4 * t);
+		w[t] = get_be32(p + 4 * t);
 	for (int t = 16; t < 64; t++) {
 		uint32_t s0 = ror32(w[t - 15], 7) ^ ror32(w[t - 15], 18) ^ (w[t - 15] >> 3);
 		uint32_t s1 = ror32(w[t - 2], 17) ^ ror32(w[t - 2], 19) ^ (w[t - 2] >> 10);
@@ -282,7 +280,7 @@ static void sha512_block(void *st, const uint8_t *p)
 {
 	uint64_t *h = st, w[80];
 	for (int t = 0; t < 16; t++)
-		w[t] = be64(p + 8 * t);
+		w[t] = get_be64(p + 8 * t);
 	for (int t = 16; t < 80; t++) {
 		uint64_t s0 = ror64(w[t - 15], 1) ^ ror64(w[t - 15], 8) ^ (w[t - 15] >> 7);
 		uint64_t s1 = ror64(w[t - 2], 19) ^ ror64(w[t - 2], 61) ^ (w[t - 2] >> 6);
@@ -337,7 +335,6 @@ static const uint8_t keccak_rot[25] = { 0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 
 					41, 45, 15, 21, 8, 18, 2, 61, 56, 14 };
 
 static uint64_t rol64(uint64_t x, int r) { return r ? x << r | x >> (64 - r) : x; }
-static uint64_t le64(const uint8_t *p) { return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32; }
 
 /* rho and pi: lane i goes to keccak_pi[i] (lane (x, y) to (y, 2x + 3y)) */
 static const uint8_t keccak_pi[25] = { 0, 10, 20, 5, 15, 16, 1, 11, 21, 6, 7, 17, 2, 12, 22, 23, 8, 18, 3, 13, 14, 24, 9, 19, 4 };
@@ -377,14 +374,14 @@ void sha3(const void *p, size_t n, uint8_t *out, size_t olen)
 	uint8_t last[200] = { 0 };
 	for (; n >= rate; n -= rate, s += rate) {
 		for (size_t i = 0; i < rate / 8; i++)
-			a[i] ^= le64(s + 8 * i);
+			a[i] ^= get_le64(s + 8 * i);
 		keccak_f(a);
 	}
 	memcpy(last, s, n);
 	last[n] ^= 0x06;
 	last[rate - 1] ^= 0x80;
 	for (size_t i = 0; i < rate / 8; i++)
-		a[i] ^= le64(last + 8 * i);
+		a[i] ^= get_le64(last + 8 * i);
 	keccak_f(a);
 	for (size_t i = 0; i < olen; i++)
 		out[i] = (uint8_t)(a[i / 8] >> (8 * (i % 8)));

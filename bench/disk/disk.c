@@ -118,6 +118,8 @@ static void dstat_take(const char *path, struct dstat *d)
 {
 	struct stat st;
 	char p[96], real[PATH_MAX];
+	char line[512];
+	unsigned long long v[BLKSTAT_FIELDS];
 	FILE *f;
 	dev_t dv;
 	d->ok = 0;
@@ -132,9 +134,8 @@ static void dstat_take(const char *path, struct dstat *d)
 	f = fopen(p, "r");
 	if (!f)
 		return;
-	d->ok = fscanf(f, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &d->v[0], &d->v[1],
-		       &d->v[2], &d->v[3], &d->v[4], &d->v[5], &d->v[6], &d->v[7], &d->v[8], &d->v[9],
-		       &d->v[10]) == 11;
+	d->ok = fgets(line, sizeof line, f) && blkdev_stat_fields(line, v) >= BLKSTAT_MIN;
+	memcpy(d->v, v, sizeof d->v);
 	fclose(f);
 	d->t_ns = now_ns();
 }

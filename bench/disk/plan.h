@@ -44,8 +44,8 @@ extern const size_t nprofiles;
  * itself, or the one holding the file), for fio's "disk_util". */
 struct dstat {
 	char name[64];
-	unsigned long long v[11];   /* read ios, merges, sectors, ticks; write the same; in
-				     * flight, io_ticks, time_in_queue */
+	unsigned long long v[BLKSTAT_MIN];   /* read ios, merges, sectors, ticks; write the same;
+					     * in flight, io_ticks, time_in_queue */
 	uint64_t t_ns;
 	int ok;
 };

@@ -1,4 +1,5 @@
 #include "dnswire.h"
+#include "bytes.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -91,11 +92,11 @@ int dns_parse_reply(const unsigned char *b, size_t len, struct dns_reply *out)
 {
 	if (len < 12 || !(b[2] & 0x80))
 		return -1;
-	out->id = (uint16_t)(b[0] << 8 | b[1]);
+	out->id = get_be16(b);
 	out->rcode = b[3] & 15;
 	out->truncated = !!(b[2] & 0x02);
-	out->qdcount = (unsigned)(b[4] << 8 | b[5]);
-	out->ancount = (unsigned)(b[6] << 8 | b[7]);
+	out->qdcount = get_be16(b + 4);
+	out->ancount = get_be16(b + 6);
 	if (out->qdcount < 1 || !question_end(b, len))
 		return -1;
 	return 0;

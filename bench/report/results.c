@@ -4,6 +4,7 @@
  * nothing else on it is touched. */
 #include "results.h"
 #include "blkdev.h"
+#include "bytes.h"
 #include "blkstall.h"
 #include "json.h"
 #include "msg.h"
@@ -168,8 +169,6 @@ int results_write_dir(const char *dir, const struct json *doc, const char *txt, 
 	return 0;
 }
 
-static unsigned le16(const unsigned char *p) { return p[0] | (unsigned)p[1] << 8; }
-static uint32_t le32(const unsigned char *p) { return le16(p) | (uint32_t)le16(p + 2) << 16; }
 
 /* Before writing, the FAT's copies must agree (Linux writes both; one that differs is
  * damage a write would build on, overwriting older results): 0, or -1 with the reason
@@ -182,14 +181,14 @@ static int fat_copies_agree(const char *dev, char *err, size_t n)
 	int fd = open(dev, O_RDONLY | O_CLOEXEC), r = 0;
 	if (fd < 0 || pread(fd, bs, sizeof bs, 0) != (ssize_t)sizeof bs)
 		goto out;
-	bps = le16(bs + 11);
+	bps = get_le16(bs + 11);
 	nfats = bs[16];
-	fatsz = le16(bs + 22) ? le16(bs + 22) : le32(bs + 36);
+	fatsz = get_le16(bs + 22) ? get_le16(bs + 22) : get_le32(bs + 36);
 	/* FAT32 with mirroring off (extended flags bit 7): one active FAT, nothing to compare */
 	if ((bps != 512 && bps != 1024 && bps != 2048 && bps != 4096) || nfats < 2 || !fatsz ||
-	    (!le16(bs + 22) && (le16(bs + 40) & 0x80)))
+	    (!get_le16(bs + 22) && (get_le16(bs + 40) & 0x80)))
 		goto out;
-	off1 = (uint64_t)le16(bs + 14) * bps;
+	off1 = (uint64_t)get_le16(bs + 14) * bps;
 	len = (uint64_t)fatsz * bps;
 	off2 = off1 + len;
 	if (len > (256u << 20) || !(a = malloc(65536)) || !(b = malloc(65536)))
