@@ -73,9 +73,10 @@ struct engine {
 	const char *const *(*figure_names)(void);
 	/* assay run: add this engine's tests to the plan, as the run's options ask (suite.h) */
 	void (*plan)(struct run_plan *p, const struct run_cfg *c);
-	/* the command's exit status for bad input, when not EXIT_USAGE: the peer tool's
-	 * (assay disk: fio's 1), so scripts written for the peer read it alike */
-	int usage_exit;
+	/* the command's exit status from its result and run's code, when not that code: the
+	 * peer tool's (assay disk: fio's), so scripts written for the peer read it alike; NULL
+	 * for assay's own (lib/msg.h) */
+	int (*exit_status)(const struct json *res, int rc);
 };
 
 extern const struct engine *const engines[];

@@ -92,16 +92,14 @@ static void engine_openmetrics(const struct engine *e, const struct json *out, i
 	json_free(doc);
 }
 
-static int engine_command(const struct engine *e, int argc, char **argv);
-
-/* assay ENGINE ARGS: the engine's own command; bad input exits as its peer tool's would */
-int engine_main(const struct engine *e, int argc, char **argv)
+static int exit_status(const struct engine *e, const struct json *res, int rc)
 {
-	int rc = engine_command(e, argc, argv);
-	return rc == EXIT_USAGE && e->usage_exit ? e->usage_exit : rc;
+	return e->exit_status ? e->exit_status(res, rc) : rc;
 }
 
-static int engine_command(const struct engine *e, int argc, char **argv)
+/* assay ENGINE ARGS: the engine's own command (its exit status as its peer tool's, when the
+ * engine says how) */
+int engine_main(const struct engine *e, int argc, char **argv)
 {
 	struct common_cfg *c;
 	struct json *out;
@@ -113,7 +111,7 @@ static int engine_command(const struct engine *e, int argc, char **argv)
 		if (a != argv[i] && !strncmp(a, "cmdhelp=", 8) && strcmp(a + 8, "all")) {
 			if (opt_help_one(e->opts, a + 8, stdout)) {
 				errmsg("--cmdhelp=%s: no such option of 'assay %s' (--help lists them)", a + 8, e->name);
-				return EXIT_USAGE;
+				return exit_status(e, NULL, EXIT_USAGE);
 			}
 			return EXIT_OK;
 		}
@@ -126,7 +124,7 @@ static int engine_command(const struct engine *e, int argc, char **argv)
 	}
 	c = engine_config(e, argc, argv);
 	if (!c)
-		return EXIT_USAGE;
+		return exit_status(e, NULL, EXIT_USAGE);
 	out = json_obj();
 	rc = e->run(c, out);
 	/* fio's order whatever the list's: terse, json, normal; after bad input only the
@@ -141,6 +139,7 @@ static int engine_command(const struct engine *e, int argc, char **argv)
 	if ((fmts & FMT_BIT(FORMAT_OPENMETRICS)) && rc != EXIT_USAGE)
 		engine_openmetrics(e, out, rc, stdout);
 	fflush(stdout);
+	rc = exit_status(e, out, rc);
 	json_free(out);
 	free(c);
 	return rc;

@@ -287,6 +287,7 @@ static int targets_ready(struct plan *pl, struct json *as, char *err, size_t n)
 /* how the run is going: its exit code, the jobs done and skipped, what halted it */
 struct run_state {
 	int rc, nok, nskip, fallback, halted, halted_err;
+	int nfailed;             /* threads that failed (fio's exit status counts them) */
 	int reps;                /* times everything ran */
 	const char *fb_engine;
 	struct rep_series *series;
@@ -317,8 +318,12 @@ static void job_done(struct plan *pl, struct run_state *st, struct job_result *r
 	if (r->skipped) {
 		st->nskip++;
 	} else if (r->err) {
+		int nf = 0;
 		errmsg("disk: %s: %s", r->job.name, r->errmsg);
 		st->rc = EXIT_FAIL;
+		for (int k = 0; k < r->nworkers; k++)
+			nf += r->w[k].err != 0;
+		st->nfailed += nf ? nf : 1;   /* a job that failed before its threads began: one */
 		st->halted_err |= r->job.o.exitall_on_error;
 		st->halted |= st->halted_err;
 	} else {
@@ -415,6 +420,8 @@ static void run_tail(struct plan *pl, struct run_state *st, struct json *out, st
 	if (c->o.disk_util)
 		dstat_json(out, pl);
 	json_add_int(as, "repeat", st->reps);
+	if (st->nfailed)
+		json_add_int(as, "failed_threads", st->nfailed);
 	if (st->fallback) {
 		char b[200];
 		snprintf(b, sizeof b, "%s unavailable (%s): measured with psync", st->fb_engine, strerror(st->fallback));
@@ -666,6 +673,19 @@ static const char *const *disk_figure_names(void)
 	return names;
 }
 
+/* `assay disk`'s exit status as fio's for the same outcome: 1 for bad input (an option, a
+ * job file, a write refused), the number of threads that failed for failed jobs (fio counts
+ * each job's threads that ended in error; at least 1 here, a fallback to psync too) */
+static int disk_exit_status(const struct json *res, int rc)
+{
+	double nf = res ? json_get_num(res, "assay.failed_threads", 0) : 0;
+	if (rc == EXIT_USAGE)
+		return EXIT_FAIL;
+	if (rc == EXIT_FAIL && nf > 1)
+		return nf < EXIT_SKIP ? (int)nf : EXIT_SKIP - 1;
+	return rc;
+}
+
 const struct engine engine_disk = {
 	.name = "disk",
 	.summary = "disk: fio-compatible raw block device benchmarks on io_uring, read-only by default",
@@ -682,5 +702,5 @@ const struct engine engine_disk = {
 	.plan = disk_plan,
 	.title = "Disk",
 	.figure_names = disk_figure_names,
-	.usage_exit = EXIT_FAIL,     /* fio exits 1 for a bad option or job file */
+	.exit_status = disk_exit_status,
 };

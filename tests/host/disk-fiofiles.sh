@@ -61,6 +61,13 @@ fio --name=ro --filename=fro.dat --rw=randwrite --size=1m --readonly > /dev/null
 [ $rc = $? ] && [ $rc = 1 ] || fail "--readonly writer: exit $rc, fio's $?"
 grep -q "^assay: error: disk: --readonly: job 'ro' has rw=randwrite" err || fail "--readonly writer: $(cat err)"
 [ ! -e ro.dat ] || fail "--readonly writer: made ro.dat"
+# failed threads: fio's exit status counts them (three threads reading an empty file)
+fio --name=e --filename=fe.dat --rw=read --size=1m --create_on_open=1 --numjobs=3 --output-format=json > /dev/null 2>&1
+fe=$?
+"$A" disk --name=e --filename=ae.dat --rw=read --size=1m --create_on_open=1 --numjobs=3 -J > e.json 2> /dev/null
+ae=$?
+[ $ae = $fe ] && [ $ae = 3 ] && jq -e '.assay.failed_threads == 3' e.json > /dev/null ||
+	fail "three failed threads: exit $ae, fio's $fe, failed_threads $(jq .assay.failed_threads e.json)"
 # bad input exits as fio's: an unknown option, a bad value, a job file's unknown option
 printf '[j]\nrw=read\nsize=1m\nbogus_option=1\n' > bad.fio
 for args in "--name=b --filename=b.dat --size=1m --bogus" "--name=b --filename=b.dat --size=1m --bs=abc" \
