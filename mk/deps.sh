@@ -12,7 +12,7 @@ test="fio jq xxhash xz-utils cpio iproute2 util-linux coreutils gzip file sysben
       libfuse3-dev fuse3 strace xfsprogs btrfs-progs grub-pc-bin grub2-common fdisk
       nvme-cli smartmontools memtester prometheus prometheus-pushgateway curl python3-yaml
       chromium tidy python3-html5lib python3-pil"
-kernel="linux-source-6.1 bc bison flex libelf-dev libssl-dev"
+kernel="linux-source-6.1 bc bison flex libelf-dev libssl-dev ccache"
 fuzz="clang-14 libfuzzer-14-dev libclang-rt-14-dev"
 iso="grub-pc-bin grub-efi-amd64-bin grub-common xorriso mtools ovmf ipxe-qemu"
 

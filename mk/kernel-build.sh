@@ -3,7 +3,8 @@
 # Builds assay's own kernel from Debian's linux-source package: tinyconfig + FRAGMENT
 # merged with the kernel's scripts/kconfig/merge_config.sh, then a check that every
 # symbol the fragment sets to y ended up =y.  Result: DIR/bzImage (cached: the source
-# tree and the object tree stay under DIR).
+# tree and the object tree stay under DIR; the compiler's objects in ccache, when
+# installed, across clones: ASSAY_CCACHE=0 builds without it).
 set -eu
 dir=$(realpath -m "$1")
 frag=$(realpath "$2")
@@ -19,11 +20,21 @@ if [ ! -f "$src/.assay-unpacked" ]; then
 	tar -C "$dir" -xf "$tarball"
 	touch "$src/.assay-unpacked"
 fi
+# ccache (when installed) keeps the compiler's objects across clones and clean builds: a
+# fresh clone's kernel is then mostly cache hits.  Paths under DIR are rewritten relative
+# (base_dir), the source tree's absolute -fmacro-prefix-map is left out of the hash (it
+# maps that tree to "", the object is the same wherever the tree sits).
+cc=gcc
+if command -v ccache >/dev/null 2>&1 && [ "${ASSAY_CCACHE:-1}" != 0 ]; then
+	cc="ccache gcc"
+	export CCACHE_BASEDIR="$dir" CCACHE_NOHASHDIR=1 CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
+	export CCACHE_DIR="${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}"
+fi
 log="$dir/build.log"
 : > "$log"
-make -C "$src" O="$out" tinyconfig >>"$log" 2>&1
+make -C "$src" O="$out" CC="$cc" tinyconfig >>"$log" 2>&1
 (cd "$src" && ./scripts/kconfig/merge_config.sh -m -O "$out" "$out/.config" "$frag") >>"$log" 2>&1
-make -C "$src" O="$out" olddefconfig >>"$log" 2>&1
+make -C "$src" O="$out" CC="$cc" olddefconfig >>"$log" 2>&1
 missing=
 for sym in $(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=y$/\1/p' "$frag"); do
 	grep -qx "$sym=y" "$out/.config" || missing="$missing $sym"
@@ -32,9 +43,9 @@ if [ -n "$missing" ]; then
 	echo "kernel: these symbols of $(basename "$frag") did not stick (unmet dependencies?):$missing" >&2
 	exit 1
 fi
-echo "kernel: building $ver (log: $log)"
+echo "kernel: building $ver (log: $log)$([ "$cc" = gcc ] || echo ", with ccache in $CCACHE_DIR")"
 KBUILD_BUILD_TIMESTAMP="@${SOURCE_DATE_EPOCH:-0}" KBUILD_BUILD_USER=assay KBUILD_BUILD_HOST=assay \
-	make -C "$src" O="$out" -j"$(nproc)" bzImage >>"$log" 2>&1 ||
+	make -C "$src" O="$out" CC="$cc" -j"$(nproc)" bzImage >>"$log" 2>&1 ||
 	{ tail -n 20 "$log" >&2; echo "kernel: build failed (log: $log)" >&2; exit 1; }
 cp "$out/arch/x86/boot/bzImage" "$dir/bzImage"
 echo "kernel: $dir/bzImage, $(stat -c %s "$dir/bzImage") bytes"
