@@ -12,22 +12,24 @@ tarball=$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1)
 [ -n "$tarball" ] || { echo "kernel: no /usr/src/linux-source-*.tar.xz: apt-get install linux-source-6.1 (make deps-kernel)" >&2; exit 1; }
 ver=$(basename "$tarball" .tar.xz)
 src="$dir/$ver"
-out="$dir/out"
-mkdir -p "$dir" "$out"
+# the object tree inside the source tree: kbuild then names the sources relative ("..")
+# in every command, so compiler caches hit across clones and the objects hold no
+# clone's path
+out="$src/out"
+mkdir -p "$dir"
 if [ ! -f "$src/.assay-unpacked" ]; then
 	echo "kernel: unpacking $tarball"
 	rm -rf "$src"
 	tar -C "$dir" -xf "$tarball"
 	touch "$src/.assay-unpacked"
 fi
+mkdir -p "$out"
+rm -rf "$dir/out"   # where the object tree was before (2026-12-07)
 # ccache (when installed) keeps the compiler's objects across clones and clean builds: a
-# fresh clone's kernel is then mostly cache hits.  Paths under DIR are rewritten relative
-# (base_dir), the source tree's absolute -fmacro-prefix-map is left out of the hash (it
-# maps that tree to "", the object is the same wherever the tree sits).
+# fresh clone's kernel is then mostly cache hits, and byte-identical to one built without
 cc=gcc
 if command -v ccache >/dev/null 2>&1 && [ "${ASSAY_CCACHE:-1}" != 0 ]; then
 	cc="ccache gcc"
-	export CCACHE_BASEDIR="$dir" CCACHE_NOHASHDIR=1 CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
 	export CCACHE_DIR="${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}"
 fi
 log="$dir/build.log"
