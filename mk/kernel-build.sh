@@ -29,8 +29,13 @@ rm -rf "$dir/out"   # where the object tree was before (2026-12-07)
 # fresh clone's kernel is then mostly cache hits, and byte-identical to one built without
 cc=gcc
 if command -v ccache >/dev/null 2>&1 && [ "${ASSAY_CCACHE:-1}" != 0 ]; then
-	cc="ccache gcc"
-	export CCACHE_DIR="${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}"
+	export CCACHE_DIR="${CCACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/ccache}"
+	# (a cache it cannot write would fail every compile: then none)
+	if mkdir -p "$CCACHE_DIR" 2>/dev/null && [ -w "$CCACHE_DIR" ]; then
+		cc="ccache gcc"
+	else
+		echo "kernel: $CCACHE_DIR: not writable, building without ccache" >&2
+	fi
 fi
 log="$dir/build.log"
 : > "$log"
