@@ -347,6 +347,11 @@ static int job_checks(struct plan *p, const struct disk_cfg *c, struct job *j, c
 	}
 	if (parse_zones(c, dev, j, err, n) || job_replay(p, c, from_profile, j, err, n))
 		return -1;
+	if (c->o.readonly_flag && c->o.read_iolog && rw_modifies(j->rw)) {   /* fio's too */
+		snprintf(err, n, "--readonly: job '%s' replays writes or trims (--read_iolog=%s); fio's --readonly "
+			 "allows none", j->name, c->o.read_iolog);
+		return -1;
+	}
 	if (c->o.dedupe_mode && j->o.dedupe_pct && rw_writes(j->rw) && dedupe_working_set(c, j, p->njobs, err, n))
 		return -1;
 	why = !c->o.trim_pct ? NULL : !j->verify || j->verify == VM_NULL ? "needs --verify (what is read back)" :

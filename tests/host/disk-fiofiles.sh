@@ -61,6 +61,14 @@ fio --name=ro --filename=fro.dat --rw=randwrite --size=1m --readonly > /dev/null
 [ $rc = $? ] && [ $rc = 1 ] || fail "--readonly writer: exit $rc, fio's $?"
 grep -q "^assay: error: disk: --readonly: job 'ro' has rw=randwrite" err || fail "--readonly writer: $(cat err)"
 [ ! -e ro.dat ] || fail "--readonly writer: made ro.dat"
+# ... and a replay of a log with writes in it (the log's file left as it was)
+fio --name=lw --filename=lw.dat --size=1m --rw=randwrite --number_ios=5 --write_iolog=lw.log --output-format=json \
+	> /dev/null 2>&1 || fail "fio write_iolog (writes)"
+s0=$(sha lw.dat)
+"$A" disk --name=lr --read_iolog=lw.log --readonly > /dev/null 2> err
+rc=$?
+[ $rc = 1 ] && [ "$(sha lw.dat)" = "$s0" ] && grep -q "^assay: error: disk: --readonly: job 'lr' replays writes" err ||
+	fail "--readonly replay of writes: exit $rc: $(cat err)"
 # failed threads: fio's exit status counts them (three threads reading an empty file)
 fio --name=e --filename=fe.dat --rw=read --size=1m --create_on_open=1 --numjobs=3 --output-format=json > /dev/null 2>&1
 fe=$?
