@@ -4,8 +4,8 @@
  * nothing else on it is touched. */
 #include "results.h"
 #include "blkdev.h"
-#include "bytes.h"
 #include "blkstall.h"
+#include "bytes.h"
 #include "json.h"
 #include "msg.h"
 #include "sysinfo.h"
@@ -168,7 +168,6 @@ int results_write_dir(const char *dir, const struct json *doc, const char *txt, 
 		snprintf(where, wn, "%s/%s.{json,txt,html}", dir, base);
 	return 0;
 }
-
 
 /* Before writing, the FAT's copies must agree (Linux writes both; one that differs is
  * damage a write would build on, overwriting older results): 0, or -1 with the reason
