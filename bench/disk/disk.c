@@ -323,7 +323,9 @@ static void job_done(struct plan *pl, struct run_state *st, struct job_result *r
 		st->rc = EXIT_FAIL;
 		for (int k = 0; k < r->nworkers; k++)
 			nf += r->w[k].err != 0;
-		st->nfailed += nf ? nf : 1;   /* a job that failed before its threads began: one */
+		/* a job that failed before its threads began: each of them, as fio's threads each
+		 * fail their own setup */
+		st->nfailed += nf ? nf : (int)r->job.o.numjobs;
 		st->halted_err |= r->job.o.exitall_on_error;
 		st->halted |= st->halted_err;
 	} else {

@@ -368,7 +368,7 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 {
 	uint64_t zs = d->zoned[0] ? d->zone_size : c->o.zonesize, end;
 	const char *with = c->o.zonerange || c->o.zoneskip ? "--zonerange/--zoneskip (strided zones)" :
-			   j->nfiles > 1 || j->nftg > 1 ? "several files" : j->o.verify_only ? "--verify_only" :
+			   j->nfiles > 1 ? "several files" : j->o.verify_only ? "--verify_only" :
 			   j->verify && !rw_modifies(j->rw) ? "--verify on a read job" :
 			   j->rw >= RW_TRIMWRITE ? "trimwrite" : c->o.read_iolog ? "--read_iolog" : d->is_null ? d->path :
 			   NULL;
@@ -396,10 +396,14 @@ static int parse_zbd(const struct disk_cfg *c, const struct blkdev *d, struct jo
 			 (unsigned long long)j->bs_max, (unsigned long long)zs);
 		return -1;
 	}
-	if (zs % 512 || zs > d->size) {
-		snprintf(err, n, "--zonesize=%llu: a multiple of 512, at most %s's size (%llu)", (unsigned long long)zs,
-			 d->path, (unsigned long long)d->size);
+	if (zs % 512) {
+		snprintf(err, n, "--zonesize=%llu: a multiple of 512", (unsigned long long)zs);
 		return -1;
+	}
+	if (zs > d->size) {   /* fio's: each thread fails setting up its zones, the other jobs run */
+		snprintf(j->setup_err, sizeof j->setup_err, "--zonemode=zbd: %s (%llu bytes) is smaller than one zone "
+			 "(--zonesize=%llu)", d->path, (unsigned long long)d->size, (unsigned long long)zs);
+		return 0;
 	}
 	if (!d->zoned[0] && (c->o.zonecapacity > zs || c->o.zonecapacity % 512)) {
 		snprintf(err, n, "--zonecapacity=%llu: at most --zonesize=%llu, a multiple of 512", c->o.zonecapacity,

@@ -498,12 +498,12 @@ int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, in
 			return -1;
 		}
 	}
-	if (j->zt) {
+	if (w->zt) {
 		/* fio's zonemode=zbd: the I/O moved to where the zones take it */
 		uint64_t o = m->h_off, l = m->h_len;
 		int e = 0, z;
 		char msg[240];
-		if ((z = zbd_adjust(j->zt, &w->zbd, j, w->fd, inflight, &d, &o, &l, &e, msg, sizeof msg)) <= 0) {
+		if ((z = zbd_adjust(w->zt, &w->zbd, j, w->fd, inflight, &d, &o, &l, &e, msg, sizeof msg)) <= 0) {
 			if (e)
 				set_err(w, e, msg, UINT64_MAX);
 			else if (z < 0)   /* its I/Os in flight complete, or another thread's to the zone */
@@ -511,7 +511,7 @@ int next_io(struct worker *w, struct meter *m, struct iogen *g, uint64_t now, in
 			return z;
 		}
 		if (!rw_is_random(j->rw) && !j->replay)   /* the next sequential I/O after this one (fio's last_pos) */
-			g->seq_pos[d] = (zbd_next_seq(j->zt, o + l) - g->base) / j->bs;
+			g->seq_pos[d] = (zbd_next_seq(w->zt, o + l) - g->base) / j->bs;
 		g->issued_bytes -= m->h_len - l;
 		m->h_off = o;
 		m->h_len = l;
@@ -906,8 +906,8 @@ void account(struct worker *w, struct meter *m, struct slot *s, long res, uint64
 	const struct job *j = w->job;
 	struct ddir_stats *st = &w->st[s->ddir];
 	m->think_done += !j->o.think_issue;
-	if (j->zt)
-		zbd_done(j->zt, &w->zbd, s->ddir, s->off, s->len);
+	if (w->zt)
+		zbd_done(w->zt, &w->zbd, s->ddir, s->off, s->len);
 	if (res < 0) {
 		if (res == -EOPNOTSUPP && j->o.hipri)
 			set_err(w, EOPNOTSUPP, "--hipri: polled I/O on this device (NVMe needs poll queues: "
@@ -970,7 +970,7 @@ long trim_range(struct worker *w, int f, uint64_t off, uint64_t len)
 {
 	uint64_t range[2] = { off, len };
 	const struct wfile *wf = &w->f[f];
-	long z = w->job->zt ? zbd_trim(w->job->zt, &w->zbd, wf->fd, off, len) : 0;
+	long z = w->zt ? zbd_trim(w->zt, &w->zbd, wf->fd, off, len) : 0;
 	int r;
 	if (z)   /* --zonemode=zbd: a sequential zone's trim is its reset */
 		return z;

@@ -252,7 +252,10 @@ struct job {
 	 * them */
 	int zbd;
 	uint64_t zbd_zone, zbd_cap;     /* --zonesize (0: the device's), --zonecapacity (0: the zone's) */
-	struct zbd *zt;                 /* the target's zones (shared by the jobs on it) */
+	struct zbd *zt;                 /* the target's zones (shared by the jobs on it; a thread's
+					 * own files: the first's, each thread its own in w->zt) */
+	char setup_err[200];            /* what fails in each thread's setup, as fio's (the job
+					 * fails when it runs, its threads counted; the others run) */
 	uint64_t bs;            /* the block size; with --bssplit/--bsrange the smallest: the
 				 * unit offsets are aligned to and the region is counted in */
 	uint64_t bs_max;        /* the largest I/O (buffers are this big) */
@@ -451,7 +454,7 @@ struct samples {
 	uint32_t cap;
 };
 
-/* --zonemode=zbd (diskzbd.c): a thread's part.  Its region's zones [min_zone, max_zone),
+/* --zonemode=zbd (zbd.c): a thread's part.  Its region's zones [min_zone, max_zone),
  * the zones it holds open, the resets it made */
 struct zbd_thread {
 	int on;
@@ -522,7 +525,9 @@ struct worker {
 	uint64_t submit_map[7], complete_map[7];
 	uint64_t ring_reaps;     /* libaio --userspace_reap: completions read from the ring */
 	uint64_t hipri_ios;      /* pvsync2 --hipri: I/Os issued polled (RWF_HIPRI), measured ones */
-	struct zbd_thread zbd;   /* --zonemode=zbd: this thread's zones */
+	struct zbd *zt;          /* --zonemode=zbd: the zones of its file (the job's, or with files of
+				 * its own, theirs) */
+	struct zbd_thread zbd;   /* and this thread's part of them */
 	uint64_t sfr_lo[MAX_FILES], sfr_hi[MAX_FILES];   /* --sync_file_range: each file's range written since */
 	int engine_fallback;     /* the queued engine (io_uring, libaio) could not be set up:
 				 * errno; psync ran instead */

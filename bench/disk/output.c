@@ -699,6 +699,8 @@ static void job_assay(struct json *o, const struct jview *v)
 	if (j->zt) {   /* fio's zonemode=zbd: the zones, and the resets the job made */
 		struct json *z = json_add_obj(as, "zbd");
 		zbd_describe(j->zt, z);
+		if (j->per_thread && j->nftg > 1)   /* each thread's file its zones: "zones" is one's */
+			json_add_int(z, "files", j->nftg);
 		json_add_int(z, "zone_resets", (long long)sum_field(w, nw, offsetof(struct worker, zbd.resets)));
 	}
 	verify_json(as, v);

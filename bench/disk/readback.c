@@ -383,9 +383,9 @@ void pass_check(struct worker *w, struct meter *m, int queued)
 		return;
 	read_map(w, m, w->bl_buf, queued ? (unsigned)j->o.iodepth : 1, queued, 1);
 	memset(w->vmap, 0, w->vb[j->nfiles] / 8 + 1);   /* checked: the next pass marks its own */
-	if (j->zt) {   /* --zonemode=zbd: the next pass writes its zones afresh */
+	if (w->zt) {   /* --zonemode=zbd: the next pass writes its zones afresh */
 		char e[240];
-		if (zbd_verify_pass(j->zt, &w->zbd, w->fd, e, sizeof e))
+		if (zbd_verify_pass(w->zt, &w->zbd, w->fd, e, sizeof e))
 			set_err(w, EIO, e, UINT64_MAX);
 	}
 }

@@ -259,6 +259,11 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			return -1;
 		}
 	}
+	if (j->setup_err[0]) {
+		r->err = EINVAL;
+		snprintf(r->errmsg, sizeof r->errmsg, "%s", j->setup_err);
+		return -1;
+	}
 	if (j->o.exec_prerun && exec_hook(j, j->o.exec_prerun, "prerun", err, sizeof err)) {
 		r->err = ECANCELED;
 		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
@@ -272,9 +277,11 @@ static int job_prepare(struct plan *p, struct job_result *r)
 				close(r->fds[k]);
 			return -1;
 		}
-	if (j->zbd) {   /* fio's zonemode=zbd: the target's zones, the jobs on it sharing them */
-		struct target *t = &p->tg[j->ftg[0]];
-		if ((!t->zbd && zbd_make(&t->zbd, r->fds[0], &t->dev, j, err, sizeof err)) ||
+	/* fio's zonemode=zbd: the target's zones, the jobs on it sharing them; with a file of
+	 * each thread's own (fio's JOB.N.0), each file's */
+	for (int k = 0; j->zbd && k < (j->per_thread ? j->nftg : 1); k++) {
+		struct target *t = &p->tg[j->ftg[k]];
+		if ((!t->zbd && zbd_make(&t->zbd, r->fds[k], &t->dev, j, err, sizeof err)) ||
 		    (t->zbd && zbd_size(t->zbd) != j->zbd_zone &&
 		     snprintf(err, sizeof err, "--zonesize=%llu: another job on %s has zones of %llu bytes",
 			      (unsigned long long)j->zbd_zone, t->dev.path, (unsigned long long)zbd_size(t->zbd)))) {
@@ -283,7 +290,8 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			close_files(r);
 			return -1;
 		}
-		r->job.zt = t->zbd;
+		if (!k)
+			r->job.zt = t->zbd;
 	}
 	for (int k = 0; k < j->nftg && j->o.write_hint; k++) {
 		/* on the inode (fio's direct=1 path, a per-file hint, is gone since Linux 5.19) */
@@ -340,6 +348,7 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		}
 		w->dev = w->f[0].dev;
 		w->fd = w->f[0].fd;
+		w->zt = j->per_thread && r->job.zt ? p->tg[j->ftg[i * j->nfiles]].zbd : r->job.zt;
 		iolog_init(&w->log, &r->job.log, dirs, log_cap);
 		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
 				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,

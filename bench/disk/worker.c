@@ -111,9 +111,9 @@ static int thread_verify(struct worker *w, size_t align, size_t nbuf)
 	if (w->vmap && j->o.do_verify && j->o.loops > 1 && !j->o.time_based && !j->o.verify_backlog && !rw_trims(j->rw) &&
 	    (j->o.numjobs == 1 || j->per_thread || j->offset_inc >= job_fsize(j, 1)))
 		w->passes_left = (int)j->o.loops - 1;
-	if (j->zt) {   /* --zonemode=zbd: the thread's region's zones (the open ones its) */
+	if (w->zt) {   /* --zonemode=zbd: the thread's region's zones (the open ones its) */
 		char e[240];
-		if (zbd_join(j->zt, &w->zbd, j, file_base(j, 0, w->idx), j->size, w->fd, e, sizeof e)) {
+		if (zbd_join(w->zt, &w->zbd, j, file_base(j, 0, w->idx), j->size, w->fd, e, sizeof e)) {
 			set_err(w, EIO, e, UINT64_MAX);
 			return -1;
 		}
@@ -177,7 +177,7 @@ static int thread_files(struct worker *w, struct meter *m, struct job **fjp)
 static void meter_init(struct worker *w, struct meter *m, const struct iogen *g)
 {
 	const struct job *j = w->job;
-	w->pass_len = j->zt && j->o.time_based ? zbd_room(j->zt, &w->zbd) : g->loop_bytes;
+	w->pass_len = w->zt && j->o.time_based ? zbd_room(w->zt, &w->zbd) : g->loop_bytes;
 	for (int f = 0; f < MAX_FILES; f++)
 		w->sfr_lo[f] = UINT64_MAX;
 	flow_join(j, m);
@@ -222,8 +222,8 @@ static uint64_t thread_work(struct worker *w, struct meter *m, struct iogen *g, 
 		}
 	}
 	flow_leave(j, m);
-	if (j->zt)
-		zbd_leave(j->zt, &w->zbd);
+	if (w->zt)
+		zbd_leave(w->zt, &w->zbd);
 	w->lat_depth = m->qd;
 	if (!m->counting)      /* ended inside the ramp or warm-up: nothing measured */
 		w->start_ns = w->end_ns;

@@ -76,6 +76,15 @@ fe=$?
 ae=$?
 [ $ae = $fe ] && [ $ae = 3 ] && jq -e '.assay.failed_threads == 3' e.json > /dev/null ||
 	fail "three failed threads: exit $ae, fio's $fe, failed_threads $(jq .assay.failed_threads e.json)"
+# threads failing their setup: each counted, as fio's (two threads of their own files, each
+# smaller than one --zonemode=zbd zone; fio's files absent, of size 0 to it)
+fio --name=z --size=1m --numjobs=2 --zonemode=zbd --zonesize=4m --rw=randwrite --output-format=json > /dev/null 2>&1
+fe=$?
+"$A" disk --name=z --size=1m --numjobs=2 --zonemode=zbd --zonesize=4m --rw=randwrite -J > z.json 2> err
+ae=$?
+[ $ae = $fe ] && [ $ae = 2 ] && jq -e '.assay.failed_threads == 2 and .jobs[0].error == 22' z.json > /dev/null &&
+	grep -q "^assay: error: disk: z: --zonemode=zbd: ./z.0.0 (1048576 bytes) is smaller than one zone" err ||
+	fail "zbd setup failures: exit $ae, fio's $fe: $(cat err)"
 # bad input exits as fio's: an unknown option, a bad value, a job file's unknown option
 printf '[j]\nrw=read\nsize=1m\nbogus_option=1\n' > bad.fio
 for args in "--name=b --filename=b.dat --size=1m --bogus" "--name=b --filename=b.dat --size=1m --bs=abc" \

@@ -146,6 +146,35 @@ fio --filename="$dev" --zonemode=zbd --zonesize=4m --direct=1 --rw=write --bs=64
 J '.jobs[0] | .error == 0 and .write.total_ios > 1024 and .assay.verify.blocks == .write.total_ios and
 	.assay.verify.bad == 0 and .assay.zbd.zone_resets == (.write.total_ios / 512 | floor) * 2' "verify time based"
 
+# --numjobs with a file of each thread's own (fio's JOB.N.0): each file its own zones, each
+# thread's writes at its file's write pointers (its clat log with offsets: psync completes
+# in order), writes and resets per thread as fio's; with --verify, each block checked, as
+# many as fio's. (fio 3.33 reads a file's zones before laying it out: they must exist.)
+mkdir pa pf && truncate -s 16m pa/z.0.0 pa/z.1.0 pf/z.0.0 pf/z.1.0 || fail "per-thread files"
+"$A" disk --directory=pa --name=z --numjobs=2 --group_reporting=0 --size=16m --zonemode=zbd --zonesize=4m \
+	--rw=randwrite --bs=64k --ioengine=psync --direct=1 --io_size=40m --write_lat_log=pl --log_offset=1 -J > out.json ||
+	fail "per-thread files: exit $?"
+fio --directory=pf --name=z --numjobs=2 --size=16m --zonemode=zbd --zonesize=4m --rw=randwrite --bs=64k --ioengine=psync \
+	--direct=1 --io_size=40m > fio.txt 2>&1 || fail "fio per-thread files: $(tail -3 fio.txt)"
+fr=$(sed -n 's/.*write:.*; \([0-9]*\) zone resets$/\1/p' fio.txt | tr '\n' ' ')
+ar=
+for t in 1 2; do
+	awk -F', ' '{ print 0, "f", $3 == 1 ? "write" : "read", $5, $4 }' "pl_clat.$t.log" > pt.log
+	read -r n resets early bad _ <<< "$(zcheck pt.log)"
+	[ "$n" = 640 ] && [ "$bad" = 0 ] && [ "$early" = 0 ] || fail "per-thread file $t: $n writes, $bad off the write pointers"
+	ar="$ar$resets "
+done
+[ "$ar" = "$fr" ] && [ -n "$fr" ] || fail "per-thread files: resets per thread $ar, fio's $fr"
+J '[.jobs[] | .write.total_ios == 640 and .assay.zbd.files == 2 and .assay.zbd.zones == 4] == [true, true]' "per-thread files"
+"$A" disk --directory=pa --name=z --numjobs=2 --size=16m --zonemode=zbd --zonesize=4m --rw=randwrite --bs=16k \
+	--iodepth=8 --direct=1 --verify=crc32c -J > out.json 2>/dev/null || fail "per-thread files, verify: exit $?"
+fio --directory=pf --name=z --numjobs=2 --size=16m --zonemode=zbd --zonesize=4m --rw=randwrite --bs=16k --iodepth=8 \
+	--ioengine=io_uring --direct=1 --verify=crc32c --output-format=json --output=out.f > /dev/null 2>&1 ||
+	fail "fio per-thread files, verify"
+fw=$(sed -n '/^{/,$p' out.f | jq '[.jobs[].write.total_ios] | add')
+J ".jobs[0] | .error == 0 and .write.total_ios == $fw and .assay.verify.blocks == $fw and .assay.verify.bad == 0" \
+	"per-thread files, verify (fio's writes: $fw)"
+
 # random writes of a size the zones are not a multiple of: as much of each zone as they fill
 # (the rest left, as fio's)
 rm -f a.log
@@ -233,7 +262,7 @@ J '.jobs[0].assay.status == "skipped"' "readonly"
 
 # bad zone options: one line each
 e "--zonemode=zbd: $dev is not a zoned device: give --zonesize" --zonemode=zbd
-e "--zonesize=4194000: a multiple of 512, at most $dev.s size" --zonemode=zbd --zonesize=4194000
+e "--zonesize=4194000: a multiple of 512$" --zonemode=zbd --zonesize=4194000
 e "--zonemode=zbd, sequential: the zones' size and capacity are to be multiples of --bs=786432$" --zonemode=zbd \
 	--zonesize=4m --bs=768k --rw=write
 e "--zonemode=zbd --verify: the zones' size and capacity are to be multiples of --bs=786432 \(fio's rule\)$" \
