@@ -40,6 +40,9 @@ s0=$(sha plain.dat)
 quiet "plain file"
 [ "$(sha plain.dat)" != "$s0" ] && jq -e '.jobs[0].write.io_bytes == 1048576' p.json > /dev/null ||
 	fail "plain file: not written"
+# its header says so (not the run's "readonly", above writes); a disk image's stays readonly
+"$A" disk --filename=plain.dat --rw=randwrite --size=1m > p.txt 2> err || fail "plain file, text: exit $?"
+head -n 1 p.txt | grep -qE '^\./plain\.dat: .*, mode as fio.s \(a plain file\)$' || fail "plain file header: $(head -n 1 p.txt)"
 
 # a disk image (ext4 inside): its writes skipped, one line saying why; untouched
 truncate -s 8m img.raw
@@ -51,6 +54,7 @@ rc=$?
 grep -q 'skipped: writes; ./img.raw holds ext2/3/4 (a disk image): fio would overwrite it, assay only with --mode=destroy --force' img.txt ||
 	fail "disk image: $(grep skipped img.txt)"
 [ "$(sha img.raw)" = "$s1" ] || fail "the disk image changed"
+head -n 1 img.txt | grep -qE '^\./img\.raw: .*, mode readonly$' || fail "disk image header: $(head -n 1 img.txt)"
 # an explicit --mode keeps assay's rules: readonly never writes a file
 "$A" disk --filename=plain.dat --rw=write --size=1m --mode=readonly > /dev/null 2>&1
 [ $? = 77 ] || fail "--mode=readonly on a file: not skipped"
