@@ -686,6 +686,7 @@ struct job_result {
 	struct moments sync_lat;
 	uint64_t sync_ios;
 	uint64_t runtime_ns;       /* longest worker runtime after ramp (the read-back's included) */
+	uint64_t threads_ns;       /* the workers' runtimes added up (fio's group job_runtime) */
 	uint64_t dir_ns[DDIR_N];   /* each direction's (worker_dir_ns), the longest */
 	int writing;               /* threads still in their workload (worker.writing) */
 	double usr_s, sys_s;       /* the workers' own CPU (RUSAGE_THREAD), as fio counts it */

@@ -525,6 +525,10 @@ static void job_figures(struct json *o, const struct jview *v)
 	sy = json_add_obj(o, "sync");
 	json_add_int(sy, "total_ios", (long long)v->sync_ios);
 	json_add(sy, "lat_ns", moments_json(v->sync_lat, 1));
+	/* fio's: a job of several threads reported as one adds their runtimes up (its
+	 * sum_thread_stats), and its CPU % is over that: a thread's average */
+	if (v->workers_in_it > 1 && v->r->threads_ns)
+		runtime_ns = v->r->threads_ns;
 	json_add_int(o, "job_runtime", (long long)(runtime_ns / 1000000));
 	/* fio's meaning: the job threads' own CPU time over the job's runtime */
 	json_add_num(o, "usr_cpu", runtime_ns ? 100.0 * v->usr_s / ((double)runtime_ns / 1e9) : 0);

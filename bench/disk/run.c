@@ -402,6 +402,7 @@ void job_aggregate(struct job_result *r)
 		}
 		if (worker_runtime(w) > r->runtime_ns)
 			r->runtime_ns = worker_runtime(w);
+		r->threads_ns += worker_runtime(w);
 		for (int d = 0; d < DDIR_N; d++)
 			if (worker_dir_ns(w, d) > r->dir_ns[d])
 				r->dir_ns[d] = worker_dir_ns(w, d);
@@ -608,6 +609,7 @@ static int merge_group(struct job_result *rs, int n)
 		b->ctx += r->ctx;
 		if (r->runtime_ns > b->runtime_ns)
 			b->runtime_ns = r->runtime_ns;
+		b->threads_ns += r->threads_ns;
 		for (int d = 0; d < DDIR_N; d++)
 			if (r->dir_ns[d] > b->dir_ns[d])
 				b->dir_ns[d] = r->dir_ns[d];

@@ -35,6 +35,16 @@ for d in read write; do
 	J ".jobs[0].$d.clat_ns.N == .jobs[0].$d.total_ios" "$d clat N"
 done
 J '.jobs[0] | has("usr_cpu") and has("sys_cpu") and has("ctx") and has("job_runtime")' "job cpu keys"
+# a job of four threads reported as one: fio adds their runtimes up (job_runtime) and its CPU %
+# is over that, a thread's average (at most 100); the same in fio 3.33, run here
+for tool in assay fio; do
+	if [ $tool = assay ]; then run=("$A" disk -J); else run=(fio --output-format=json); fi
+	"${run[@]}" --name=n --ioengine=null --size=1g --rw=randread --numjobs=4 --group_reporting --time_based \
+		--runtime=1 > "$T/g.json" 2>/dev/null || fail "$tool: four threads: exit $?"
+	jq -e '.jobs[0] | (.job_runtime / .read.runtime) as $k | $k > 3.6 and $k < 4.4 and
+		.usr_cpu + .sys_cpu <= 100.5' "$T/g.json" > /dev/null ||
+		fail "$tool: four threads' job_runtime and CPU %: $(jq -c '.jobs[0] | [.job_runtime, .read.runtime, .usr_cpu, .sys_cpu]' "$T/g.json")"
+done
 J '.jobs[0].assay | has("steal_pct") and has("other_cpu_pct") and (.within.read | has("250us"))' "assay keys"
 J '(.jobs[0].read.total_ios / (.jobs[0].read.total_ios + .jobs[0].write.total_ios) - 0.70 | fabs) < 0.02' \
 	"rwmixread=70" '.jobs[0] | {r: .read.total_ios, w: .write.total_ios}'
