@@ -509,12 +509,12 @@ static int disk_run(void *p, struct json *out)
 
 /* the header's mode: the run's; with none given, a plain file's write jobs run as fio's
  * (each job's assay.mode says destroy): "readonly" above its writes would mislead */
-static const char *header_mode(const struct json *r, const struct json *dev)
+static const char *header_mode(const struct json *r, const struct json *jobs, const struct json *dev)
 {
 	const char *m = json_get_str(r, "global options.mode", "?");
 	if (strcmp(m, "readonly") || strcmp(json_get_str(dev, "type", ""), "file"))
 		return m;
-	for (const struct json *j = json_path(r, "jobs") ? json_path(r, "jobs")->child : NULL; j; j = j->next)
+	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next)
 		if (!strcmp(json_get_str(j, "assay.mode", ""), "destroy"))
 			return "as fio's (a plain file)";
 	return m;
@@ -569,7 +569,7 @@ void disk_text(const struct json *r, FILE *f)
 			json_get_str(dev, "model", ""), json_get(dev, "serial") ? " serial " : "",
 			json_get_str(dev, "serial", ""), json_get_num(dev, "size_bytes", 0) / 1e9,
 			json_get_num(dev, "logical_block_size", 0), json_get_num(dev, "physical_block_size", 0), extra,
-			header_mode(r, dev));
+			header_mode(r, jobs, dev));
 	}
 	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next)
 		disk_text_job(j, f);
