@@ -345,10 +345,11 @@ static int job_prepare(struct plan *p, struct job_result *r)
 			int x = (j->per_thread ? i * j->nfiles : 0) + k;
 			const struct target *t = &p->tg[j->ftg[x]];
 			w->f[k] = (struct wfile){ &t->dev, r->fds[x], t->excl_fd >= 0 ? t->excl_fd : r->fds[x] };
+			if (!k && j->zbd)   /* its file's zones (the job's, or its own file's) */
+				w->zt = t->zbd;
 		}
 		w->dev = w->f[0].dev;
 		w->fd = w->f[0].fd;
-		w->zt = j->per_thread && r->job.zt ? p->tg[j->ftg[i * j->nfiles]].zbd : r->job.zt;
 		iolog_init(&w->log, &r->job.log, dirs, log_cap);
 		iolog_init_hist(&w->hlog, &r->job.log, dirs, log_cap,
 				(const struct hist *const[]){ &w->st[DDIR_READ].clat, &w->st[DDIR_WRITE].clat,
