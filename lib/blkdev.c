@@ -1,5 +1,5 @@
 #include "blkdev.h"
-#include "blkstall.h"
+#include "blkstuck.h"
 #include "json.h"
 #include "fileio.h"
 

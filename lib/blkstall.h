@@ -9,7 +9,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define BLKSTALL_MAX 64
+#include "blkstuck.h"
+
+#define BLKSTALL_MAX 64   /* disks watched */
 
 struct blkstall {
 	int n;
@@ -31,17 +33,5 @@ int blkstall_parse(const char *line, uint64_t *done, unsigned *inflight);
 int blkstall_describe(const struct blkstall *s, double now, double min_s, char *out, size_t n);
 /* the same disks marked stuck (blkstall_mark) */
 void blkstall_mark_stalled(const struct blkstall *s, double now, double min_s);
-
-/* pread that gives up after timeout_s: a child process reads; one still waiting then is
- * killed and left behind (a read of a disk that does not answer may never end) and -1 is
- * returned with errno ETIMEDOUT.  Else pread's result. */
-#define BLKSTALL_READ_S 10
-ssize_t blkstall_pread(int fd, void *buf, size_t n, off_t off, double timeout_s);
-
-/* The disks whose I/O never completed (a test on them could not be ended): nothing more
- * reads them in this run (results partition search, signature probes).  Marked by the
- * suite; stuck() is true for such a disk and its partitions (vda1, nvme0n1p1). */
-void blkstall_mark(const char *disk);
-int blkstall_stuck(const char *name);
 
 #endif

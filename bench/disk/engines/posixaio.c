@@ -1,6 +1,6 @@
 /* posixaio as glibc runs it (a helper thread per file descriptor), and fio's
  * io_submit_mode=offload (a pool of --iodepth helpers), with the aio family's requests
- * and reap (libaio.c). */
+ * and reap (aio.c). */
 #include "aio.h"
 #include "clock.h"
 
@@ -89,7 +89,7 @@ static void *paio_helper(void *arg)
 }
 
 /* pool: 0, posixaio's helper per descriptor; n, offload's n helpers on one queue */
-struct paio *paio_new(int cap, int pool, int vec)
+static struct paio *paio_new(int cap, int pool, int vec)
 {
 	struct paio *p = calloc(1, sizeof *p);
 	pthread_condattr_t ca;
@@ -111,7 +111,7 @@ struct paio *paio_new(int cap, int pool, int vec)
 }
 
 /* queue n requests (their descriptors' helpers started on first use); n, or -1 with errno */
-long paio_submit(struct paio *p, long n, struct iocb **cbs, int counting)
+static long paio_submit(struct paio *p, long n, struct iocb **cbs, int counting)
 {
 	long i;
 	int e = 0;
@@ -159,7 +159,7 @@ long paio_submit(struct paio *p, long n, struct iocb **cbs, int counting)
 }
 
 /* wait up to *t for min finished requests (0: none), then take up to max */
-long paio_getevents(struct paio *p, long min, long max, struct io_event *ev, const struct timespec *t)
+static long paio_getevents(struct paio *p, long min, long max, struct io_event *ev, const struct timespec *t)
 {
 	struct timespec dl;
 	long n;
@@ -181,7 +181,7 @@ long paio_getevents(struct paio *p, long min, long max, struct io_event *ev, con
 }
 
 /* the helpers finish what is queued and go; their CPU while counting added to *aux */
-void paio_free(struct paio *p, struct rusage *aux)
+static void paio_free(struct paio *p, struct rusage *aux)
 {
 	if (!p)
 		return;
@@ -206,19 +206,26 @@ void paio_free(struct paio *p, struct rusage *aux)
 	free(p);
 }
 
-/* an offload pool (io_submit_mode=offload), not posixaio's helper per file */
-int paio_pooled(const struct paio *p)
+static long queue_submit(struct aio_state *a, long n, struct iocb **cbs, int counting)
 {
-	return p->pool > 0;
+	return paio_submit(a->px, n, cbs, counting);
 }
+
+static long queue_getevents(struct aio_state *a, long min, long max, const struct timespec *t)
+{
+	return paio_getevents(a->px, min, max, a->ev, t);
+}
+
+static const struct aio_queue paio_queue = { queue_submit, queue_getevents, "posixaio: queueing" };
 
 /* a pool (offload) of iodepth helpers, or posixaio's helper per file */
 static int paio_init(struct io_ctx *x, int pool)
 {
 	struct aio_state *a;
-	int r = aio_family_init(x, &a);
+	int r = aio_family_init(x, &paio_queue, &a);
 	if (r)
 		return r;
+	a->pooled = pool > 0;
 	if (!(a->px = paio_new(x->j->o.iodepth, pool, psync_vec(x->j)))) {
 		aio_family_cleanup(x);
 		return -ENOMEM;
