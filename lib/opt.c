@@ -336,16 +336,13 @@ int parse_size(const char *s, unsigned long long *out)
 	return size_in(s, 1024, 1024, &iec, out);
 }
 
-int opt_kb_base = 1024;
-char opt_iec_seen[64];
-
-int parse_size_fio(const char *s, unsigned long long *out)
+int parse_size_fio(const char *s, const struct opt_ctx *ctx, unsigned long long *out)
 {
-	int iec = 0, k1000 = opt_kb_base == 1000;
+	int iec = 0, k1000 = ctx && ctx->kb_base == 1000;
 	if (size_in(s, k1000 ? 1000 : 1024, k1000 ? 1024 : 1000, &iec, out))
 		return -1;
-	if (iec && !k1000 && !opt_iec_seen[0])
-		snprintf(opt_iec_seen, sizeof opt_iec_seen, "%s", s);
+	if (iec && !k1000 && ctx && ctx->iec_seen && !ctx->iec_seen[0])
+		snprintf(ctx->iec_seen, ctx->iec_n, "%s", s);
 	return 0;
 }
 
@@ -498,7 +495,7 @@ void opt_accepts(const struct opt *o, char *buf, size_t n)
 		snprintf(buf, n, "%s", o->choices ? o->choices : "any text");
 		break;
 	case OPT_CB:   /* its reader says what it takes when asked with no value */
-		if (o->choices || o->cb(o, NULL, NULL, buf, n))
+		if (o->choices || o->cb(o, NULL, NULL, NULL, buf, n))
 			snprintf(buf, n, "%s", o->choices ? o->choices : "any text");
 		break;
 	case OPT_ALIAS:
@@ -533,14 +530,14 @@ static int bad(const struct opt *o, const char *val, const char *why, char *err,
 
 /* the size in s[0..l) of option o's value val, in o's range */
 static int one_size(const struct opt *o, const char *val, const char *s, size_t l, unsigned long long *v,
-		    char *err, size_t errlen)
+		    const struct opt_ctx *ctx, char *err, size_t errlen)
 {
 	char b[64];
 	if (l >= sizeof b)
 		return bad(o, val, "not a size", err, errlen);
 	memcpy(b, s, l);
 	b[l] = 0;
-	if ((o->flags & OPT_FIOUNITS) ? parse_size_fio(b, v) : parse_size(b, v))
+	if ((o->flags & OPT_FIOUNITS) ? parse_size_fio(b, ctx, v) : parse_size(b, v))
 		return bad(o, val, "not a size", err, errlen);
 	if (o->max > o->min && ((double)*v < o->min || (double)*v > o->max))
 		return bad(o, val, "out of range", err, errlen);
@@ -548,12 +545,12 @@ static int one_size(const struct opt *o, const char *val, const char *s, size_t 
 }
 
 static int opt_set_given(const struct opt *tab, void *cfg, const char *name, const char *val,
-			 char *err, size_t errlen, unsigned char *given);
+			 const struct opt_ctx *ctx, char *err, size_t errlen, unsigned char *given);
 
 int opt_set(const struct opt *tab, void *cfg, const char *name, const char *val,
 	    char *err, size_t errlen)
 {
-	return opt_set_given(tab, cfg, name, val, err, errlen, NULL);
+	return opt_set_given(tab, cfg, name, val, NULL, err, errlen, NULL);
 }
 
 int opt_was_given(const struct opt *tab, const unsigned char *given, const char *name)
@@ -617,7 +614,7 @@ static void unknown(const struct opt *tab, const char *name, char *err, size_t e
 }
 
 static int opt_set_given(const struct opt *tab, void *cfg, const char *name, const char *val,
-			 char *err, size_t errlen, unsigned char *given)
+			 const struct opt_ctx *ctx, char *err, size_t errlen, unsigned char *given)
 {
 	const struct opt *o = opt_find(tab, name);
 	char *p;
@@ -630,11 +627,11 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 		char n2[64];
 		const char *eq = strchr(o->choices, '=');
 		if (!eq)   /* another name of that option */
-			return opt_set_given(tab, cfg, o->choices, val, err, errlen, given);
+			return opt_set_given(tab, cfg, o->choices, val, ctx, err, errlen, given);
 		if (val && *val)
 			return bad(o, val, "takes no value", err, errlen);
 		snprintf(n2, sizeof n2, "%.*s", (int)(eq - o->choices), o->choices);
-		return opt_set_given(tab, cfg, n2, eq + 1, err, errlen, given);
+		return opt_set_given(tab, cfg, n2, eq + 1, ctx, err, errlen, given);
 	}
 	if (given && (size_t)(o - tab) < OPT_MAX_ENTRIES)
 		given[o - tab] = 1;
@@ -675,7 +672,7 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 			*(unsigned long long *)p = OPT_ZONE_COUNT | v;
 			break;
 		}
-		r = one_size(o, val, val, l, &v, err, errlen);
+		r = one_size(o, val, val, l, &v, ctx, err, errlen);
 		if (r)
 			return r;
 		*(unsigned long long *)p = v;
@@ -697,7 +694,7 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 			if (!len)
 				continue;      /* an empty part keeps its value */
 			any = 1;
-			if ((r = one_size(o, val, part, len, &v[k], err, errlen)))
+			if ((r = one_size(o, val, part, len, &v[k], ctx, err, errlen)))
 				return r;
 		}
 		if (!any)
@@ -755,7 +752,7 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 		*(const char **)p = val;
 		break;
 	case OPT_CB:
-		if (o->cb(o, p, val, err, errlen))
+		if (o->cb(o, p, val, ctx, err, errlen))
 			return OPT_EVALUE;
 		break;
 	case OPT_ALIAS:
@@ -767,8 +764,7 @@ static int opt_set_given(const struct opt *tab, void *cfg, const char *name, con
 void opt_defaults(const struct opt *tab, void *cfg)
 {
 	char err[512];
-	int kb = opt_kb_base;
-	opt_kb_base = 1024;   /* a default is a number of bytes, whatever kb_base says (as fio's) */
+	/* (opt_set's context: a default is a number of bytes, whatever kb_base says, as fio's) */
 	for (const struct opt *o = tab; o->name; o++) {
 		if (o->type == OPT_ALIAS)
 			continue;
@@ -788,7 +784,6 @@ void opt_defaults(const struct opt *tab, void *cfg)
 		if (opt_set(tab, cfg, o->name, o->def, err, sizeof err))
 			die(EXIT_SYS, "internal: bad default %s", err);
 	}
-	opt_kb_base = kb;
 }
 
 /* the long option body names (up to '='), as given or with '_' and '-' swapped (fio
@@ -825,8 +820,38 @@ int opt_parse(const struct opt *tab, void *cfg, int argc, char **argv,
 int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		    char **pos, int *npos, int maxpos, unsigned char *given)
 {
+	return opt_parse_ctx(tab, cfg, argc, argv, pos, npos, maxpos, given, NULL);
+}
+
+/* OPT_BASE: the base the words' sizes are read under, from the last such option among
+ * them (--kb_base=1000, -kb_base 1000), before any is read; one that does not parse is
+ * left for the words' own reading to refuse */
+static void words_base(const struct opt *tab, int argc, char **argv, struct opt_ctx *ctx)
+{
+	for (int i = 0; i < argc && strcmp(argv[i], "--"); i++) {
+		const char *a = argv[i], *body = a + (a[0] == '-' ? 1 + (a[1] == '-') : 0), *val, *c;
+		char name[128];
+		const struct opt *o;
+		if (body == a || !(o = long_opt(tab, body, name, sizeof name)) || !(o->flags & OPT_BASE))
+			continue;
+		val = strchr(body, '=') ? strchr(body, '=') + 1 : i + 1 < argc ? argv[++i] : "";
+		for (c = o->choices; c && *c; c += strcspn(c, "|") + (c[strcspn(c, "|")] == '|'))
+			if (strlen(val) == strcspn(c, "|") && !strncmp(c, val, strlen(val)))
+				ctx->kb_base = atoi(c);
+	}
+}
+
+int opt_parse_ctx(const struct opt *tab, void *cfg, int argc, char **argv, char **pos, int *npos, int maxpos,
+		  unsigned char *given, struct opt_ctx *ctx)
+{
 	char err[1024];
 	int np = 0, only_pos = 0;
+	struct opt_ctx own = { 1024, NULL, 0 };
+	if (!ctx)
+		ctx = &own;
+	if (!ctx->kb_base)
+		ctx->kb_base = 1024;
+	words_base(tab, argc, argv, ctx);
 	for (int i = 0; i < argc; i++) {
 		char *a = argv[i];
 		const struct opt *o = NULL;
@@ -887,7 +912,7 @@ int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 			else if (i + 1 < argc)
 				val = argv[++i];
 		}
-		r = opt_set_given(tab, cfg, name, val, err, sizeof err, given);
+		r = opt_set_given(tab, cfg, name, val, ctx, err, sizeof err, given);
 		if (r) {
 			errmsg("%s%s--%s", P(opt_prefix), err);
 			return -1;
@@ -910,7 +935,7 @@ static void help_line(const struct opt *o, FILE *f)
 		snprintf(acc, sizeof acc, " (%s)", o->choices);
 	else if (o->type == OPT_CB && !o->choices) {
 		char what[200];
-		if (!o->cb(o, NULL, NULL, what, sizeof what) && !strncmp(what, "one of ", 7))
+		if (!o->cb(o, NULL, NULL, NULL, what, sizeof what) && !strncmp(what, "one of ", 7))
 			snprintf(acc, sizeof acc, " (%s)", what + 7);
 	}
 	if (o->def && *o->def)

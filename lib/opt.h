@@ -29,6 +29,17 @@ enum opt_type {
 #define OPT_FIOUNITS 16u /* OPT_SIZE/OPT_SIZES read with fio's units (parse_size_fio) */
 #define OPT_ZONES  32u  /* OPT_SIZE also taking fio's N zones, "4z": stored as OPT_ZONE_COUNT | N */
 #define OPT_ZONE_COUNT (1ull << 63)
+#define OPT_BASE   64u  /* OPT_ENUM of numbers (fio's kb_base, 1024|1000): the base every size of
+			 * the parse's words is read under, wherever among them it stands */
+
+/* what a parse reads its words under: fio's kb_base (1024, its default, or 1000: what k, m,
+ * g are powers of; with an i, KiB, the other base), and where the first size with an i
+ * read under 1024 is kept ("4KiB", for a warning; NULL: nowhere) */
+struct opt_ctx {
+	int kb_base;           /* 0: 1024 */
+	char *iec_seen;
+	size_t iec_n;
+};
 
 struct opt {
 	const char *name;
@@ -41,8 +52,9 @@ struct opt {
 	const char *help;
 	unsigned flags;
 	/* OPT_CB: read val into the field; 0, or -1 with a one-line reason in err
-	 * ("NAME=VALUE: why"); with val NULL (and field NULL), what it accepts into err */
-	int (*cb)(const struct opt *o, void *field, const char *val, char *err, size_t n);
+	 * ("NAME=VALUE: why"); with val NULL (and field NULL), what it accepts into err; ctx: the
+	 * parse's context (NULL: the defaults') */
+	int (*cb)(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n);
 };
 #define OPT_END { 0 }
 
@@ -67,6 +79,10 @@ extern const char *opt_prefix;
 #define OPT_MAX_ENTRIES 512
 int opt_parse_given(const struct opt *tab, void *cfg, int argc, char **argv,
 		    char **pos, int *npos, int maxpos, unsigned char *given);
+/* The same in a context (NULL: the defaults'): its kb_base set first from an OPT_BASE
+ * option among the words, its iec_seen kept */
+int opt_parse_ctx(const struct opt *tab, void *cfg, int argc, char **argv, char **pos, int *npos, int maxpos,
+		  unsigned char *given, struct opt_ctx *ctx);
 /* Was the option NAME given?  (given as filled by opt_parse_given) */
 int opt_was_given(const struct opt *tab, const unsigned char *given, const char *name);
 /* fio's per-direction values, "R,W[,T]" (",W": reads keep theirs) or one for all: direction
@@ -94,13 +110,11 @@ int list_has(const char *list, const char *word);
 unsigned edits(const char *a, const char *b);
 
 int parse_size(const char *s, unsigned long long *out);
-/* fio's units under its kb_base (opt_kb_base: 1024, fio's default, or 1000): k, m, g, t, p
- * (with or without b) are powers of kb_base, and with an i (KiB, MiB) the other base --
- * so by default 4k is 4096 and 4KiB 4000, as fio reads them.  The first size read with an
- * i under 1024 is kept in opt_iec_seen (for a warning). */
-extern int opt_kb_base;
-extern char opt_iec_seen[64];
-int parse_size_fio(const char *s, unsigned long long *out);
+/* fio's units under a context's kb_base (NULL: 1024, fio's default): k, m, g, t, p (with or
+ * without b) are powers of kb_base, and with an i (KiB, MiB) the other base -- so by
+ * default 4k is 4096 and 4KiB 4000, as fio reads them.  The first size read with an i
+ * under 1024 is kept in the context's iec_seen (for a warning). */
+int parse_size_fio(const char *s, const struct opt_ctx *ctx, unsigned long long *out);
 int parse_time(const char *s, double *out);
 /* fio's arithmetic in a value, "(expr)" (fio(1): "an arithmetic expression may be used,
  * provided it is surrounded by parentheses"), read as fio reads an option of that kind:

@@ -3,12 +3,12 @@
  * sysbench, so "events per second" means what sysbench's does. */
 #include "clock.h"
 #include "cpustat.h"
-#include "engine.h"
-#include "suite.h"
+#include "engine/engine.h"
+#include "engine/plan.h"
 #include "hist.h"
 #include "json.h"
 #include "msg.h"
-#include "report/report.h"
+#include "result/result.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -288,17 +288,17 @@ static void cpu_figures(const struct json *r, const char *test, struct json *sum
 		if (!v || v->type != J_NUM)
 			continue;
 		snprintf(name, sizeof name, "cpu.%s.%s", f[i].name, variant);
-		report_figure(sum, name, v->num, f[i].unit, f[i].better);
+		figure_add(sum, name, v->num, f[i].unit, f[i].better);
 	}
 }
 
 /* assay run's CPU tests: one thread, then every CPU */
-static void cpu_plan(struct run_plan *p, const struct run_cfg *c)
+static void cpu_plan(struct run_plan *p, const struct plan_req *c)
 {
-	double t = suite_cpu_time(c);
+	double t = c->cpu_time;
 	char arg[64];
 	char *a1[] = { "--threads=1", arg }, *a2[] = { "--threads=all", arg };
-	if (!suite_wants(c, "cpu"))
+	if (!plan_wants(c, "cpu"))
 		return;
 	snprintf(arg, sizeof arg, "--time=%g", t);
 	plan_add(p, "cpu.1t", "cpu", 2, a1, t);
@@ -312,11 +312,10 @@ static const char *const *cpu_figure_names(void)
 }
 
 const struct engine engine_cpu = {
-	.name = "cpu",
-	.summary = "CPU: sysbench-compatible prime test (events per second)",
-	.usage = "[--threads N|all] [--time SECS] [--events N] [--cpu-max-prime N]",
-	.opts = cpu_opts,
-	.cfg_size = sizeof(struct cpu_cfg),
+	.cmd = ENGINE_COMMAND("cpu",
+			      "CPU: sysbench-compatible prime test (events per second)",
+			      "[--threads N|all] [--time SECS] [--events N] [--cpu-max-prime N]",
+			      cpu_opts, struct cpu_cfg, 0),
 	.check = cpu_check,
 	.run = cpu_run,
 	.text = cpu_text,

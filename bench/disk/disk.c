@@ -5,7 +5,7 @@
 #include "job.h"
 #include "json.h"
 #include "msg.h"
-#include "report/report.h"
+#include "result/result.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,15 +19,17 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 	struct disk_cfg *c = p;
 	char *text = npos == 1 ? read_jobfile(pos[0]) : NULL;
 	*err = 0;
+	c->iec = c->common.iec_seen;
 	if (text) {
-		/* a fio job file: read again, the file's words and the command line's in
-		 * their order */
+		/* a fio job file: the run's options are its words and the command line's in
+		 * fio's order (the command line's read once more among them) */
+		struct opt_ctx ctx = { 1024, c->iec, sizeof c->common.iec_seen };
 		c->jobfile = pos[0];
 		if (order_words(c, text, err, n))
 			return EXIT_USAGE;
 		opt_defaults(disk_opts, c);
 		memset(c->common.given, 0, sizeof c->common.given);
-		if (opt_parse_given(disk_opts, c, c->ntok, c->tok, pos, &npos, 16, c->common.given)) {
+		if (opt_parse_ctx(disk_opts, c, c->ntok, c->tok, pos, &npos, 16, c->common.given, &ctx)) {
 			snprintf(err, n, "%s: see the line above", c->jobfile);
 			return EXIT_USAGE;
 		}
@@ -42,27 +44,9 @@ static int disk_check(void *p, int npos, char **pos, char *err, size_t n)
 		for (c->nglobal = 0; c->nglobal < c->ntok && !is_name(c->tok[c->nglobal]); c->nglobal++)
 			;
 	}
-	if (KB_BASE(c) != opt_kb_base) {
-		/* fio's kb_base=1000: the sizes read again under it (fio applies it to the
-		 * options after it; here to the whole job, wherever it is given) */
-		char *p2[16];
-		int n2;
-		opt_kb_base = KB_BASE(c);
-		opt_iec_seen[0] = 0;
-		opt_defaults(disk_opts, c);
-		memset(c->common.given, 0, sizeof c->common.given);
-		opt_parse_given(disk_opts, c, c->ntok, c->tok, p2, &n2, 16, c->common.given);
-	}
-	if (c->nglobal < c->ntok) {
-		/* the run's device is the global one (if any); a job may name its own (plan) */
-		struct disk_cfg *g = c->nglobal > 0 ? calloc(1, sizeof *g) : NULL;
-		char *gpos[16];
-		int gn;
-		c->o.filename = NULL;
-		if (g && !opt_parse_given(disk_opts, g, c->nglobal, c->tok, gpos, &gn, 16, g->common.given))
-			c->o.filename = g->o.filename;
-		free(g);
-	}
+	if (c->nglobal < c->ntok)   /* the run's device is the global one (if any); a job may
+				     * name its own (plan) */
+		c->o.filename = global_filename(c);
 	if (npos > 1 || (npos == 1 && c->o.filename)) {
 		snprintf(err, n, "unexpected argument '%s' (the device goes in --filename)", pos[npos - 1]);
 		return EXIT_USAGE;
@@ -234,17 +218,14 @@ static void run_header(struct json *out)
 }
 
 /* fio's kb_base=1024 reads KiB, MiB, GiB as powers of 1000: say so once */
-static void iec_warning(void)
+static void iec_warning(const struct disk_cfg *c)
 {
 	unsigned long long b = 0;
-	int kb = opt_kb_base;
-	if (!opt_iec_seen[0])
+	if (!c->common.iec_seen[0])
 		return;
-	opt_kb_base = 1024;
-	parse_size_fio(opt_iec_seen, &b);
-	opt_kb_base = kb;
+	parse_size_fio(c->common.iec_seen, NULL, &b);
 	warn("disk: %s read as fio reads it, %llu bytes (with fio's default --kb_base=1024, KiB, MiB and "
-	     "GiB are powers of 1000): give k, m, g for powers of 1024, or --kb_base=1000", opt_iec_seen, b);
+	     "GiB are powers of 1000): give k, m, g for powers of 1024, or --kb_base=1000", c->common.iec_seen, b);
 }
 
 /* the targets made ready: writes allowed, claimed, logs open, the scheduler set; 0, or -1
@@ -467,7 +448,7 @@ static int disk_run(void *p, struct json *out)
 	pl->c = c;
 	run_header(out);
 	as = json_obj();
-	if (make_plan(pl, err, sizeof err)) {
+	if (plan_jobs(pl, err, sizeof err)) {
 		errmsg("disk: %s", err);
 		json_add_str(out, "error", err);
 		json_add(out, "assay", as);
@@ -475,7 +456,7 @@ static int disk_run(void *p, struct json *out)
 		free(pl);
 		return EXIT_USAGE;
 	}
-	iec_warning();
+	iec_warning(c);
 	if (c->o.debug)
 		disk_note(c, "disk: --debug=%s: accepted, logs nothing here (fio's debug logging is not kept)",
 			  c->o.debug);
@@ -629,11 +610,11 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 			else
 				snprintf(base, sizeof base, "%s.%s.%s", test, jn, dn);
 			snprintf(name, sizeof name, "%s.bw", base);
-			report_ci(report_figure(sum, name, (rj ? json_get_num(rj, "bw_bytes.mean", 0)
+			figure_ci(figure_add(sum, name, (rj ? json_get_num(rj, "bw_bytes.mean", 0)
 							       : json_get_num(dj, "bw_bytes", 0)) / 1e6, "MB/s", HIGHER_BETTER),
 				  rj ? json_get(rj, "bw_bytes") : NULL, 1e-6);
 			snprintf(name, sizeof name, "%s.iops", base);
-			report_ci(report_figure(sum, name, rj ? json_get_num(rj, "iops.mean", 0) : json_get_num(dj, "iops", 0),
+			figure_ci(figure_add(sum, name, rj ? json_get_num(rj, "iops.mean", 0) : json_get_num(dj, "iops", 0),
 						"IOPS", HIGHER_BETTER), rj ? json_get(rj, "iops") : NULL, 1);
 			for (int p = 0; p < 2; p++) {
 				/* assay's p50/p99, whatever --percentile_list was (results written
@@ -653,17 +634,17 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 					continue;
 				snprintf(name, sizeof name, "%s.clat.p%d", base, p ? 99 : 50);
 				snprintf(k, sizeof k, "clat_p%d_ns", p ? 99 : 50);
-				report_ci(report_figure(sum, name, v->num / 1e3, "us", LOWER_BETTER), rj ? json_get(rj, k) : NULL,
+				figure_ci(figure_add(sum, name, v->num / 1e3, "us", LOWER_BETTER), rj ? json_get(rj, k) : NULL,
 					  1e-3);
 			}
 		}
 		if (json_get(j, "total_err")) {   /* --continue_on_error (the scan profile): I/O errors */
 			snprintf(name, sizeof name, "%s.%s.errors", test, jn);
-			report_figure(sum, name, json_get_num(j, "total_err", 0), "errors", LOWER_BETTER);
+			figure_add(sum, name, json_get_num(j, "total_err", 0), "errors", LOWER_BETTER);
 		}
 		if (json_path(j, "assay.steal_pct") && json_path(j, "assay.steal_pct")->type == J_NUM) {
 			snprintf(name, sizeof name, "%s.%s.steal", test, jn);
-			report_figure(sum, name, json_get_num(j, "assay.steal_pct", 0), "%", LOWER_BETTER);
+			figure_add(sum, name, json_get_num(j, "assay.steal_pct", 0), "%", LOWER_BETTER);
 		}
 	}
 }
@@ -702,13 +683,12 @@ static int disk_exit_status(const struct json *res, int rc)
 }
 
 const struct engine engine_disk = {
-	.name = "disk",
-	.summary = "disk: fio-compatible raw block device benchmarks on io_uring, read-only by default",
-	.usage = "--filename=DEV [--profile=LIST | --rw=.. --bs=.. --iodepth=.. | --name=JOB OPTIONS.. ..] "
-		 "[--mode=..]  or  assay disk JOBFILE.fio [options] "
-		 "(profiles: seq qd1 qd8 randrw64 randwrite4 randread16x4 latency scan scanwrite all)",
-	.opts = disk_opts,
-	.cfg_size = sizeof(struct disk_cfg),
+	.cmd = ENGINE_COMMAND("disk",
+			      "disk: fio-compatible raw block device benchmarks on io_uring, read-only by default",
+			      "--filename=DEV [--profile=LIST | --rw=.. --bs=.. --iodepth=.. | --name=JOB OPTIONS.. ..] "
+			      "[--mode=..]  or  assay disk JOBFILE.fio [options] "
+			      "(profiles: seq qd1 qd8 randrw64 randwrite4 randread16x4 latency scan scanwrite all)",
+			      disk_opts, struct disk_cfg, 1),
 	.check = disk_check,
 	.run = disk_run,
 	.text = disk_text,
@@ -717,5 +697,6 @@ const struct engine engine_disk = {
 	.plan = disk_plan,
 	.title = "Disk",
 	.figure_names = disk_figure_names,
+	.parts = disk_parts,
 	.exit_status = disk_exit_status,
 };

@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 struct run_plan;
-struct run_cfg;
+struct plan_req;
 
 /* --mode: what the engine may write (readonly: nothing; rewrite: the bytes it just read;
  * destroy: anything, on the devices named) */
@@ -17,12 +17,10 @@ extern const char *const mode_names[];   /* by enum mode */
 /* about how long the profiles (a comma list, or all) take with time-based jobs of
  * runtime seconds each */
 double disk_profiles_estimate(const char *profiles, double runtime);
-/* is name a disk profile (seq, qd1...)? */
-int disk_profile_known(const char *name);
 /* --disks' words: all, none, or names of /sys/class/block and paths of files or devices
  * that exist; 0, or -1 with the reason */
 int disk_check_list(const char *list, char *err, size_t n);
 /* assay run's disk tests: one per disk to measure */
-void disk_plan(struct run_plan *p, const struct run_cfg *c);
+void disk_plan(struct run_plan *p, const struct plan_req *c);
 
 #endif

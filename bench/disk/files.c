@@ -123,10 +123,10 @@ int lay_out_file(const struct disk_cfg *c, const struct disk_cfg *run, const cha
 		return 0;
 	if (zr < 0)
 		return -1;
-	if (!c->o.size || parse_size_fio(c->o.size, &size) || !size)
+	if (!c->o.size || parse_size_fio(c->o.size, JOB_SIZES(c), &size) || !size)
 		return 0;
 	*was = from = exists ? (uint64_t)st.st_size : 0;
-	if (parse_offset(c->o.offset_s, from, 0, &offset, err, n))
+	if (parse_offset(c->o.offset_s, JOB_SIZES(c), from, 0, &offset, err, n))
 		return -1;
 	size /= (unsigned)nshare;
 	*planned = to = offset + size;
@@ -550,7 +550,7 @@ int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, 
 	size_t l = c->o.size ? strlen(c->o.size) : 0;
 	int shared = l && c->o.size[l - 1] != '%' && !c->o.fill_device;
 	unsigned long long total = 0;
-	if (shared && (parse_size_fio(c->o.size, &total) || total / (uint64_t)j->nfiles / j->bs == 0)) {
+	if (shared && (parse_size_fio(c->o.size, JOB_SIZES(c), &total) || total / (uint64_t)j->nfiles / j->bs == 0)) {
 		snprintf(err, n, "--size=%s: %s", c->o.size, total ? "less than one --bs block for each of the job's files" :
 			 "not a size; accepted: bytes with k/m/g/t suffix, or N%");
 		return -1;
@@ -563,7 +563,7 @@ int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, 
 			snprintf(err, n, "--filename: %s in a list of files: give it a job of its own", d->path);
 			return -1;
 		}
-		if (parse_offset(c->o.offset_s, p->tg[j->ftg[k]].pct_of, c->o.offset_align ? c->o.offset_align : j->bs, &off,
+		if (parse_offset(c->o.offset_s, JOB_SIZES(c), p->tg[j->ftg[k]].pct_of, c->o.offset_align ? c->o.offset_align : j->bs, &off,
 				 err, n))
 			return -1;
 		if (k >= j->nfiles && off != j->foff[k % j->nfiles]) {

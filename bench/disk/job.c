@@ -132,7 +132,7 @@ static int job_engine(const struct disk_cfg *c, struct job *j, const struct blkd
 static int job_region(struct plan *p, const struct disk_cfg *c, struct job *j, const struct blkdev *dev,
 		      const uint64_t bs_rw[DDIR_N], char *err, size_t n)
 {
-	if (parse_offset(c->o.offset_s, TG(p, j)->pct_of, c->o.offset_align ? c->o.offset_align : j->bs, &j->offset,
+	if (parse_offset(c->o.offset_s, JOB_SIZES(c), TG(p, j)->pct_of, c->o.offset_align ? c->o.offset_align : j->bs, &j->offset,
 			 err, n))
 		return -1;
 	j->bs_max = j->bs;

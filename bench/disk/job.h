@@ -182,6 +182,7 @@ struct job_opts {
 	int fill_device;        /* fio's fill_device/fill_fs: the region to the device's end */
 	unsigned long long offset_align;   /* fio's: a percentage --offset aligned up to this */
 	const char *ignored_str;
+	char sections[256];     /* fio's --section, given once or more: the names, comma separated */
 	const char *debug;      /* fio's --debug: accepted, a note says it does nothing here */
 	const char *fst;
 	int readonly_flag;      /* fio's --readonly: no writes (assay's default mode) */
@@ -202,7 +203,7 @@ struct job_opts {
 	long long nice, prio, prioclass;
 	int disk_util;
 	unsigned long long ignored_size;
-	int kb_base;            /* fio's kb_base: 0 1024, 1 1000 (sizes are read under it: opt_kb_base) */
+	int kb_base;            /* fio's kb_base: 0 1024, 1 1000 (sizes are read under it: OPT_BASE) */
 	long long ignored_ll;
 	const char *verify_pattern, *buffer_pattern;
 	int continue_on_error;

@@ -56,24 +56,40 @@ static int push_tok(struct disk_cfg *c, int *cap, char *t)
 	return 0;
 }
 
-/* fio's --section (given once or more, or a comma list): the i-th section named on the
- * command line; how many there are */
+/* fio's --section: given once or more, or a comma list (the option's callback joins
+ * them); sections of a job file, [global] always applies */
+int opt_section(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n)
+{
+	char *list = field;
+	size_t l;
+	(void)ctx;
+	if (!val) {
+		snprintf(err, n, "a section name, or several: a,b");
+		return 0;
+	}
+	l = strlen(list);
+	if (!*val) {          /* the default: none */
+		list[0] = 0;
+		return 0;
+	}
+	if (l + 1 + strlen(val) >= 256) {
+		snprintf(err, n, "%s=%s: more section names than fit 255 characters", o->name, val);
+		return -1;
+	}
+	snprintf(list + l, 256 - l, "%s%s", l ? "," : "", val);
+	return 0;
+}
+
+/* the i-th section --section named, or NULL past the last */
 static const char *section_at(const struct disk_cfg *c, int want)
 {
 	static char buf[128];
 	int k = 0;
-	for (int i = 0; i < c->common.argc; i++) {
-		const char *a = c->common.argv[i], *v = NULL;
-		if (!strncmp(a, "--section=", 10) || !strncmp(a, "-section=", 9))
-			v = strchr(a, '=') + 1;
-		else if ((!strcmp(a, "--section") || !strcmp(a, "-section")) && i + 1 < c->common.argc)
-			v = c->common.argv[++i];
-		for (; v && *v; v += strcspn(v, ","), v += *v == ',') {
-			size_t l = strcspn(v, ",");
-			if (l && k++ == want) {
-				snprintf(buf, sizeof buf, "%.*s", (int)l, v);
-				return buf;
-			}
+	for (const char *v = c->o.sections; *v; v += strcspn(v, ","), v += *v == ',') {
+		size_t l = strcspn(v, ",");
+		if (l && k++ == want) {
+			snprintf(buf, sizeof buf, "%.*s", (int)l, v);
+			return buf;
 		}
 	}
 	return NULL;

@@ -33,8 +33,8 @@ const struct opt disk_opts[] = {
 	{ "blockalign", 0, OPT_SIZE, O(ba), "0", 0, 1ull << 30, NULL,
 	  "random offsets are multiples of this instead of --bs (fio's; no random map then)", OPT_FIOUNITS },
 	{ "ba", 0, OPT_ALIAS, 0, NULL, 0, 0, "blockalign", "same as --blockalign (fio's)", OPT_HIDDEN },
-	{ "section", 0, OPT_STR, O(ignored_str), NULL, 0, 0, "a section name (or several: a,b, or --section again)",
-	  "with a job file, run only this section (fio's; [global] always applies)", 0 },
+	{ "section", 0, OPT_CB, O(sections), "", 0, 0, "a section name (or several: a,b, or --section again)",
+	  "with a job file, run only this section (fio's; [global] always applies)", 0, opt_section },
 	{ "number_ios", 0, OPT_INT, O(number_ios), "0", 0, 1ll << 50, NULL,
 	  "stop a thread after this many I/Os, if nothing stopped it before (fio's; 0: no such limit)", 0 },
 	{ "bs", 0, OPT_SIZES, O(bs), "4k", 512, 64 << 20, NULL,
@@ -483,7 +483,7 @@ const struct opt disk_opts[] = {
 	  OPT_HIDDEN },
 	{ "kb_base", 0, OPT_ENUM, O(kb_base), "1024", 0, 0, "1024|1000",
 	  "fio's: 1024 (its default) reads 4k as 4096 and 4KiB as 4000 (sic, as fio); 1000 reads 4k as 4000 "
-	  "and 4KiB as 4096", 0 },
+	  "and 4KiB as 4096", OPT_BASE },
 	{ "random_generator", 0, OPT_ENUM, O(ignored), "tausworthe", 0, 0, "tausworthe|lfsr|tausworthe64",
 	  "accepted (fio's), no effect: assay's own generator (offsets differ from fio's anyway)", OPT_HIDDEN },
 	{ "file_service_type", 0, OPT_STR, O(fst), "roundrobin", 0, 0, "roundrobin[:N]|sequential|random[:N]",
@@ -587,47 +587,6 @@ const struct opt disk_opts[] = {
 	OPT_END,
 };
 #undef O
-
-#define PROFILE_TIME "--time_based=1 --runtime=10"
-const struct profile profiles[] = {
-	{ "seq", "1 MiB sequential write, buffered, fdatasync at the end counted (dd bs=1M "
-		 "count=1024 conv=fdatasync), then 1 MiB O_DIRECT sequential read (dd iflag=direct)",
-	  { { "write", "--rw=write --bs=1m --direct=0 --end_fsync=1 --end_fdatasync=1 --size_cap=1g", NULL },
-	    { "read", "--rw=read --bs=1m --direct=1 --size_cap=1g", NULL } }, 0 },
-	{ "qd1", "4k random read, iodepth 1, O_DIRECT",
-	  { { "", "--rw=randread --bs=4k --iodepth=1 --direct=1 " PROFILE_TIME, NULL } }, 0 },
-	{ "qd8", "4k random read, iodepth 8, O_DIRECT",
-	  { { "", "--rw=randread --bs=4k --iodepth=8 --direct=1 " PROFILE_TIME, NULL } }, 0 },
-	{ "randrw64", "4k random 75% read / 25% write, iodepth 64, O_DIRECT (Linode's support test)",
-	  { { "", "--rw=randrw --rwmixread=75 --bs=4k --iodepth=64 --direct=1 " PROFILE_TIME, NULL } }, 0 },
-	{ "randwrite4", "4k random write, iodepth 1, 4 jobs, O_DIRECT",
-	  { { "", "--rw=randwrite --bs=4k --iodepth=1 --numjobs=4 --direct=1 " PROFILE_TIME, NULL } }, 0 },
-	{ "randread16x4", "4k random read, iodepth 16, 4 jobs, O_DIRECT",
-	  { { "", "--rw=randread --bs=4k --iodepth=16 --numjobs=4 --direct=1 " PROFILE_TIME, NULL } }, 0 },
-	{ "latency", "ioping-style requests at QD1, first one not counted: 4k random uncached "
-		     "(O_DIRECT), 4k cached (a 1 MiB region read through the page cache), 256k sequential",
-	  { { "uncached", "--rw=randread --bs=4k --direct=1 --warmup_ios=1 " PROFILE_TIME, NULL },
-	    { "cached", "--rw=read --bs=4k --direct=0 --size_cap=1m --warmup_ios=256 " PROFILE_TIME, NULL },
-	    { "seq", "--rw=read --bs=256k --direct=1 --warmup_ios=1 " PROFILE_TIME, NULL } }, 0 },
-	{ "scan", "a surface scan (badblocks' read test): the whole device read once, 1 MiB O_DIRECT "
-		  "reads at iodepth 4, going on after read errors and listing them; as long as the disk "
-		  "takes (not in 'all')",
-	  { { "", "--rw=read --bs=1m --iodepth=4 --direct=1 --continue_on_error=read", NULL } }, 1 },
-	{ "scanwrite", "a surface write test (badblocks -w, or -n in rewrite mode): the whole device "
-		       "written once with 1 MiB O_DIRECT writes at iodepth 4, each block carrying a CRC-32C "
-		       "header read back and checked when the pass ends (destroy mode; rewrite mode writes back "
-		       "what it read, unchecked); going on after errors, listing them (not in 'all')",
-	  { { "", "--rw=write --bs=1m --iodepth=4 --direct=1 --continue_on_error=all", "--verify=crc32c" } }, 1 },
-};
-const size_t nprofiles = sizeof profiles / sizeof profiles[0];
-
-const struct profile *find_profile(const char *n, size_t l)
-{
-	for (size_t i = 0; i < NPROFILES; i++)
-		if (strlen(profiles[i].name) == l && !strncmp(profiles[i].name, n, l))
-			return &profiles[i];
-	return NULL;
-}
 
 /* ---- the command ---- */
 

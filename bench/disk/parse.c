@@ -15,7 +15,8 @@
 /* region size from --size (bytes or N%), the profile's cap and the device */
 /* fio's offset: bytes, or a percentage of of (the target's size) aligned up to align (the
  * job's block size); 0, or -1 with why */
-int parse_offset(const char *v, uint64_t of, uint64_t align, uint64_t *off, char *err, size_t n)
+int parse_offset(const char *v, const struct opt_ctx *sz, uint64_t of, uint64_t align, uint64_t *off, char *err,
+		 size_t n)
 {
 	size_t l = strlen(v);
 	unsigned long long x;
@@ -33,7 +34,7 @@ int parse_offset(const char *v, uint64_t of, uint64_t align, uint64_t *off, char
 			*off += align - *off % align;   /* fio's: up to the block size */
 		return 0;
 	}
-	if (parse_size_fio(v, &x)) {
+	if (parse_size_fio(v, sz, &x)) {
 		snprintf(err, n, "--offset=%s: not a size (bytes with k/m/g/t suffix) or a percentage (50%%)", v);
 		return -1;
 	}
@@ -80,7 +81,7 @@ int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t offset, ui
 			want = (uint64_t)((double)d->size * pct / 100.0);
 			if (want > avail)
 				want = avail;
-		} else if (parse_size_fio(c->o.size, &v) || v == 0) {
+		} else if (parse_size_fio(c->o.size, JOB_SIZES(c), &v) || v == 0) {
 			snprintf(err, n, "--size=%s: not a size; accepted: bytes with k/m/g/t suffix, or N%%",
 				 c->o.size);
 			return -1;
@@ -110,7 +111,8 @@ int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t offset, ui
 
 /* fio's --rate_iops (out: the gap between two issues, ns) and --rate (out: bytes/s), per
  * direction; 0 where a direction is not capped */
-int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDIR_N], char *err, size_t n)
+int parse_rate(const char *opt, const char *v, const struct opt_ctx *sz, int iops, uint64_t out[DDIR_N], char *err,
+	       size_t n)
 {
 	for (int d = 0; d < DDIR_N; d++) {
 		char part[64];
@@ -127,7 +129,7 @@ int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDIR_N], c
 		part[l] = 0;
 		if (!*part)
 			continue;
-		if (iops ? parse_int(part, &i) || i < 1 || i > 100000000 : parse_size_fio(part, &x) || x < 1) {
+		if (iops ? parse_int(part, &i) || i < 1 || i > 100000000 : parse_size_fio(part, sz, &x) || x < 1) {
 			snprintf(err, n, "%s=%s: '%s' is not %s", opt, v, part,
 				 iops ? "a number of I/Os per second (1..100000000)" : "a rate in bytes/s (10m, 500k)");
 			return -1;
@@ -140,13 +142,13 @@ int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDIR_N], c
 }
 
 /* one block size of --bssplit/--bsrange */
-static int parse_bs1(const char *opt, const char *all, const char *v, size_t l, uint64_t *bs, char *err,
-		     size_t n)
+static int parse_bs1(const char *opt, const char *all, const char *v, size_t l, const struct opt_ctx *sz, uint64_t *bs,
+		     char *err, size_t n)
 {
 	char b[32];
 	unsigned long long x;
 	snprintf(b, sizeof b, "%.*s", (int)(l < sizeof b - 1 ? l : sizeof b - 1), v);
-	if (l >= sizeof b || parse_size_fio(b, &x) || x < 512 || x > (64 << 20) || x % 512) {
+	if (l >= sizeof b || parse_size_fio(b, sz, &x) || x < 512 || x > (64 << 20) || x % 512) {
 		snprintf(err, n, "--%s=%s: '%.*s' is not a block size (512 to 64m, a multiple of 512)", opt, all,
 			 (int)l, v);
 		return -1;
@@ -184,8 +186,8 @@ int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 		}
 		if (c->o.bsrange) {
 			const char *dash = memchr(p, '-', (size_t)(e - p));
-			if (!dash || parse_bs1(opt, v, p, (size_t)(dash - p), &j->range_lo[d], err, n) ||
-			    parse_bs1(opt, v, dash + 1, (size_t)(e - dash - 1), &j->range_hi[d], err, n)) {
+			if (!dash || parse_bs1(opt, v, p, (size_t)(dash - p), JOB_SIZES(c), &j->range_lo[d], err, n) ||
+			    parse_bs1(opt, v, dash + 1, (size_t)(e - dash - 1), JOB_SIZES(c), &j->range_hi[d], err, n)) {
 				if (!dash)
 					snprintf(err, n, "--bsrange=%s: give min-max, e.g. 4k-64k", v);
 				return -1;
@@ -208,7 +210,8 @@ int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 					snprintf(err, n, "--bssplit=%s: more than %d sizes", v, MAX_BSSPLIT);
 					return -1;
 				}
-				if (parse_bs1(opt, v, q, (size_t)((slash ? slash : qe) - q), &j->split_bs[d][k], err, n))
+				if (parse_bs1(opt, v, q, (size_t)((slash ? slash : qe) - q), JOB_SIZES(c), &j->split_bs[d][k],
+					      err, n))
 					return -1;
 				pct[k] = UINT_MAX;
 				if (slash && slash + 1 < qe) {
@@ -328,7 +331,7 @@ int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t n)
 					goto bad;
 				memcpy(b, z + sl + 1, zl - sl - 1);
 				b[zl - sl - 1] = 0;
-				if (parse_size_fio(b, &sz))
+				if (parse_size_fio(b, JOB_SIZES(c), &sz))
 					goto bad;
 				lens[nz] = (double)sz;
 			} else if (zl - sl - 1 && dist_num(z + sl + 1, zl - sl - 1, 0, 100, 1, &lens[nz])) {
@@ -607,8 +610,8 @@ static int cmdprio_index(struct job *j, int d, unsigned v)
 /* fio's cmdprio_bssplit=bs/percent[/class/level]:...[,writes]: one direction's part p[0..l)
  * (entries without a class and level at cls/lvl, those of 0 percent dropped, sorted by size
  * as fio's); 0, or -1 with why */
-static int parse_cmdprio_bssplit(const char *all, const char *p, size_t l, struct job *j, int d, long cls,
-				 long lvl, char *err, size_t n)
+static int parse_cmdprio_bssplit(const char *all, const char *p, size_t l, const struct opt_ctx *sz, struct job *j,
+				 int d, long cls, long lvl, char *err, size_t n)
 {
 	const char *e = p + l;
 	struct cmdprio_ent *ent = j->cmdprio_ent[d];
@@ -626,7 +629,7 @@ static int parse_cmdprio_bssplit(const char *all, const char *p, size_t l, struc
 		snprintf(b, sizeof b, "%.*s", (int)(qe - q < 63 ? qe - q : 63), q);
 		for (char *t = strtok_r(b, "/", &save); t && nf < 5; t = strtok_r(NULL, "/", &save))
 			f[nf++] = t;
-		if (qe - q > 63 || nf < 1 || nf == 3 || nf > 4 || parse_size_fio(f[0], &bs) || !bs) {
+		if (qe - q > 63 || nf < 1 || nf == 3 || nf > 4 || parse_size_fio(f[0], sz, &bs) || !bs) {
 			snprintf(err, n, "--cmdprio_bssplit=%s: '%.*s' is not size/percent or size/percent/class/level",
 				 all, (int)(qe - q), q);
 			return -1;
@@ -725,7 +728,7 @@ bad:
 					 c->o.cmdprio_bssplit);
 				return -1;
 			}
-			if (parse_cmdprio_bssplit(c->o.cmdprio_bssplit, p, l, j, d, v[1][d], v[2][d], err, n))
+			if (parse_cmdprio_bssplit(c->o.cmdprio_bssplit, p, l, JOB_SIZES(c), j, d, v[1][d], v[2][d], err, n))
 				return -1;
 		} else if ((j->cmdprio_pct[d] = (int)v[0][d])) {
 			j->cmdprio_nent[d] = 1;
@@ -1059,7 +1062,7 @@ static void names_line(const char *const *names, char *out, size_t n)
 
 /* fio's --rw: a pattern (rw for readwrite), then :N, a random pattern's I/Os between new
  * random offsets, or a sequential one's hole after each I/O */
-int opt_rw(const struct opt *o, void *field, const char *val, char *err, size_t n)
+int opt_rw(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n)
 {
 	struct rw_spec *rw = field;
 	char list[160];
@@ -1096,7 +1099,7 @@ int opt_rw(const struct opt *o, void *field, const char *val, char *err, size_t 
 	} else {
 		unsigned long long h;
 		rw->back = colon[1] == '-';   /* fio's read:-8k: backwards */
-		if (parse_size_fio(colon + 1 + rw->back, &h) || (rw->back && !h)) {
+		if (parse_size_fio(colon + 1 + rw->back, ctx, &h) || (rw->back && !h)) {
 			snprintf(err, n, "%s=%s: '%s' is not a size (the hole after each I/O)", o->name, val, colon + 1);
 			return -1;
 		}
@@ -1106,7 +1109,7 @@ int opt_rw(const struct opt *o, void *field, const char *val, char *err, size_t 
 }
 
 /* --ioengine: a backend of the registry (engines/registry.c), stored as its index */
-int opt_ioengine(const struct opt *o, void *field, const char *val, char *err, size_t n)
+int opt_ioengine(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n)
 {
 	const char *names[32];
 	char list[256];
@@ -1221,23 +1224,23 @@ int job_replay(const struct plan *p, const struct disk_cfg *c, int from_profile,
 
 /* ---- option rows' readers (OPT_CB): each value read once, where the option is read ---- */
 
-int opt_rate_bps(const struct opt *o, void *field, const char *val, char *err, size_t n)
+int opt_rate_bps(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n)
 {
-	return parse_rate(o->name, val, 0, field, err, n);
+	return parse_rate(o->name, val, ctx, 0, field, err, n);
 }
 
-int opt_rate_iops(const struct opt *o, void *field, const char *val, char *err, size_t n)
+int opt_rate_iops(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n)
 {
-	return parse_rate(o->name, val, 1, field, err, n);
+	return parse_rate(o->name, val, ctx, 1, field, err, n);
 }
 
-int opt_think(const struct opt *o, void *field, const char *val, char *err, size_t n)
+int opt_think(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n)
 {
 	return parse_think(o->name, val, field, err, n);
 }
 
 /* fio's max_latency: a time, or one per direction */
-int opt_max_latency(const struct opt *o, void *field, const char *val, char *err, size_t n)
+int opt_max_latency(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n)
 {
 	uint64_t *ns = field;
 	for (int d = 0; d < DDIR_N; d++) {
@@ -1258,7 +1261,7 @@ int opt_max_latency(const struct opt *o, void *field, const char *val, char *err
 }
 
 /* fio's thinktime_iotime: seconds when bare */
-int opt_think_iotime(const struct opt *o, void *field, const char *val, char *err, size_t n)
+int opt_think_iotime(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n)
 {
 	double s;
 	long long sec;
@@ -1274,7 +1277,7 @@ int opt_think_iotime(const struct opt *o, void *field, const char *val, char *er
 
 /* --percentage_random (its share of random I/Os) or --percentage_sequential: the share
  * that goes on where the last I/O ended, per direction */
-int opt_pct_seq(const struct opt *o, void *field, const char *val, char *err, size_t n)
+int opt_pct_seq(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n)
 {
 	int *seq = field, seqopt = !strcmp(o->name, "percentage_sequential");
 	if (parse_pct_random(val, seq)) {

@@ -5,7 +5,7 @@
 
 #include "blkdev.h"
 #include "job.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "iolog.h"
 #include "opt.h"
 
@@ -19,7 +19,13 @@ struct disk_cfg {
 	char **tok;
 	int ntok, nglobal;
 	const char *jobfile;
+	char *iec;                /* where the first size with an i read under kb_base 1024 is
+				   * noted: the run's common.iec_seen (for the warning) */
 };
+
+/* the context a job's sizes kept as text are read in (--size, --offset, --rate...): its
+ * kb_base, the run's note of an IEC size */
+#define JOB_SIZES(c) (&(struct opt_ctx){ KB_BASE(c), (c)->iec, (c)->iec ? 64 : 0 })
 
 /* A profile's job: option text applied before the user's words, so what the user gives
  * wins (--runtime, --iodepth...) */
@@ -98,16 +104,22 @@ struct rep_series {
 };
 
 
-/* options.c */
+/* profiles.c */
 const struct profile *find_profile(const char *n, size_t l);
+/* the profiles' names (the engine's parts, engine.h) */
+const char *const *disk_parts(void);
+
+/* options.c */
 int parse_pcts(struct disk_cfg *c, char *err, size_t n);
 
 /* parse.c */
-int parse_offset(const char *v, uint64_t of, uint64_t align, uint64_t *off, char *err, size_t n);
+int parse_offset(const char *v, const struct opt_ctx *sz, uint64_t of, uint64_t align, uint64_t *off, char *err,
+		 size_t n);
 const char *extend_hint(const struct disk_cfg *c, const struct blkdev *d);
 int region(const struct disk_cfg *c, const struct blkdev *d, uint64_t offset, uint64_t cap, uint64_t bs,
 		  uint64_t *size, char *err, size_t n);
-int parse_rate(const char *opt, const char *v, int iops, uint64_t out[DDIR_N], char *err, size_t n);
+int parse_rate(const char *opt, const char *v, const struct opt_ctx *sz, int iops, uint64_t out[DDIR_N], char *err,
+	       size_t n);
 int parse_var_bs(const struct disk_cfg *c, struct job *j, char *err, size_t n);
 int parse_dist(const struct disk_cfg *c, struct job *j, char *err, size_t n);
 int job_data(const struct plan *p, const struct disk_cfg *c, struct job *j, char *err, size_t n);
@@ -128,14 +140,15 @@ int parse_rw(const struct disk_cfg *c, struct job *j, char *err, size_t n);
 int job_replay(const struct plan *p, const struct disk_cfg *c, int from_profile, struct job *j,
 		      char *err, size_t n);
 
-int opt_rw(const struct opt *o, void *field, const char *val, char *err, size_t n);
-int opt_ioengine(const struct opt *o, void *field, const char *val, char *err, size_t n);
-int opt_rate_bps(const struct opt *o, void *field, const char *val, char *err, size_t n);
-int opt_rate_iops(const struct opt *o, void *field, const char *val, char *err, size_t n);
-int opt_think(const struct opt *o, void *field, const char *val, char *err, size_t n);
-int opt_max_latency(const struct opt *o, void *field, const char *val, char *err, size_t n);
-int opt_think_iotime(const struct opt *o, void *field, const char *val, char *err, size_t n);
-int opt_pct_seq(const struct opt *o, void *field, const char *val, char *err, size_t n);
+int opt_rw(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n);
+int opt_ioengine(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n);
+int opt_rate_bps(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n);
+int opt_rate_iops(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n);
+int opt_think(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n);
+int opt_max_latency(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n);
+int opt_think_iotime(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n);
+int opt_section(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n);
+int opt_pct_seq(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n);
 /* files.c */
 int zones_in_bytes(const struct disk_cfg *c, const struct blkdev *d, struct disk_cfg *cz,
 			  char sbuf[32], char obuf[32], char *err, size_t n);
@@ -160,10 +173,12 @@ int dedupe_working_set(const struct disk_cfg *c, struct job *j, int index, char 
 /* job.c */
 int add_job(struct plan *p, const struct disk_cfg *c, const char *name, int from_profile, char *err, size_t n);
 
-/* plan.c */
+/* plan_jobs.c */
 int join_dir(struct disk_cfg *c, const char *job, char *err, size_t n);
 int is_name(const char *t);
-int make_plan(struct plan *p, char *err, size_t n);
+/* the global section's --filename (the words before the first --name), or NULL */
+const char *global_filename(const struct disk_cfg *c);
+int plan_jobs(struct plan *p, char *err, size_t n);
 
 /* safety.c */
 const struct blkdev *zoned_refuses(const struct plan *p, const struct job *j);
@@ -173,7 +188,7 @@ int set_scheduler(const struct blkdev *d, const char *want, char *err, size_t n)
 int claim_device(const struct blkdev *d, char *err, size_t n);
 int open_target(const struct plan *p, const struct job *j, int k, int writing, char *err, size_t n);
 
-/* run.c */
+/* run_jobs.c */
 int create_logs(const struct plan *p, char *err, size_t n);
 void write_logs(const struct plan *p, struct job_result *r);
 void result_init(struct job_result *r, const struct job *j, int repeat);

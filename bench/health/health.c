@@ -3,7 +3,7 @@
  * certify rules use.  `assay health` prints one snapshot. */
 #include "health.h"
 
-#include "commands.h"
+#include "cli/command.h"
 #include "clock.h"
 #include "fileio.h"
 #include "json.h"

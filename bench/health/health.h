@@ -84,10 +84,6 @@ void health_test_begin(struct health_run *h, const char *name);
 void health_test_end(struct health_run *h, struct json *test);
 /* at the end: doc.health {schema, start, end, delta, kernel_events, temp_max_c} */
 void health_end(struct health_run *h, struct json *doc);
-/* the figures certify uses (health.*) from doc.health, into the summary */
-void health_figures(const struct json *doc, struct json *sum);
-/* the names they can have (report/names.c) */
-extern const char *const health_figure_names[];
 /* the text of a health section (a run's, or a snapshot) */
 void health_text(const struct json *health, FILE *f);
 

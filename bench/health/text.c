@@ -1,7 +1,7 @@
 /* The health section as text (a run's .txt, `assay health`), and the command. */
 #include "health.h"
 
-#include "commands.h"
+#include "cli/command.h"
 #include "json.h"
 #include "msg.h"
 
@@ -114,19 +114,15 @@ void health_text(const struct json *h, FILE *f)
 			json_get_str(e, "test", "?"), json_get_str(e, "line", ""));
 }
 
-const struct opt health_opts[] = {
+static const struct opt health_opts[] = {
 	{ "json", 'J', OPT_BOOL, 0, "0", 0, 0, NULL, "print the snapshot as JSON", OPT_NOARG },
 	OPT_END,
 };
 
-int cmd_health(int argc, char **argv)
+static int health_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	int json = 0;
+	int json = *(int *)cfg;
 	struct json *s;
-	char *pos[1];
-	int npos;
-	if (opt_parse(health_opts, &json, argc, argv, pos, &npos, 0))
-		return EXIT_USAGE;
 	s = health_snapshot();
 	if (json)
 		json_print(stdout, s, 2);
@@ -135,3 +131,15 @@ int cmd_health(int argc, char **argv)
 	json_free(s);
 	return EXIT_OK;
 }
+
+const struct command health_command = {
+	.name = "health",
+	.summary = "the hardware's own health now: disks' SMART, ECC, throttling, temperatures",
+	.usage = "[-J]",
+	.help = "Print what the hardware says of itself: NVMe SMART/health and error logs, ATA SMART\n"
+		"attributes and logs, EDAC error counts per DIMM, thermal throttling, machine checks and\n"
+		"hwmon temperatures.  assay run reads the same before and after its tests (docs/health.md).",
+	.opts = health_opts,
+	.cfg_size = sizeof(int),
+	.main = health_main,
+};

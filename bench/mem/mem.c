@@ -9,14 +9,14 @@
  *    the LLC, ns per load, min over repeats, transparent huge pages when available. */
 #include "clock.h"
 #include "cpustat.h"
-#include "engine.h"
-#include "suite.h"
+#include "engine/engine.h"
+#include "engine/plan.h"
 #include "json.h"
 #include "msg.h"
 #include "prng.h"
-#include "report/report.h"
+#include "result/result.h"
 #include "fileio.h"
-#include "sysinfo.h"
+#include "machine/sysinfo.h"
 
 #include <emmintrin.h>
 #include <errno.h>
@@ -735,35 +735,35 @@ static void mem_figures(const struct json *r, const char *test, struct json *sum
 	char name[128];
 	if (json_path(r, "sysbench.mib_per_sec")) {
 		snprintf(name, sizeof name, "mem.mib_per_sec.%s", variant);
-		report_figure(sum, name, json_get_num(r, "sysbench.mib_per_sec", 0), "MiB/s", HIGHER_BETTER);
+		figure_add(sum, name, json_get_num(r, "sysbench.mib_per_sec", 0), "MiB/s", HIGHER_BETTER);
 	}
 	for (const struct json *k = st ? st->child : NULL; k; k = k->next) {
 		snprintf(name, sizeof name, "mem.%s.%s", k->key, variant);
-		report_figure(sum, name, k->num, "MB/s", HIGHER_BETTER);
+		figure_add(sum, name, k->num, "MB/s", HIGHER_BETTER);
 	}
 	for (const struct json *k = lt ? lt->child : NULL; k; k = k->next) {
 		snprintf(name, sizeof name, "mem.latency_ns.%s", k->key);
-		report_figure(sum, name, k->num, "ns", LOWER_BETTER);
+		figure_add(sum, name, k->num, "ns", LOWER_BETTER);
 	}
 	if (json_get(r, "steal_pct") && json_get(r, "steal_pct")->type == J_NUM) {
 		snprintf(name, sizeof name, "mem.steal.%s", variant);
-		report_figure(sum, name, json_get_num(r, "steal_pct", 0), "%", LOWER_BETTER);
+		figure_add(sum, name, json_get_num(r, "steal_pct", 0), "%", LOWER_BETTER);
 	}
 }
 
 /* assay run's memory tests: one thread with the latency sweep, then every CPU (the
  * suite's sizes for STREAM and the sweep) */
-static void mem_plan(struct run_plan *p, const struct run_cfg *c)
+static void mem_plan(struct run_plan *p, const struct plan_req *c)
 {
-	double t = suite_cpu_time(c);
+	double t = c->cpu_time;
 	char arg[64], extra[200], *save = NULL;
 	char *a1[12] = { "--threads=1", arg, "--tests=sysbench,stream,latency" };
 	char *a2[12] = { "--threads=all", arg, "--tests=sysbench,stream" };
 	int n1 = 3, n2 = 3;
-	if (!suite_wants(c, "mem"))
+	if (!plan_wants(c, "mem"))
 		return;
 	snprintf(arg, sizeof arg, "--time=%g", t);
-	snprintf(extra, sizeof extra, "%s", suite_def(c)->mem_args);
+	snprintf(extra, sizeof extra, "%s", c->mem_args);
 	for (char *w = strtok_r(extra, " ", &save); w && n1 < 11; w = strtok_r(NULL, " ", &save)) {
 		a1[n1++] = w;
 		if (strncmp(w, "--latency", 9))
@@ -780,11 +780,10 @@ static const char *const *mem_figure_names(void)
 }
 
 const struct engine engine_mem = {
-	.name = "mem",
-	.summary = "memory: sysbench-compatible bandwidth, STREAM, latency by working set",
-	.usage = "[--tests=sysbench,stream,latency] [--threads N|all] [--time SECS] [sysbench's --memory-* options]",
-	.opts = mem_opts,
-	.cfg_size = sizeof(struct mem_cfg),
+	.cmd = ENGINE_COMMAND("mem",
+			      "memory: sysbench-compatible bandwidth, STREAM, latency by working set",
+			      "[--tests=sysbench,stream,latency] [--threads N|all] [--time SECS] [sysbench's --memory-* options]",
+			      mem_opts, struct mem_cfg, 0),
 	.check = mem_check,
 	.run = mem_run,
 	.text = mem_text,

@@ -8,14 +8,14 @@
  * its physical address (/proc/self/pagemap) and, where EDAC counts errors, the DIMMs whose
  * counts grew.  Bounded by passes or time.  --test-flip flips a bit (tests only). */
 #include "clock.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "fileio.h"
 #include "health/health.h"
 #include "json.h"
 #include "msg.h"
-#include "report/report.h"
-#include "suite.h"
-#include "sysinfo.h"
+#include "result/result.h"
+#include "engine/plan.h"
+#include "machine/sysinfo.h"
 
 #include <emmintrin.h>
 #include <errno.h>
@@ -677,17 +677,17 @@ static void mt_figures(const struct json *r, const char *test, struct json *sum)
 	struct json *row;
 	if (!o)
 		return;
-	row = report_figure(sum, "memtest.errors", json_get_num(o, "errors", 0), "errors", LOWER_BETTER);
+	row = figure_add(sum, "memtest.errors", json_get_num(o, "errors", 0), "errors", LOWER_BETTER);
 	if (json_get(r, "error"))
 		json_add_str(row, "detail", json_get_str(r, "error", ""));
-	report_figure(sum, "memtest.tested_pct", json_get_num(o, "tested_pct", 0), "%", HIGHER_BETTER);
+	figure_add(sum, "memtest.tested_pct", json_get_num(o, "tested_pct", 0), "%", HIGHER_BETTER);
 	if (json_get(o, "min_mib_per_sec"))
-		report_figure(sum, "memtest.min_bw", json_get_num(o, "min_mib_per_sec", 0), "MiB/s", HIGHER_BETTER);
+		figure_add(sum, "memtest.min_bw", json_get_num(o, "min_mib_per_sec", 0), "MiB/s", HIGHER_BETTER);
 }
 
 /* in the full suite (and the burn-in), or when --tests names it: one pass over all the
  * memory that can be locked */
-static void mt_plan(struct run_plan *p, const struct run_cfg *c)
+static void mt_plan(struct run_plan *p, const struct plan_req *c)
 {
 	char size[80], tm[80];
 	char *args[4] = { "--passes=1", size, tm };
@@ -710,11 +710,10 @@ static const char *const *mt_figure_names(void)
 }
 
 const struct engine engine_memtest = {
-	.name = "memtest",
-	.summary = "memory cells: memtester's and memtest86's patterns over all the memory that can be locked",
-	.usage = "[--size SIZE|auto] [--passes N] [--time SECS] [--patterns LIST] [--threads N|all]",
-	.opts = mt_opts,
-	.cfg_size = sizeof(struct mt_cfg),
+	.cmd = ENGINE_COMMAND("memtest",
+			      "memory cells: memtester's and memtest86's patterns over all the memory that can be locked",
+			      "[--size SIZE|auto] [--passes N] [--time SECS] [--patterns LIST] [--threads N|all]",
+			      mt_opts, struct mt_cfg, 0),
 	.check = mt_check,
 	.run = mt_run,
 	.text = mt_text,

@@ -4,13 +4,13 @@
  * (length, QR, a pending ID, the same question) before they count. */
 #include "clock.h"
 #include "dnswire.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "hist.h"
 #include "json.h"
 #include "net.h"
 #include "msg.h"
 #include "netio.h"
-#include "report/report.h"
+#include "result/result.h"
 
 #include <errno.h>
 #include <math.h>
@@ -402,11 +402,11 @@ static void dns_figures(const struct json *r, const char *test, struct json *sum
 	if (!json_get(r, "queries_per_second"))
 		return;
 	snprintf(name, sizeof name, "%s.qps", test);
-	report_figure(sum, name, json_get_num(r, "queries_per_second", 0), "qps", HIGHER_BETTER);
+	figure_add(sum, name, json_get_num(r, "queries_per_second", 0), "qps", HIGHER_BETTER);
 	snprintf(name, sizeof name, "%s.latency_ms.avg", test);
-	report_figure(sum, name, json_get_num(r, "latency_s.avg", 0) * 1e3, "ms", LOWER_BETTER);
+	figure_add(sum, name, json_get_num(r, "latency_s.avg", 0) * 1e3, "ms", LOWER_BETTER);
 	snprintf(name, sizeof name, "%s.lost", test);
-	report_figure(sum, name, json_get_num(r, "queries_lost", 0), "count", LOWER_BETTER);
+	figure_add(sum, name, json_get_num(r, "queries_lost", 0), "count", LOWER_BETTER);
 }
 
 static const char *const *dns_figure_names(void)
@@ -416,11 +416,10 @@ static const char *const *dns_figure_names(void)
 }
 
 const struct engine engine_dns = {
-	.name = "dns",
-	.summary = "DNS: dnsperf-style query rate and latency over UDP",
-	.usage = "[-s SERVER] [-p 53] [-d FILE] [-l SECS] [-q 100] [-t 5]",
-	.opts = dns_opts,
-	.cfg_size = sizeof(struct dns_cfg),
+	.cmd = ENGINE_COMMAND("dns",
+			      "DNS: dnsperf-style query rate and latency over UDP",
+			      "[-s SERVER] [-p 53] [-d FILE] [-l SECS] [-q 100] [-t 5]",
+			      dns_opts, struct dns_cfg, 0),
 	.check = dns_check,
 	.run = dns_run,
 	.text = dns_text,

@@ -2,14 +2,14 @@
  * latency (TCP connect time and ICMP echo, --latency HOST) and HTTP download
  * (--http URL: time to first byte and throughput). */
 #include "clock.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "hist.h"
 #include "iperf.h"
 #include "json.h"
 #include "net.h"
 #include "msg.h"
 #include "netio.h"
-#include "report/report.h"
+#include "result/result.h"
 #include "stats.h"
 
 #include <errno.h>
@@ -44,7 +44,7 @@ struct net_cfg {
 };
 
 /* iperf3's rates: a number with K, M, G or T, 1000-based */
-static int rate_cb(const struct opt *o, void *field, const char *val, char *err, size_t n)
+static int rate_cb(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err, size_t n)
 {
 	char *end;
 	double v;
@@ -488,32 +488,32 @@ static void net_figures(const struct json *r, const char *test, struct json *sum
 	char name[128];
 	if (json_path(r, "end.sum_sent")) {
 		snprintf(name, sizeof name, "%s.gbit_per_sec.sent", test);
-		report_figure(sum, name, json_get_num(r, "end.sum_sent.bits_per_second", 0) / 1e9, "Gbit/s", HIGHER_BETTER);
+		figure_add(sum, name, json_get_num(r, "end.sum_sent.bits_per_second", 0) / 1e9, "Gbit/s", HIGHER_BETTER);
 		snprintf(name, sizeof name, "%s.gbit_per_sec.received", test);
-		report_figure(sum, name, json_get_num(r, "end.sum_received.bits_per_second", 0) / 1e9, "Gbit/s", HIGHER_BETTER);
+		figure_add(sum, name, json_get_num(r, "end.sum_received.bits_per_second", 0) / 1e9, "Gbit/s", HIGHER_BETTER);
 		if (json_path(r, "end.sum")) {   /* UDP */
 			snprintf(name, sizeof name, "%s.lost_percent", test);
-			report_figure(sum, name, json_get_num(r, "end.sum_received.lost_percent", 0), "percent", LOWER_BETTER);
+			figure_add(sum, name, json_get_num(r, "end.sum_received.lost_percent", 0), "percent", LOWER_BETTER);
 			snprintf(name, sizeof name, "%s.jitter_ms", test);
-			report_figure(sum, name, json_get_num(r, "end.sum_received.jitter_ms", 0), "ms", LOWER_BETTER);
+			figure_add(sum, name, json_get_num(r, "end.sum_received.jitter_ms", 0), "ms", LOWER_BETTER);
 		} else {
 			snprintf(name, sizeof name, "%s.retransmits", test);
-			report_figure(sum, name, json_get_num(r, "end.sum_sent.retransmits", 0), "count", LOWER_BETTER);
+			figure_add(sum, name, json_get_num(r, "end.sum_sent.retransmits", 0), "count", LOWER_BETTER);
 		}
 	}
 	if (json_path(r, "latency.tcp_connect.avg_ms")) {
 		snprintf(name, sizeof name, "%s.connect_ms.avg", test);
-		report_figure(sum, name, json_get_num(r, "latency.tcp_connect.avg_ms", 0), "ms", LOWER_BETTER);
+		figure_add(sum, name, json_get_num(r, "latency.tcp_connect.avg_ms", 0), "ms", LOWER_BETTER);
 	}
 	if (json_path(r, "latency.icmp.avg_ms")) {
 		snprintf(name, sizeof name, "%s.rtt.avg", test);
-		report_figure(sum, name, json_get_num(r, "latency.icmp.avg_ms", 0), "ms", LOWER_BETTER);
+		figure_add(sum, name, json_get_num(r, "latency.icmp.avg_ms", 0), "ms", LOWER_BETTER);
 	}
 	if (json_path(r, "http.mbit_per_sec")) {
 		snprintf(name, sizeof name, "%s.mbit_per_sec", test);
-		report_figure(sum, name, json_get_num(r, "http.mbit_per_sec", 0), "Mbit/s", HIGHER_BETTER);
+		figure_add(sum, name, json_get_num(r, "http.mbit_per_sec", 0), "Mbit/s", HIGHER_BETTER);
 		snprintf(name, sizeof name, "%s.ttfb_ms", test);
-		report_figure(sum, name, json_get_num(r, "http.ttfb_ms", 0), "ms", LOWER_BETTER);
+		figure_add(sum, name, json_get_num(r, "http.ttfb_ms", 0), "ms", LOWER_BETTER);
 	}
 }
 
@@ -526,11 +526,10 @@ static const char *const *net_figure_names(void)
 }
 
 const struct engine engine_net = {
-	.name = "net",
-	.summary = "network: iperf3-protocol TCP and UDP throughput, ICMP/connect latency, HTTP download",
-	.usage = "-c HOST [-p 5201] [-t SECS] [-P N] [-R|--bidir] [-u -b RATE] [-O SECS] [-i SECS] [-4|-6] | --latency HOST | --http URL",
-	.opts = net_opts,
-	.cfg_size = sizeof(struct net_cfg),
+	.cmd = ENGINE_COMMAND("net",
+			      "network: iperf3-protocol TCP and UDP throughput, ICMP/connect latency, HTTP download",
+			      "-c HOST [-p 5201] [-t SECS] [-P N] [-R|--bidir] [-u -b RATE] [-O SECS] [-i SECS] [-4|-6] | --latency HOST | --http URL",
+			      net_opts, struct net_cfg, 0),
 	.check = net_check,
 	.run = net_run,
 	.text = net_text,

@@ -5,11 +5,11 @@
 #include <stddef.h>
 
 struct run_plan;
-struct run_cfg;
+struct plan_req;
 
 /* assay run's net and dns tests */
-void net_plan(struct run_plan *p, const struct run_cfg *c);
-void dns_plan(struct run_plan *p, const struct run_cfg *c);
+void net_plan(struct run_plan *p, const struct plan_req *c);
+void dns_plan(struct run_plan *p, const struct plan_req *c);
 /* "host:port", "[v6]:port" or "host": the host, and the port (dflt when none) */
 void split_hostport(const char *s, char *host, size_t n, int *port, int dflt);
 /* in the image, did a NIC get an address (init's /run/assay-net)?  1, or 0 with why;

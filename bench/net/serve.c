@@ -1,6 +1,5 @@
 /* assay serve: a peer stock iperf3 clients can test against (iperf3 -c HOST). */
-#include "commands.h"
-#include "report/certify.h"
+#include "cli/command.h"
 #include "iperf.h"
 #include "msg.h"
 #include "netio.h"
@@ -20,7 +19,7 @@ struct serve_cfg {
 	double wait;
 };
 
-const struct opt serve_opts[] = {
+static const struct opt serve_opts[] = {
 	{ "bind", 'B', OPT_STR, offsetof(struct serve_cfg, bind), "0.0.0.0", 0, 0, "an address",
 	  "listen on this address (127.0.0.1, ::, ...)", 0 },
 	{ "port", 'p', OPT_INT, offsetof(struct serve_cfg, port), "5201", 1, 65535, NULL, "port", 0 },
@@ -31,17 +30,14 @@ const struct opt serve_opts[] = {
 	OPT_END,
 };
 
-int cmd_serve(int argc, char **argv)
+static int serve_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	struct serve_cfg c;
+	const struct serve_cfg c = *(const struct serve_cfg *)cfg;
 	struct sockaddr_storage ss;
 	socklen_t sl;
 	char err[512], addr[80];
 	int lfd, one = 1, rc = EXIT_OK;
 	struct serve_log lg = { 0 };
-	opt_defaults(serve_opts, &c);
-	if (opt_parse(serve_opts, &c, argc, argv, NULL, NULL, 0))
-		return EXIT_USAGE;
 	if (net_resolve(c.bind, (int)c.port, AF_UNSPEC, SOCK_STREAM, &ss, &sl, err, sizeof err)) {
 		errmsg("serve: -B %s", err);
 		return EXIT_USAGE;
@@ -71,3 +67,14 @@ int cmd_serve(int argc, char **argv)
 	close(lfd);
 	return rc;
 }
+
+const struct command serve_command = {
+	.name = "serve",
+	.summary = "serve iperf3 tests to stock iperf3 clients",
+	.usage = "[-B ADDR] [-p PORT] [--forever] "
+		  "[--wait SECS]",
+	.help = "Serve iperf3 TCP tests (stock iperf3 clients: iperf3 -c ADDR).",
+	.opts = serve_opts,
+	.cfg_size = sizeof(struct serve_cfg),
+	.main = serve_main,
+};

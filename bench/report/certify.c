@@ -1,11 +1,10 @@
 /* assay certify --profile P RESULT: threshold rules over a result's figures, one per
  * line, "FIGURE OP VALUE[UNIT]" (OP: >= <= > < == !=), '#' comments.  Each rule prints
  * PASS or FAIL with the measured value; exit 0 only when all pass. */
-#include "commands.h"
+#include "cli/command.h"
 #include "certify.h"
-#include "figures.h"
-#include "engine.h"
-#include "disk/disk.h"
+#include "report.h"
+#include "engine/engine.h"
 #include "fileio.h"
 #include "json.h"
 #include "report.h"
@@ -476,10 +475,21 @@ int certify_run(const char *profile, const struct json *doc, struct json *out, F
 	return certify_eval(profile, doc, NULL, -1, out, f, err, n);
 }
 
+/* is word one of the engine's parts (the registry's data: disk's profiles)? */
+static int engine_part(const struct engine *e, const char *word)
+{
+	const char *const *parts = e && e->parts ? e->parts() : NULL;
+	for (int i = 0; parts && parts[i]; i++)
+		if (!strcmp(parts[i], word))
+			return 1;
+	return 0;
+}
+
 /* the disk profiles a rules text's figures come from ("seq,randrw64"), into out */
 void certify_disk_profiles(const char *text, char *out, size_t n)
 {
 	char *copy = strdup(text ? text : ""), *line, *save = NULL;
+	const struct engine *disk = engine_find("disk");
 	size_t l = 0;
 	out[0] = 0;
 	for (line = copy ? strtok_r(copy, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
@@ -496,7 +506,7 @@ void certify_disk_profiles(const char *text, char *out, size_t n)
 		/* disk[.DEV].PROFILE...: the profile is the word a profile of that name begins */
 		for (const char *w = fig + 5; *w; w += strcspn(w, ".") + (w[strcspn(w, ".")] != 0)) {
 			snprintf(prof, sizeof prof, "%.*s", (int)strcspn(w, "."), w);
-			if (disk_profile_known(prof)) {
+			if (engine_part(disk, prof)) {
 				if (!list_has(out, prof))
 					l += (size_t)snprintf(out + l, n > l ? n - l : 0, "%s%s", l ? "," : "", prof);
 				break;
@@ -536,7 +546,7 @@ static double parse_pct(const char *s)
 	return v;
 }
 
-const struct opt certify_opts[] = {
+static const struct opt certify_opts[] = {
 	{ "profile", 0, OPT_STR, offsetof(struct certify_cfg, profile), NULL, 0, 0,
 	  "vps-tasting, hw-certify, surface, ci, or a rules file", "the threshold rules", 0 },
 	{ "baseline", 0, OPT_STR, offsetof(struct certify_cfg, baseline), NULL, 0, 0, "a result (JSON or console log)",
@@ -553,16 +563,13 @@ const struct opt certify_opts[] = {
 
 #define MAX_RESULTS 64
 
-int cmd_certify(int argc, char **argv)
+static int certify_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	struct certify_cfg c;
-	char err[1024], *pos[MAX_RESULTS];
+	const struct certify_cfg c = *(const struct certify_cfg *)cfg;
+	char err[1024], *const *pos = a->pos;
 	struct json *base = NULL, *all;
 	double maxreg = -1;
-	int npos = 0, as_json, rc = EXIT_OK;
-	opt_defaults(certify_opts, &c);
-	if (opt_parse(certify_opts, &c, argc, argv, pos, &npos, MAX_RESULTS))
-		return EXIT_USAGE;
+	int npos = a->npos, as_json, rc = EXIT_OK;
 	as_json = c.format == FORMAT_JSON;
 	if (c.show) {
 		char *t = profile_text(c.show, err, sizeof err);
@@ -633,3 +640,17 @@ int cmd_certify(int argc, char **argv)
 	json_free(base);
 	return rc;
 }
+
+const struct command certify_command = {
+	.name = "certify",
+	.summary = "check a result against threshold rules (exit 0: all pass)",
+	.usage = "--profile NAME|FILE | --baseline OLD [--max-regression N%] [-J] RESULT...",
+	.help = "Check a result (JSON or console log) against threshold rules, one per line:\n"
+		"  FIGURE OP VALUE[UNIT]     e.g.  disk.seq.write.bw >= 600MB/s\n"
+		"Built-in profiles: vps-tasting, hw-certify, surface, ci.  Exit 0 when every rule passes.",
+	.opts = certify_opts,
+	.cfg_size = sizeof(struct certify_cfg),
+	.pos_min = 0,
+	.pos_max = MAX_RESULTS,
+	.main = certify_main,
+};

@@ -4,9 +4,9 @@
  * first column; the best of a row marked only when it is clear of the others by more than
  * the noise (the repeats' confidence intervals, else --noise percent); a winner per
  * category. */
-#include "commands.h"
-#include "figures.h"
-#include "engine.h"
+#include "cli/command.h"
+#include "report.h"
+#include "engine/engine.h"
 #include "json.h"
 #include "msg.h"
 #include "opt.h"
@@ -27,7 +27,7 @@ struct cmp_cfg {
 	double noise;
 };
 
-const struct opt compare_opts[] = {
+static const struct opt compare_opts[] = {
 	{ "format", 0, OPT_ENUM, offsetof(struct cmp_cfg, format), "text", 0, 0, "text|markdown|csv|json",
 	  "table format (markdown: pasteable in a forum post)", 0 },
 	{ "output-format", 0, OPT_ENUM, offsetof(struct cmp_cfg, format), "text", 0, 0, "text|markdown|csv|json",
@@ -416,21 +416,14 @@ static void print_table(const struct row *rows, int nrows, const struct run *run
 	}
 }
 
-int cmd_compare(int argc, char **argv)
+static int compare_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	struct cmp_cfg c;
-	char *pos[MAX_RUNS + 1];
+	const struct cmp_cfg c = *(const struct cmp_cfg *)cfg;
+	char **pos = (char **)a->pos;
 	struct run runs[MAX_RUNS];
 	struct row *rows;
-	int npos = 0, nrows;
+	int npos = a->npos, nrows;
 
-	opt_defaults(compare_opts, &c);
-	if (opt_parse(compare_opts, &c, argc, argv, pos, &npos, MAX_RUNS))
-		return EXIT_USAGE;
-	if (npos < 1) {
-		errmsg("compare: give at least one result file ([NAME=]FILE)");
-		return EXIT_USAGE;
-	}
 	if (compare_load(runs, pos, npos, "compare"))
 		return EXIT_USAGE;
 	if (!(rows = calloc(MAX_ROWS, sizeof *rows))) {
@@ -448,3 +441,17 @@ int cmd_compare(int argc, char **argv)
 	compare_free(runs, npos);
 	return EXIT_OK;
 }
+
+const struct command compare_command = {
+	.name = "compare",
+	.summary = "side-by-side table of several results",
+	.usage = "[options] RESULT...",
+	.help = "Side by side: one row per figure, one column per run (a JSON result, a console log, or an "
+		"engine's -J output; NAME=FILE labels it); '*' marks a value clearly best, beyond the noise.",
+	.opts = compare_opts,
+	.cfg_size = sizeof(struct cmp_cfg),
+	.pos_min = 1,
+	.pos_max = MAX_RUNS,
+	.missing = "give at least one result file ([NAME=]FILE)",
+	.main = compare_main,
+};

@@ -2,8 +2,8 @@
  * text for Prometheus' tools, or the JSON itself; --textfile writes it for node_exporter's
  * textfile collector (atomically: a scrape never sees half a file); --format=maas the
  * results YAML of a MAAS hardware-testing script. */
-#include "commands.h"
-#include "figures.h"
+#include "cli/command.h"
+#include "report.h"
 #include "report.h"
 #include "results.h"
 
@@ -19,7 +19,7 @@ struct export_cfg {
 	const char *textfile;
 };
 
-const struct opt export_opts[] = {
+static const struct opt export_opts[] = {
 	{ "format", 0, OPT_ENUM, offsetof(struct export_cfg, format), "openmetrics", 0, 0, "openmetrics|json|maas",
 	  "what to print: Prometheus text, the JSON, or MAAS's testing results YAML (docs/fleet.md)", 0 },
 	{ "textfile", 0, OPT_STR, offsetof(struct export_cfg, textfile), NULL, 0, 0, "PATH.prom",
@@ -54,19 +54,11 @@ int export_textfile(const char *path, const struct json *doc, char *err, size_t 
 	return r;
 }
 
-int cmd_export(int argc, char **argv)
+static int export_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	struct export_cfg c;
-	char *pos[2], err[600];
-	int npos;
+	const struct export_cfg c = *(const struct export_cfg *)cfg;
+	char *const *pos = a->pos, err[600];
 	struct json *doc;
-	opt_defaults(export_opts, &c);
-	if (opt_parse(export_opts, &c, argc, argv, pos, &npos, 2))
-		return EXIT_USAGE;
-	if (npos != 1) {
-		errmsg("export: give one result (a .json or a console log)");
-		return EXIT_USAGE;
-	}
 	if (!(doc = doc_load(pos[0], err, sizeof err))) {
 		errmsg("export: %s", err);
 		return EXIT_USAGE;
@@ -90,3 +82,18 @@ int cmd_export(int argc, char **argv)
 	json_free(doc);
 	return EXIT_OK;
 }
+
+const struct command export_command = {
+	.name = "export",
+	.summary = "a result in OpenMetrics text (Prometheus) or JSON",
+	.usage = "[--format openmetrics|json] [--textfile PATH.prom] RESULT",
+	.help = "Print a result's figures as OpenMetrics text: a gauge (or counter) per figure in base\n"
+		"units, labelled with the machine, the run and what the figure is about (docs/results.md).\n"
+		"--textfile also writes it where node_exporter's textfile collector reads.",
+	.opts = export_opts,
+	.cfg_size = sizeof(struct export_cfg),
+	.pos_min = 1,
+	.pos_max = 1,
+	.missing = "give one result (a .json or a console log)",
+	.main = export_main,
+};

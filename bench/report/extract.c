@@ -1,15 +1,15 @@
 /* assay extract LOG: the result document from a console log.  The block sits between
- * REPORT_BEGIN and REPORT_END, its length and CRC-32 on the line after BEGIN (and, in
+ * RESULT_BEGIN and RESULT_END, its length and CRC-32 on the line after BEGIN (and, in
  * the compact block, the gzip's length: the JSON gzipped in base64 lines).  A serial
  * console adds \r; kernel messages ("[   12.345678] ...") may land between or inside its
  * lines: they are cut out and the checksum decides.  A block without its end marker, or
  * shorter than announced, is reported as truncated. */
-#include "commands.h"
+#include "cli/command.h"
 #include "base64.h"
 #include "crc32.h"
 #include "gzip.h"
 #include "certify.h"
-#include "figures.h"
+#include "report.h"
 #include "fileio.h"
 #include "json.h"
 #include "msg.h"
@@ -113,15 +113,15 @@ int extract_doc(char *buf, size_t len, struct json **doc, char *why, size_t wn)
 	int compact, r = 0;
 	size_t n;
 	char err[256];
-	while ((p = strstr(p, REPORT_BEGIN))) {
+	while ((p = strstr(p, RESULT_BEGIN))) {
 		begin = p;
-		p += strlen(REPORT_BEGIN);
+		p += strlen(RESULT_BEGIN);
 	}
 	if (!begin) {
-		snprintf(why, wn, "no result block (no '%s' line)", REPORT_BEGIN);
+		snprintf(why, wn, "no result block (no '%s' line)", RESULT_BEGIN);
 		return 1;
 	}
-	body = begin + strlen(REPORT_BEGIN);
+	body = begin + strlen(RESULT_BEGIN);
 	n = clean(body, len - (size_t)(body - buf));
 	body[n] = 0;
 	if (*body == '\n')
@@ -130,7 +130,7 @@ int extract_doc(char *buf, size_t len, struct json **doc, char *why, size_t wn)
 	if (compact ? sscanf(body, "format=gzip+base64 bytes=%llu crc32=%8x gzip=%llu", &want_len, &want_crc,
 			     &gzlen) != 3 || want_len > (1u << 30)
 		    : sscanf(body, "bytes=%llu crc32=%8x", &want_len, &want_crc) != 2) {
-		snprintf(why, wn, "damaged: the line after '%s' is not '%s'", REPORT_BEGIN,
+		snprintf(why, wn, "damaged: the line after '%s' is not '%s'", RESULT_BEGIN,
 			 compact ? "format=gzip+base64 bytes=N crc32=X gzip=Z" : "bytes=N crc32=X");
 		return 2;
 	}
@@ -140,13 +140,13 @@ int extract_doc(char *buf, size_t len, struct json **doc, char *why, size_t wn)
 		return 2;
 	}
 	body++;
-	end = strstr(body, "\n" REPORT_END);
+	end = strstr(body, "\n" RESULT_END);
 	if (!end) {
 		if (compact)
-			snprintf(why, wn, "truncated: no '%s' line; about %zu of %llu gzip bytes present", REPORT_END,
+			snprintf(why, wn, "truncated: no '%s' line; about %zu of %llu gzip bytes present", RESULT_END,
 				 strlen(body) / 77 * 57, gzlen);
 		else
-			snprintf(why, wn, "truncated: no '%s' line; %zu of %llu bytes present", REPORT_END,
+			snprintf(why, wn, "truncated: no '%s' line; %zu of %llu bytes present", RESULT_END,
 				 strlen(body), want_len);
 		return 2;
 	}
@@ -175,18 +175,12 @@ int extract_doc(char *buf, size_t len, struct json **doc, char *why, size_t wn)
 	return 0;
 }
 
-int cmd_extract(int argc, char **argv)
+static int extract_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	char *buf, why[300];
+	char *const *argv = a->pos, *buf, why[300];
 	size_t len;
 	struct json *doc = NULL;
 	int r;
-	if (argc != 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
-		fprintf(argc == 1 ? stdout : stderr,
-			"usage: assay extract CONSOLE.LOG\nPrint the last result document found in a console "
-			"log (serial capture), checked against its length and CRC-32.\n");
-		return argc == 1 ? EXIT_OK : EXIT_USAGE;
-	}
 	buf = read_file(argv[0], (size_t)1 << 30, &len);
 	if (!buf) {
 		errmsg("extract: %s:", argv[0]);
@@ -202,3 +196,14 @@ int cmd_extract(int argc, char **argv)
 	json_free(doc);
 	return EXIT_OK;
 }
+
+const struct command extract_command = {
+	.name = "extract",
+	.summary = "the result document from a console log",
+	.usage = "CONSOLE.LOG",
+	.help = "Print the last result document found in a console log (checked against its length and "
+		"CRC-32).",
+	.pos_min = 1,
+	.pos_max = 1,
+	.main = extract_main,
+};

@@ -5,9 +5,9 @@
  * threads and per thread; memory latency by working set and STREAM; network intervals;
  * health's temperatures).  Several: the figures side by side with the best of each row
  * marked (or "within noise"), and a grouped bar chart per headline figure. */
-#include "commands.h"
+#include "cli/command.h"
 #include "compare.h"
-#include "figures.h"
+#include "report.h"
 #include "report.h"
 #include "results.h"
 #include "svg.h"
@@ -545,7 +545,7 @@ struct report_cfg {
 	double noise;
 };
 
-const struct opt report_opts[] = {
+static const struct opt report_opts[] = {
 	{ "output", 'o', OPT_STR, offsetof(struct report_cfg, out), "report.html", 0, 0, "FILE",
 	  "where the page goes (-: standard output)", 0 },
 	{ "noise", 0, OPT_FLOAT, offsetof(struct report_cfg, noise), "5", 0, 100, NULL,
@@ -553,20 +553,13 @@ const struct opt report_opts[] = {
 	OPT_END,
 };
 
-int cmd_report(int argc, char **argv)
+static int report_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	struct report_cfg c;
-	char *pos[MAX_RUNS + 1], tmp[1100];
+	const struct report_cfg c = *(const struct report_cfg *)cfg;
+	char **pos = (char **)a->pos, tmp[1100];
 	struct run runs[MAX_RUNS];
-	int npos = 0, rc = EXIT_OK;
+	int npos = a->npos, rc = EXIT_OK;
 	FILE *f;
-	opt_defaults(report_opts, &c);
-	if (opt_parse(report_opts, &c, argc, argv, pos, &npos, MAX_RUNS))
-		return EXIT_USAGE;
-	if (npos < 1) {
-		errmsg("report: give one or more results ([NAME=]FILE: a result, a console log or an engine's -J output)");
-		return EXIT_USAGE;
-	}
 	if (compare_load(runs, pos, npos, "report"))
 		return EXIT_USAGE;
 	snprintf(tmp, sizeof tmp, "%s.tmp", c.out);
@@ -586,3 +579,19 @@ int cmd_report(int argc, char **argv)
 	compare_free(runs, npos);
 	return rc;
 }
+
+const struct command report_command = {
+	.name = "report",
+	.summary = "one HTML page with charts of one result, or several compared",
+	.usage = "[-o FILE] RESULT...",
+	.help = "Write one self-contained HTML page (no script, no font, no request; charts are inline SVG\n"
+		"with their numbers beneath).  One result: verdict, machine, figures, and charts of disk\n"
+		"latency, IOPS per second, CPU, memory, network and temperatures.  Several ([NAME=]FILE):\n"
+		"compare's table with the clear best marked and a bar chart per headline figure.",
+	.opts = report_opts,
+	.cfg_size = sizeof(struct report_cfg),
+	.pos_min = 1,
+	.pos_max = MAX_RUNS,
+	.missing = "give one or more results ([NAME=]FILE: a result, a console log or an engine's -J output)",
+	.main = report_main,
+};

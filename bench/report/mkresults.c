@@ -1,6 +1,6 @@
 /* assay mkresults FILE [SIZE] and assay fetch FILE DIR: make and read results disk
  * images on a host, without root, with dosfstools' mkfs.fat and mtools. */
-#include "commands.h"
+#include "cli/command.h"
 #include "certify.h"
 #include "fileio.h"
 #include "msg.h"
@@ -16,18 +16,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-int cmd_mkresults(int argc, char **argv)
+static int mkresults_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
+	char *const *argv = a->pos;
+	int argc = a->npos;
 	unsigned long long size = 32ull << 20;
 	char kb[32], img[4096];
 	struct stat st;
-	if (argc < 1 || argc > 2 || argv[0][0] == '-') {
-		fprintf(argc && !strcmp(argv[0], "--help") ? stdout : stderr,
-			"usage: assay mkresults FILE [SIZE]\nCreate a results disk image: FAT labelled %s "
-			"with an assay/ directory (default 32m; needs mkfs.fat and mtools, not root).\n",
-			RESULTS_LABEL);
-		return argc && !strcmp(argv[0], "--help") ? EXIT_OK : EXIT_USAGE;
-	}
 	if (argc == 2 && (parse_size(argv[1], &size) || size < (1 << 20) || size > (64ull << 30))) {
 		errmsg("mkresults: SIZE=%s: accepted: 1m to 64g", argv[1]);
 		return EXIT_USAGE;
@@ -59,14 +54,9 @@ int cmd_mkresults(int argc, char **argv)
 	return EXIT_OK;
 }
 
-int cmd_fetch(int argc, char **argv)
+static int fetch_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	if (argc != 2 || argv[0][0] == '-') {
-		fprintf(argc && !strcmp(argv[0], "--help") ? stdout : stderr,
-			"usage: assay fetch FILE DIR\nCopy the results (assay/*) from a results disk image "
-			"into DIR (mtools' mcopy, no root).\n");
-		return argc && !strcmp(argv[0], "--help") ? EXIT_OK : EXIT_USAGE;
-	}
+	char *const *argv = a->pos;
 	if (mkdir(argv[1], 0755) && errno != EEXIST) {
 		errmsg("fetch: %s:", argv[1]);
 		return EXIT_USAGE;
@@ -81,3 +71,24 @@ int cmd_fetch(int argc, char **argv)
 	}
 	return EXIT_OK;
 }
+
+const struct command mkresults_command = {
+	.name = "mkresults",
+	.summary = "make a results disk image (FAT, label ASSAY)",
+	.usage = "FILE [SIZE]",
+	.help = "Create a results disk image: FAT labelled " RESULTS_LABEL " with an assay/ directory (default 32m;\n"
+		"needs mkfs.fat and mtools, not root).",
+	.pos_min = 1,
+	.pos_max = 2,
+	.main = mkresults_main,
+};
+
+const struct command fetch_command = {
+	.name = "fetch",
+	.summary = "copy the results from a results disk image",
+	.usage = "FILE DIR",
+	.help = "Copy the results (assay/*) from a results disk image into DIR (mtools' mcopy, no root).",
+	.pos_min = 2,
+	.pos_max = 2,
+	.main = fetch_main,
+};

@@ -6,7 +6,7 @@
  * threads) and every sample carries the machine's and the run's (docs/results.md
  * "OpenMetrics").  Health's absolute counts are counters, named ..._total. */
 #include "report.h"
-#include "figures.h"
+#include "report.h"
 
 #include "json.h"
 

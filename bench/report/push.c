@@ -8,7 +8,7 @@
  * against --push-ca (a PEM bundle; on a host the system's by default) or its certificate
  * against --push-pin; unverified only with --push-insecure. */
 #include "report.h"
-#include "figures.h"
+#include "report.h"
 
 #include "clock.h"
 #include "json.h"

@@ -8,7 +8,7 @@
 #include "bytes.h"
 #include "json.h"
 #include "msg.h"
-#include "sysinfo.h"
+#include "machine/sysinfo.h"
 
 #include <dirent.h>
 #include <errno.h>

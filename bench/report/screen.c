@@ -4,7 +4,7 @@
  * happens next.  At most ~20 lines of at most 79 columns, printed after the result block
  * so that nothing scrolls it away. */
 #include "report.h"
-#include "figures.h"
+#include "report.h"
 #include "json.h"
 
 #include <math.h>

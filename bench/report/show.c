@@ -3,8 +3,8 @@
  * image wrote is unpacked first into <date>-<machine>.json and .txt, then the newest
  * .json is shown (exit 2 after it when the inbox was damaged); a file (JSON or console
  * log) is shown as it is. */
-#include "commands.h"
-#include "figures.h"
+#include "cli/command.h"
+#include "report.h"
 #include "inbox.h"
 #include "json.h"
 #include "msg.h"
@@ -40,18 +40,14 @@ static int newest(const char *dir, char *out, size_t n)
 	return count ? 0 : -1;
 }
 
-int cmd_show(int argc, char **argv)
+static int show_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	const char *path = argc ? argv[0] : DEFAULT_DIR;
+	const char *path = a->npos ? a->pos[0] : DEFAULT_DIR;
 	char file[4200], msg[1200], err[600];
 	struct json *doc;
 	const struct json *cert;
 	struct stat st;
 	int r, damaged = 0;
-	if (argc > 1 || (argc && argv[0][0] == '-')) {
-		errmsg("show: usage: assay show [DIR|FILE] (default %s)", DEFAULT_DIR);
-		return EXIT_USAGE;
-	}
 	if (stat(path, &st)) {
 		errmsg("show: %s:", path);
 		return EXIT_USAGE;
@@ -78,3 +74,16 @@ int cmd_show(int argc, char **argv)
 	json_free(doc);
 	return r;
 }
+
+const struct command show_command = {
+	.name = "show",
+	.summary = "the last run's screen: unpacks what the image wrote (kexec --results-to)",
+	.usage = "[DIR|FILE]",
+	.help = "Print the last run's verdict and headline figures.  DIR (default /var/lib/assay): the\n"
+		"results the image left in DIR/assay-inbox are unpacked into DIR/<date>-<machine>.json\n"
+		"and .txt first, then the newest .json is shown.  FILE: a result or console log.\n"
+		"Exit 1 when the run's certify verdict is FAIL.",
+	.pos_min = 0,
+	.pos_max = 1,
+	.main = show_main,
+};

@@ -1,5 +1,5 @@
 /* libFuzzer target: extracting a result block from a console log. */
-#include "report/figures.h"
+#include "report/report.h"
 #include "json.h"
 
 #include <stddef.h>

@@ -1,5 +1,6 @@
 # The house: docs/options.md matches the option tables, no source file in lib/ or bench/
-# over 1,500 lines nor function over ~150, the README a user's guide of at most ~200 lines.
+# over 1,500 lines nor function over ~150, no two files of bench/ of one name, no include
+# loop between folders, the README a user's guide of at most ~200 lines.
 . "$(dirname "$0")/lib.sh"
 
 "$A" --options-markdown > "$T/options.md" || fail "assay --options-markdown"
@@ -20,9 +21,31 @@ done
 # no function over ~150 lines (a function: a line opening with its name, its body from a
 # '{' alone in the first column to a '}' alone there; option tables are not functions)
 long=$(awk '/^[A-Za-z_].*\(/ && !/;[ \t]*$/ { sig = $0 } /^\{/ { start = FNR; name = sig }
-	/^\}/ { if (start && FNR - start > 160) printf "%s: %s (%d lines)\n", FILENAME, name, FNR - start; start = 0 }' \
+	/^\}/ { if (start && FNR - start > 150) printf "%s: %s (%d lines)\n", FILENAME, name, FNR - start; start = 0 }' \
 	"$top"/lib/*.c "$top"/bench/*.c "$top"/bench/*/*.c "$top"/bench/*/*/*.c "$top"/init/*.c)
 [ -z "$long" ] || fail "functions over 150 lines: $long"
+# a file's name says its room: no two source files of bench/ share one
+dup=$(cd "$top" && find bench -name '*.c' | xargs -n1 basename | sort | uniq -d | tr '\n' ' ')
+[ -z "$dup" ] || fail "bench/ has several files named: $dup"
+# folders depend one way: lib/ and init/ and every folder of bench/ as a node, an edge for
+# each #include "x.h" that resolves (as the Makefile's -Ilib -Ibench: the file's own folder,
+# then lib/, then bench/) to another folder; tsort finds a loop
+edges=$(cd "$top" && for f in lib/*.[ch] init/*.[ch] bench/*.[ch] bench/*/*.[ch] bench/*/*/*.[ch]; do
+	[ -f "$f" ] || continue
+	d=$(dirname "$f")
+	sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f" | while read -r inc; do
+		for base in "$d" lib bench; do
+			if [ -f "$base/$inc" ]; then
+				t=$(dirname "$(realpath -m --relative-to=. "$base/$inc")")
+				[ "$t" = "$d" ] || echo "$d $t"
+				break
+			fi
+		done
+	done
+done | sort -u)
+[ -n "$edges" ] || fail "no includes between folders found (the check itself is broken)"
+loop=$(echo "$edges" | tsort 2>&1 >/dev/null | grep -v 'input contains a loop' | sed 's/^tsort: //' | tr '\n' ' ')
+[ -z "$loop" ] || fail "folders include each other in a loop: $loop"
 n=$(wc -l < "$top/README.md")
 [ "$n" -le 210 ] || fail "README.md: $n lines (a user's guide of ~200 lines; measurements go to docs/notes/)"
 finish

@@ -1,5 +1,5 @@
 /* Option values as fio/sysbench users write them; bad ones are refused with a reason. */
-#include "engine.h"
+#include "cli/command.h"
 #include "opt.h"
 #include "unit.h"
 
@@ -46,16 +46,21 @@ int main(void)
 	CHECK(!parse_size("1M", &sz) && sz == 1048576, "1M");
 	CHECK(!parse_size("1GiB", &sz) && sz == 1073741824ull, "1GiB");
 	/* fio's units: by default k is 1024 and Ki 1000 (as fio reads them); kb_base=1000 swaps */
-	CHECK(!parse_size_fio("4k", &sz) && sz == 4096 && !parse_size_fio("4KiB", &sz) && sz == 4000 &&
-	      !parse_size_fio("4kB", &sz) && sz == 4096 && !parse_size_fio("1GiB", &sz) && sz == 1000000000ull,
-	      "fio units, kb_base 1024: %llu", sz);
-	CHECK(!strcmp(opt_iec_seen, "4KiB"), "the first IEC size kept: %s", opt_iec_seen);
-	opt_kb_base = 1000;
-	CHECK(!parse_size_fio("4k", &sz) && sz == 4000 && !parse_size_fio("4KiB", &sz) && sz == 4096 &&
-	      !parse_size_fio("2MB", &sz) && sz == 2000000 && !parse_size_fio("1g", &sz) && sz == 1000000000ull &&
-	      !parse_size_fio("512", &sz) && sz == 512, "fio units, kb_base 1000: %llu", sz);
-	CHECK(parse_size_fio("1.5x", &sz) && parse_size_fio("-1k", &sz) && parse_size_fio("4kiX", &sz), "bad fio sizes");
-	opt_kb_base = 1024;
+	{
+		char seen[64] = "";
+		struct opt_ctx k1024 = { 1024, seen, sizeof seen }, k1000 = { 1000, seen, sizeof seen };
+		CHECK(!parse_size_fio("4k", &k1024, &sz) && sz == 4096 && !parse_size_fio("4KiB", &k1024, &sz) &&
+		      sz == 4000 && !parse_size_fio("4kB", &k1024, &sz) && sz == 4096 &&
+		      !parse_size_fio("1GiB", &k1024, &sz) && sz == 1000000000ull, "fio units, kb_base 1024: %llu", sz);
+		CHECK(!strcmp(seen, "4KiB"), "the first IEC size kept: %s", seen);
+		CHECK(!parse_size_fio("4k", &k1000, &sz) && sz == 4000 && !parse_size_fio("4KiB", &k1000, &sz) &&
+		      sz == 4096 && !parse_size_fio("2MB", &k1000, &sz) && sz == 2000000 &&
+		      !parse_size_fio("1g", &k1000, &sz) && sz == 1000000000ull && !parse_size_fio("512", &k1000, &sz) &&
+		      sz == 512, "fio units, kb_base 1000: %llu", sz);
+		CHECK(parse_size_fio("1.5x", &k1000, &sz) && parse_size_fio("-1k", &k1000, &sz) &&
+		      parse_size_fio("4kiX", &k1000, &sz), "bad fio sizes");
+		CHECK(!parse_size_fio("4k", NULL, &sz) && sz == 4096, "no context: kb_base 1024");
+	}
 	CHECK(!parse_size("2g", &sz) && sz == 2147483648ull, "2g");
 	CHECK(!parse_size("512", &sz) && sz == 512, "512");
 	CHECK(!parse_size("1.5k", &sz) && sz == 1536, "1.5k");
@@ -216,13 +221,31 @@ int main(void)
 		CHECK(opt_set(tab, &c, "num", "(2^10)", err, sizeof err) == OPT_EVALUE && strstr(err, "out of range"),
 		      "num=(2^10): out of range: %s", err);
 	}
-	/* every engine's table fits the given[] marks (an entry past them would never count
+	/* OPT_BASE: the base every size among the words is read under, wherever it stands;
+	 * a parse's context, nothing kept between parses */
+	{
+		struct kb { int base; unsigned long long bs; } k;
+		static const struct opt kbtab[] = {
+			{ "kb_base", 0, OPT_ENUM, offsetof(struct kb, base), "1024", 0, 0, "1024|1000", "", OPT_BASE },
+			{ "bs", 0, OPT_SIZE, offsetof(struct kb, bs), "4k", 0, 0, NULL, "", OPT_FIOUNITS },
+			OPT_END,
+		};
+		char *w1[] = { "--bs=4k", "--kb_base=1000" }, *w2[] = { "--bs=4k" }, *pos[1];
+		int np;
+		struct opt_ctx ctx = { 0 };
+		opt_defaults(kbtab, &k);
+		CHECK(!opt_parse_ctx(kbtab, &k, 2, w1, pos, &np, 0, NULL, &ctx) && k.bs == 4000 && ctx.kb_base == 1000,
+		      "kb_base after the size: %llu under %d", k.bs, ctx.kb_base);
+		opt_defaults(kbtab, &k);
+		CHECK(!opt_parse_ctx(kbtab, &k, 1, w2, pos, &np, 0, NULL, NULL) && k.bs == 4096, "the next parse: %llu", k.bs);
+	}
+	/* every command's table fits the given[] marks (an entry past them would never count
 	 * as given, silently) */
-	for (int i = 0; engines[i]; i++) {
+	for (int i = 0; commands[i]; i++) {
 		size_t k = 0;
-		while (engines[i]->opts[k].name)
+		while (commands[i]->opts && commands[i]->opts[k].name)
 			k++;
-		CHECK(k <= OPT_MAX_ENTRIES, "%s: %zu options, room for %d", engines[i]->name, k, OPT_MAX_ENTRIES);
+		CHECK(k <= OPT_MAX_ENTRIES, "%s: %zu options, room for %d", commands[i]->name, k, OPT_MAX_ENTRIES);
 	}
 	return unit_done();
 }

@@ -1,17 +1,19 @@
 /* Every engine behind one small struct (after fio's struct ioengine_ops, kept to a
  * handful of hooks).  An engine measures and fills a JSON result; only report code
- * prints.  The registry is the explicit array in engines.c. */
+ * prints.  The registry is the explicit array in bench/commands.c.  What an engine sees
+ * of the rest of assay is this header, plan.h and the result model (result/). */
 #ifndef ASSAY_ENGINE_H
 #define ASSAY_ENGINE_H
 
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cli/command.h"
 #include "opt.h"
 
 struct json;
 struct run_plan;
-struct run_cfg;
+struct plan_req;
 
 /* The output formats, in --output-format's order: common_cfg.format holds one of these,
  * common_cfg.formats a mask of FMT_BIT(them) (fio's list: normal,json prints both) */
@@ -26,6 +28,7 @@ struct common_cfg {
 	unsigned char given[OPT_MAX_ENTRIES];  /* which options the user set */
 	int argc;                               /* the words they came from */
 	char **argv;
+	char iec_seen[64];      /* the first size with an i (4KiB) read under kb_base 1024 ("": none) */
 };
 
 #define OPTS_COMMON(type) \
@@ -46,12 +49,12 @@ struct common_cfg {
 	{ "minimal", 0, OPT_ALIAS, 0, NULL, 0, 0, "output-format=terse", \
 	  "same as --output-format=terse (fio's)", OPT_NOARG }
 
+/* An engine: a command (its first member: name, options, usage; the registry's row is
+ * &engine_X.cmd) that measures and fills a JSON result, and what the rest of assay reads
+ * of it as data: how its result reads as text and figures, the names and titles of its
+ * figures, the tests it adds to a run's plan. */
 struct engine {
-	const char *name;        /* the subcommand */
-	const char *summary;     /* one line for assay --help */
-	const char *usage;       /* synopsis after the name */
-	const struct opt *opts;
-	size_t cfg_size;
+	struct command cmd;
 	/* after option parsing: positional words and cross-checks; 0 or an exit code
 	 * with a one-line reason in err */
 	int (*check)(void *cfg, int npos, char **pos, char *err, size_t errlen);
@@ -67,25 +70,50 @@ struct engine {
 	void (*figures)(const struct json *res, const char *test, struct json *sum);
 	/* the heading its figures go under in tables (CPU, Memory, Disk...) */
 	const char *title;
-	/* the names its figures can have, as patterns (report/names.c: words, '*' any one word,
+	/* the names its figures can have, as patterns (result/names.c: words, '*' any one word,
 	 * '{a,b}' one of them, '[t]' t or nothing), NULL-terminated: certify checks a rule's
 	 * figure against them and names the nearest ones for a typo */
 	const char *const *(*figure_names)(void);
-	/* assay run: add this engine's tests to the plan, as the run's options ask (suite.h) */
-	void (*plan)(struct run_plan *p, const struct run_cfg *c);
+	/* the parts of its tests a figure's name can name and a plan can be asked for (disk:
+	 * its profiles, disk.qd1.read.iops is qd1's), NULL-terminated; NULL: none */
+	const char *const *(*parts)(void);
+	/* assay run: add this engine's tests to the plan, as the request asks (plan.h) */
+	void (*plan)(struct run_plan *p, const struct plan_req *r);
 	/* the command's exit status from its result and run's code, when not that code: the
 	 * peer tool's (assay disk: fio's), so scripts written for the peer read it alike; NULL
 	 * for assay's own (lib/msg.h) */
 	int (*exit_status)(const struct json *res, int rc);
 };
 
+/* an engine's command row: its name, summary, usage, options, config type and exit status
+ * for bad input (0: EXIT_USAGE); run by engine_command (run/one.c), option errors as its
+ * peer tool's (no prefix) */
+#define ENGINE_COMMAND(nm, sum, use, tab, cfgtype, bad_input_status) \
+	{ .name = (nm), .summary = (sum), .usage = (use), .opts = (tab), .cfg_size = sizeof(cfgtype), \
+	  .pos_min = 0, .pos_max = 16, .flags = CMD_NOPREFIX, .main = engine_command, \
+	  .usage_status = (bad_input_status) }
+#define ENGINE_OF(c) ((const struct engine *)(c))   /* cmd is an engine's first member */
+int engine_command(const struct command *self, void *cfg, const struct cmd_args *a);
+
+/* the engines, in the registry's order (bench/commands.c) */
 extern const struct engine *const engines[];
 const struct engine *engine_find(const char *name);
 
-/* Parse argv (words after the subcommand) into a freshly allocated config.  Returns
- * NULL after printing one line when the input is bad. */
+/* Figures of a run's whole document, not of one test's result (health before and after,
+ * burn-in rounds): rows of the registry beside the engines */
+struct doc_figures {
+	const char *prefix;           /* their names' first word (health) */
+	const char *title;            /* their heading in tables (Health; NULL: Other) */
+	const char *const *names;     /* the names they can have, as patterns */
+	void (*figures)(const struct json *doc, struct json *sum);
+};
+extern const struct doc_figures *const doc_figures[];
+
+/* Parse argv (words after the subcommand) into a freshly allocated config, checked by
+ * the engine.  Returns NULL after printing one line when the input is bad. */
 void *engine_config(const struct engine *e, int argc, char **argv);
-/* The CLI: parse, run, print text or JSON; returns the exit code. */
-int engine_main(const struct engine *e, int argc, char **argv);
+/* the same for a config cli_parse read: the output formats settled, the engine's check;
+ * 0, or EXIT_USAGE after one line */
+int engine_prepare(const struct engine *e, void *cfg, const struct cmd_args *a);
 
 #endif

@@ -2,7 +2,7 @@
  * download, and the DNS query rate, each against the peer the run names; skipped with
  * the reason when no NIC got an address. */
 #include "net.h"
-#include "suite.h"
+#include "engine/plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,12 +96,12 @@ static void add(struct run_plan *p, const char *name, const char *engine, int ar
 		plan_skip(it, "%s", why);
 }
 
-void net_plan(struct run_plan *p, const struct run_cfg *c)
+void net_plan(struct run_plan *p, const struct plan_req *c)
 {
-	double t = suite_net_time(c);
+	double t = c->net_time;
 	char host[256], a[7][300], why[300];
 	int port, up;
-	if (!suite_wants(c, "net"))
+	if (!plan_wants(c, "net"))
 		return;
 	up = network_up(why, sizeof why);
 	if (c->iperf) {
@@ -143,18 +143,18 @@ void net_plan(struct run_plan *p, const struct run_cfg *c)
 		snprintf(a[5], sizeof a[5], "--http=%s", c->http);
 		add(p, "net.http", "net", 1, av, 0, up, why);
 	}
-	if (!c->iperf && !c->ping && !c->http && !(c->dns && suite_wants(c, "dns")))
+	if (!c->iperf && !c->ping && !c->http && !(c->dns && plan_wants(c, "dns")))
 		plan_skip(plan_add(p, "net", "net", 0, NULL, 0), "no network peer given (assay.iperf=HOST, "
 			  "assay.ping=HOST, assay.http=URL, assay.dns=SERVER)");
 }
 
-void dns_plan(struct run_plan *p, const struct run_cfg *c)
+void dns_plan(struct run_plan *p, const struct plan_req *c)
 {
-	double t = suite_net_time(c);
+	double t = c->net_time;
 	char host[256], s1[300], s2[64], s3[64], s4[300], why[300];
 	char *av[5];
 	int ac = 0, port;
-	if (!suite_wants(c, "dns") || !c->dns)
+	if (!plan_wants(c, "dns") || !c->dns)
 		return;
 	if (strcmp(c->dns, "dhcp")) {
 		split_hostport(c->dns, host, sizeof host, &port, 53);

@@ -3,10 +3,10 @@
  * the health section, and `assay health`. */
 #include "health.h"
 
-#include "commands.h"
 #include "json.h"
 #include "msg.h"
-#include "report/report.h"
+#include "engine/engine.h"
+#include "result/result.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const health_figure_names[] = {
+static const char *const health_figure_names[] = {
 	"health.{kernel_errors,mce}",
 	"health.edac.{ce,ue}.[delta]",
 	"health.cpu.throttle_events.[delta]",
@@ -31,7 +31,7 @@ static void add(struct json *sum, const char *name, double v, const char *unit, 
 	struct json *r;
 	if (!isfinite(v) || v < 0)
 		return;
-	r = report_figure(sum, name, v, unit, LOWER_BETTER);
+	r = figure_add(sum, name, v, unit, LOWER_BETTER);
 	if (detail && detail[0])
 		json_add_str(r, "detail", detail);
 }
@@ -213,7 +213,7 @@ static void kernel_figures(const struct json *h, struct json *sum)
 	}
 }
 
-void health_figures(const struct json *doc, struct json *sum)
+static void health_figures(const struct json *doc, struct json *sum)
 {
 	const struct json *h = json_get(doc, "health"), *end = json_get(h, "end"), *start = json_get(h, "start");
 	const struct json *delta = json_get(h, "delta"), *dd = json_get(delta, "disks"), *c;
@@ -251,3 +251,6 @@ void health_figures(const struct json *doc, struct json *sum)
 		add(sum, "health.temp.max", json_get_num(h, "temp_max_c", NAN), "C", json_get_str(h, "temp_max_sensor", ""));
 	kernel_figures(h, sum);
 }
+
+/* the registry's row: health's figures come from the whole run (before and after) */
+const struct doc_figures health_doc_figures = { "health", "Health", health_figure_names, health_figures };

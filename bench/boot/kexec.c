@@ -1,13 +1,12 @@
 /* assay kexec: boot the assay image from a running Linux, no kexec-tools needed:
  * kexec_file_load(2) with the kernel, the initramfs and a command line, then
  * reboot(LINUX_REBOOT_CMD_KEXEC).  The VPS path that needs nothing from the provider. */
-#include "commands.h"
-#include "report/certify.h"
+#include "cli/command.h"
 #include "fileio.h"
 #include "msg.h"
 #include "report/results.h"
 #include "imageline.h"
-#include "sysinfo.h"
+#include "machine/sysinfo.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -30,7 +29,7 @@ struct kexec_cfg {
 	int yes, again, dry_run;
 };
 
-const struct opt kexec_opts[] = {
+static const struct opt kexec_opts[] = {
 	{ "kernel", 0, OPT_STR, offsetof(struct kexec_cfg, kernel), "vmlinuz", 0, 0, "a file",
 	  "the image's kernel", 0 },
 	{ "initrd", 0, OPT_STR, offsetof(struct kexec_cfg, initrd), "initramfs.cpio.xz", 0, 0, "a file",
@@ -89,27 +88,21 @@ static const char *lockdown(void)
 	return strcmp(a + 1, "none") ? a + 1 : NULL;
 }
 
-int cmd_kexec(int argc, char **argv)
+static int kexec_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	struct kexec_cfg c;
+	const struct kexec_cfg c = *(const struct kexec_cfg *)cfg;
 	const char *kernel, *initrd, *consoles, *append;
 	char line[2048];
-	int yes, again, kfd, ifd, i, dd;
+	int yes, again, kfd, ifd;
 	long r;
 
 	/* its own options, then after -- assay run's (assay.KEY=VALUE in the image) */
-	for (dd = 0; dd < argc && strcmp(argv[dd], "--"); dd++)
-		;
-	opt_defaults(kexec_opts, &c);
-	if (opt_parse(kexec_opts, &c, dd, argv, NULL, NULL, 0))
-		return EXIT_USAGE;
 	kernel = c.kernel;
 	initrd = c.initrd;
 	consoles = c.consoles;
 	append = c.append;
 	yes = c.yes;
 	again = c.again;
-	i = dd + 1;
 	if (again) {
 		/* the files from the ASSAY partition, the command line of this boot */
 		static char k[300], rd[300];
@@ -145,7 +138,7 @@ int cmd_kexec(int argc, char **argv)
 	if (c.results_to && imageline_results(line, sizeof line, "kexec", c.results_to, c.dry_run, results_mount,
 					      sizeof results_mount))
 		return EXIT_USAGE;
-	if (imageline_run_opts(line, sizeof line, "kexec", argc - i > 0 ? argc - i : 0, argv + i))
+	if (imageline_run_opts(line, sizeof line, "kexec", a->nrest, a->rest))
 		return EXIT_USAGE;
 
 	kfd = open(kernel, O_RDONLY | O_CLOEXEC);
@@ -216,3 +209,16 @@ int cmd_kexec(int argc, char **argv)
 	errmsg("kexec: reboot into the loaded kernel failed:");
 	return EXIT_SYS;
 }
+
+const struct command kexec_command = {
+	.name = "kexec",
+	.summary = "boot the assay image from a running Linux (no kexec-tools)",
+	.usage = "[--kernel F] [--initrd F] [--results-to DIR] [--yes] [--dry-run] [-- ASSAY-RUN-OPTIONS...]",
+	.help = "Boot the assay image from this running Linux (kexec_file_load + reboot; no kexec-tools).\n"
+		"Options after -- become assay.* keys: -- --suite=standard --mode=rewrite gives\n"
+		"assay.suite=standard assay.mode=rewrite.",
+	.opts = kexec_opts,
+	.cfg_size = sizeof(struct kexec_cfg),
+	.flags = CMD_REST,
+	.main = kexec_main,
+};

@@ -1,14 +1,13 @@
 /* The names a result's figures can have: each engine declares them as patterns (engine.h),
- * the run adds its own (steal.*, machine.*).  A pattern is tokens separated by dots: a word,
+ * the run adds its own (steal.*, machine.*), the registry's doc_figures theirs.  A pattern is tokens separated by dots: a word,
  * '*' (any one word), '{a,b}' (one of them; an alternative may hold dots), '[t]' (the token
  * t, or nothing).  Certify checks a rule's figure against them and, for a typo, names the
  * nearest ones. */
-#include "figures.h"
-#include "health/health.h"
-#include "opt.h"
-#include "engine.h"
+#include "result.h"
+
+#include "engine/engine.h"
 #include "json.h"
-#include "report.h"
+#include "opt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +16,6 @@
 /* the run's own figures, beside the engines' */
 static const char *const run_names[] = {
 	"steal.{max,mean}",
-	"burnin.{rounds,failed_tests}",
 	"machine.{cpus,memory_bytes,disks,nics}",
 	"machine.disk.*.size_bytes",
 	"machine.nic.*.speed_mbps",
@@ -82,7 +80,8 @@ int figure_pattern_match(const char *pattern, const char *name)
 	return pmatch(pattern, name);
 }
 
-/* every pattern: the engines' (in the registry's order), then the run's; NULL past the last */
+/* every pattern: the engines' (in the registry's order), the run's, the document's; NULL
+ * past the last */
 static const char *pattern_at(int k)
 {
 	for (int i = 0; engines[i]; i++) {
@@ -94,9 +93,10 @@ static const char *pattern_at(int k)
 	for (int j = 0; run_names[j]; j++)
 		if (!k--)
 			return run_names[j];
-	for (int j = 0; health_figure_names[j]; j++)
-		if (!k--)
-			return health_figure_names[j];
+	for (int i = 0; doc_figures[i]; i++)
+		for (int j = 0; doc_figures[i]->names[j]; j++)
+			if (!k--)
+				return doc_figures[i]->names[j];
 	return NULL;
 }
 

@@ -5,7 +5,7 @@
 #include "json.h"
 #include "msg.h"
 #include "stats.h"
-#include "sysinfo.h"
+#include "machine/sysinfo.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -211,17 +211,11 @@ static void close_files(struct job_result *r)
 		close(r->fds[k]);
 }
 
-/* Open the target and set up the job's workers; -1 when it does not run (skipped, or
- * failed with r->err). */
-static int job_prepare(struct plan *p, struct job_result *r)
+/* the reasons a job does not run at all, in r (skipped, or failed with r->err); 0: it runs */
+static int job_refused(struct plan *p, struct job_result *r, int writing)
 {
 	const struct job *j = &r->job;
-	int writing = rw_modifies(j->rw) && !j->o.verify_only;   /* --verify_only: reads */
 	char err[300];
-	/* the logs of every thread together may take half the memory free */
-	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->o.numjobs;
-	unsigned dirs = job_dirs(j);   /* the logs' directions (a read-back's reads too) */
-
 	if (writing && j->o.mode == MODE_READONLY && FIO_FILES(p->c) && TG(p, j)->dev.is_file) {
 		/* fio's options on a file that is a disk image (a filesystem or partition table) */
 		const struct blkdev *d = &TG(p, j)->dev;
@@ -269,6 +263,15 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		snprintf(r->errmsg, sizeof r->errmsg, "%s", err);
 		return -1;
 	}
+	return 0;
+}
+
+/* its targets opened and made ready (zones, write hints, caches); 0, or -1 failed with
+ * r->err and nothing left open */
+static int job_open(struct plan *p, struct job_result *r, int writing)
+{
+	const struct job *j = &r->job;
+	char err[300];
 	for (int k = 0; k < j->nftg; k++)
 		if ((r->fds[k] = open_target(p, j, k, writing, err, sizeof err)) < 0) {
 			r->err = errno;
@@ -315,6 +318,17 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		}
 	for (int k = 0; k < j->nftg; k++)
 		fadvise_hint(j, k, r->fds[k]);
+	return 0;
+}
+
+/* its threads' workers, each with its files and logs; 0, or -1 failed with r->err */
+static int job_workers(struct plan *p, struct job_result *r, int writing)
+{
+	const struct job *j = &r->job;
+	char err[300];
+	/* the logs of every thread together may take half the memory free */
+	uint64_t log_cap = !iolog_wanted(&j->log) ? 0 : mem_available() / 2 / (unsigned)j->o.numjobs;
+	unsigned dirs = job_dirs(j);   /* the logs' directions (a read-back's reads too) */
 	r->nworkers = r->writing = j->o.numjobs;
 	r->w = calloc((size_t)j->o.numjobs, sizeof *r->w);
 	if (!r->w) {
@@ -366,6 +380,15 @@ static int job_prepare(struct plan *p, struct job_result *r)
 		w->fd = w->f[0].fd;
 	}
 	return 0;
+}
+
+/* Open the target and set up the job's workers; -1 when it does not run (skipped, or
+ * failed with r->err). */
+static int job_prepare(struct plan *p, struct job_result *r)
+{
+	const struct job *j = &r->job;
+	int writing = rw_modifies(j->rw) && !j->o.verify_only;   /* --verify_only: reads */
+	return job_refused(p, r, writing) || job_open(p, r, writing) || job_workers(p, r, writing) ? -1 : 0;
 }
 
 /* the sync engine's own descriptors of thread i (above) */

@@ -2,10 +2,9 @@
  * profiles in the mode asked; destroy only on the disks --destroy names by serial or size. */
 #include "disk.h"
 #include "blkdev.h"
+#include "engine/plan.h"
 #include "msg.h"
 #include "plan.h"
-#include "suite.h"
-#include "report/inbox.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -15,28 +14,6 @@
 #include <sys/stat.h>
 
 const char *const mode_names[] = { "readonly", "rewrite", "destroy" };
-
-int disk_profile_known(const char *name)
-{
-	return find_profile(name, strlen(name)) != NULL;
-}
-
-double disk_profiles_estimate(const char *list, double runtime)
-{
-	double t = 0;
-	for (size_t i = 0; i < NPROFILES; i++) {
-		const struct profile *pr = &profiles[i];
-		int jobs = 0;
-		if (!list_has(list, pr->name) && !(list_has(list, "all") && !pr->explicit_only))
-			continue;
-		/* each job one runtime; a surface scan ends with the disk or at the runtime, and
-		 * one that verifies reads it all back */
-		for (int k = 0; k < 3 && pr->j[k].words; k++)
-			jobs += 1 + (pr->j[k].destroy != NULL);
-		t += jobs * runtime;
-	}
-	return t;
-}
 
 /* "vdb:serial=S[:force]" or "vdb:size=N[:force]" for this disk: 1 and the engine's
  * identity arguments, 0 when not named, -1 on a malformed entry */
@@ -94,11 +71,11 @@ static int split_rep(char *rep, char **argv)
 }
 
 /* the suite's profiles (or --disk-profile's) and those the certify rules' figures need */
-static void plan_profiles(const struct run_cfg *c, char *out, size_t n)
+static void plan_profiles(const struct plan_req *c, char *out, size_t n)
 {
-	const char *base = c->disk_profile ? c->disk_profile : suite_def(c)->disk_profile;
+	const char *base = c->disk_profiles;
 	size_t l = (size_t)snprintf(out, n, "%s", base);
-	for (const char *w = c->certify_disk; *w; w += strcspn(w, ",") + (w[strcspn(w, ",")] == ',')) {
+	for (const char *w = c->rules_need; *w; w += strcspn(w, ",") + (w[strcspn(w, ",")] == ',')) {
 		char one[64];
 		snprintf(one, sizeof one, "%.*s", (int)strcspn(w, ","), w);
 		if (list_has(base, one) || (list_has(base, "all") && !find_profile(one, strlen(one))->explicit_only))
@@ -135,7 +112,7 @@ int disk_check_list(const char *list, char *err, size_t n)
 }
 
 /* --disks' paths (a file, or a device by path): a test each, after the named disks */
-static int plan_paths(struct run_plan *p, const struct run_cfg *c, char *const *common, int nc, int added,
+static int plan_paths(struct run_plan *p, const struct plan_req *c, char *const *common, int nc, int added,
 		      double expect)
 {
 	for (const char *w = c->disks; *w; w += strcspn(w, ",") + (w[strcspn(w, ",")] == ',')) {
@@ -160,20 +137,19 @@ static int plan_paths(struct run_plan *p, const struct run_cfg *c, char *const *
 	return added;
 }
 
-void disk_plan(struct run_plan *p, const struct run_cfg *c)
+void disk_plan(struct run_plan *p, const struct plan_req *c)
 {
-	const struct suite_def *sd = suite_def(c);
 	struct blkdev *list;
 	char profs[200], prof[256], rt[64], rep[64], sched[256];
 	int n, added = 0, repeat, nrep;
 	char *repw[2] = { NULL, NULL };
-	if (!suite_wants(c, "disk") || !strcmp(c->disks, "none"))
+	if (!plan_wants(c, "disk") || !strcmp(c->disks, "none"))
 		return;
 	n = blkdev_list(&list, strcmp(c->disks, "all") != 0);  /* loop, ram...: only when named */
 	plan_profiles(c, profs, sizeof profs);
 	snprintf(prof, sizeof prof, "--profile=%s", profs);
-	snprintf(rt, sizeof rt, "--runtime=%g", suite_disk_time(c));
-	repeat = c->disk_repeat >= 0 ? (int)c->disk_repeat : sd->repeat;
+	snprintf(rt, sizeof rt, "--runtime=%g", c->disk_time);
+	repeat = c->disk_repeat;
 	if (repeat)
 		snprintf(rep, sizeof rep, "--repeat=%d", repeat);
 	else
@@ -189,7 +165,7 @@ void disk_plan(struct run_plan *p, const struct run_cfg *c)
 			continue;
 		if (!strcmp(d->signature, "vfat") && !strcmp(d->label, "ASSAY"))
 			continue;   /* the results disk */
-		if (m == MODE_DESTROY && inbox_on_disk(c->results, d->size)) {
+		if (m == MODE_DESTROY && c->inbox_disk_size && c->inbox_disk_size == d->size) {
 			info("disk %s: it holds the results inbox (assay kexec --results-to): measured read-only",
 			     d->name);
 			m = MODE_READONLY;
@@ -223,7 +199,7 @@ void disk_plan(struct run_plan *p, const struct run_cfg *c)
 			argv[argc++] = sched;
 		argv[argc++] = "--eta=never";     /* the suite's own progress line is on the terminal */
 		plan_add(p, name, "disk", argc, argv,
-			 disk_profiles_estimate(profs, suite_disk_time(c)) * (repeat ? repeat : 3));
+			 disk_profiles_estimate(profs, c->disk_time) * (repeat ? repeat : 3));
 		added++;
 	}
 	free(list);
@@ -252,7 +228,7 @@ void disk_plan(struct run_plan *p, const struct run_cfg *c)
 			common[nc++] = sched;
 		common[nc++] = "--eta=never";
 		added = plan_paths(p, c, common, nc, added,
-				   disk_profiles_estimate(profs, suite_disk_time(c)) * (repeat ? repeat : 3));
+				   disk_profiles_estimate(profs, c->disk_time) * (repeat ? repeat : 3));
 	}
 	if (!added) {
 		plan_skip(plan_add(p, "disk", "disk", 0, NULL, 0), "no disk to measure (found %d; --disks=%s)", n,

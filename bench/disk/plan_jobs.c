@@ -137,62 +137,81 @@ int is_name(const char *t)
 	return !strncmp(t, "--name", 6) && (!t[6] || t[6] == '=');
 }
 
+/* fio's rwmixwrite=N is rwmixread=100-N */
+static void settle(struct disk_cfg *jc)
+{
+	if (GIVEN(jc, "rwmixwrite") && jc->o.rwmixwrite >= 0)
+		jc->o.rwmixread = 100 - jc->o.rwmixwrite;
+}
+
+/* a job's config: the table's defaults, then its words read once, in order, under the
+ * kb_base they give (a job's own applies to the global words it takes too); the run's
+ * words' reading already said what is wrong with any of them.  0, or -1 */
+static int section_config(const struct disk_cfg *c, struct disk_cfg *jc, int nw, char **w)
+{
+	struct opt_ctx ctx = { 1024, c->iec, c->iec ? sizeof c->common.iec_seen : 0 };
+	char *pos[16];
+	int np, r;
+	memset(jc, 0, sizeof *jc);
+	opt_defaults(disk_opts, jc);
+	r = opt_parse_ctx(disk_opts, jc, nw, w, pos, &np, 16, jc->common.given, &ctx);
+	jc->tok = c->tok;
+	jc->iec = c->iec;
+	settle(jc);
+	return r;
+}
+
+const char *global_filename(const struct disk_cfg *c)
+{
+	struct disk_cfg *g = c->nglobal > 0 ? malloc(sizeof *g) : NULL;
+	const char *fn = g && !section_config(c, g, c->nglobal, c->tok) ? g->o.filename : NULL;
+	free(g);
+	return fn;
+}
+
 /* fio's jobs: each --name starts one, with the global options and then its own */
 static int plan_named_jobs(struct plan *p, char *err, size_t n)
 {
 	const struct disk_cfg *c = p->c;
 	struct disk_cfg *jc = malloc(sizeof *jc);
+	char **w = malloc((size_t)c->ntok * sizeof *w);
 	int r = 0;
-	if (!jc) {
+	if (!jc || !w) {
+		free(jc);
+		free(w);
 		snprintf(err, n, "out of memory");
 		return -1;
 	}
+	memcpy(w, c->tok, (size_t)c->nglobal * sizeof *w);
 	for (int s = c->nglobal; s < c->ntok && !r; ) {
-		char *pos[16];
-		int np, e = s + 1;
+		int e = s + 1;
 		while (e < c->ntok && !is_name(c->tok[e]))
 			e++;
-		/* every word was checked when the whole line was read: no error here; read
-		 * again when the job's kb_base is not the one its sizes were read under */
-		char seen[sizeof opt_iec_seen];
-		memcpy(seen, opt_iec_seen, sizeof seen);
-		for (int pass = 0; pass < 2; pass++) {
-			memcpy(opt_iec_seen, seen, sizeof seen);   /* what a pass under another base saw: not so */
-			memset(jc, 0, sizeof *jc);
-			opt_defaults(disk_opts, jc);
-			opt_parse_given(disk_opts, jc, c->nglobal, c->tok, pos, &np, 16, jc->common.given);
-			opt_parse_given(disk_opts, jc, e - s, c->tok + s, pos, &np, 16, jc->common.given);
-			if (KB_BASE(jc) == opt_kb_base)
-				break;
-			opt_kb_base = KB_BASE(jc);
-		}
-		jc->tok = c->tok;
+		/* the global words, then the job's */
+		memcpy(w + c->nglobal, c->tok + s, (size_t)(e - s) * sizeof *w);
+		section_config(c, jc, c->nglobal + e - s, w);
 		if (!jc->o.filename && c->o.filename)
 			jc->o.filename = c->o.filename;     /* the run's, already joined */
-		else if (join_dir(jc, jc->o.name, err, n)) {
+		else if (join_dir(jc, jc->o.name, err, n))
 			r = -1;
-			break;
-		}
-		if (parse_pcts(jc, err, n)) {
-			r = -1;
-		} else {
-			if (GIVEN(jc, "rwmixwrite") && jc->o.rwmixwrite >= 0)
-				jc->o.rwmixread = 100 - jc->o.rwmixwrite;
-			r = add_job(p, jc, jc->o.name, 0, err, n);
-		}
+		if (!r)
+			r = parse_pcts(jc, err, n) ? -1 : add_job(p, jc, jc->o.name, 0, err, n);
 		s = e;
 	}
+	free(w);
 	free(jc);
 	return r;
 }
 
-/* a profile's job: its words, then the user's (which win), read into a fresh config */
+/* a profile's job: its words (their sizes bytes, whatever --kb_base says), then the user's,
+ * which win, each read once into a fresh config */
 static int add_profile_job(struct plan *p, const struct profile *pr, const struct pjob *pj, char *err, size_t n)
 {
 	const struct disk_cfg *c = p->c;
 	struct disk_cfg *jc = calloc(1, sizeof *jc);
+	struct opt_ctx bytes = { 1024, NULL, 0 }, user = { 1024, c->iec, sizeof c->common.iec_seen };
 	char name[64], words[512], *av[32], *pos[16], *save = NULL;
-	int ac = 0, np, r = -1, kb = opt_kb_base;
+	int ac = 0, np, r = -1;
 	unsigned char seen[OPT_MAX_ENTRIES];
 	if (!jc) {
 		snprintf(err, n, "out of memory");
@@ -203,22 +222,18 @@ static int add_profile_job(struct plan *p, const struct profile *pr, const struc
 	for (char *w = strtok_r(words, " ", &save); w && ac < 32; w = strtok_r(NULL, " ", &save))
 		av[ac++] = w;
 	opt_defaults(disk_opts, jc);
-	opt_kb_base = 1024;      /* a profile's sizes are bytes, whatever --kb_base says */
-	if (opt_parse_given(disk_opts, jc, ac, av, pos, &np, 16, seen)) {
-		opt_kb_base = kb;
+	if (opt_parse_ctx(disk_opts, jc, ac, av, pos, &np, 16, seen, &bytes)) {
 		snprintf(err, n, "internal: profile %s: %s", pr->name, pj->words);
 		goto out;
 	}
-	opt_kb_base = kb;
-	/* the user's words: all of them were checked when the line was read */
-	opt_parse_given(disk_opts, jc, c->ntok, c->tok, pos, &np, 16, jc->common.given);
+	opt_parse_ctx(disk_opts, jc, c->ntok, c->tok, pos, &np, 16, jc->common.given, &user);
 	jc->common.format = c->common.format;
 	jc->tok = c->tok;
+	jc->iec = c->iec;
 	jc->o.filename = c->o.filename;    /* the run's, already joined */
 	jc->o.npcts = c->o.npcts;
 	memcpy(jc->o.pcts, c->o.pcts, sizeof jc->o.pcts);
-	if (GIVEN(jc, "rwmixwrite") && jc->o.rwmixwrite >= 0)
-		jc->o.rwmixread = 100 - jc->o.rwmixwrite;
+	settle(jc);
 	snprintf(name, sizeof name, "%s%s%s", pr->name, pj->suffix[0] ? "." : "", pj->suffix);
 	r = add_job(p, jc, name, 1, err, n);
 out:
@@ -234,12 +249,11 @@ static int add_profile(struct plan *p, const struct profile *pr, char *err, size
 	return 0;
 }
 
-int make_plan(struct plan *p, char *err, size_t n)
+int plan_jobs(struct plan *p, char *err, size_t n)
 {
 	struct disk_cfg *c = p->c;
 	p->clock_seed = (now_ns() ^ ((uint64_t)getpid() << 32)) & 0x7fffffffffffffffull;
-	if (GIVEN(c, "rwmixwrite") && c->o.rwmixwrite >= 0)
-		c->o.rwmixread = 100 - c->o.rwmixwrite;
+	settle(c);
 	if (!c->o.profile)
 		return c->nglobal < c->ntok ? plan_named_jobs(p, err, n) : add_job(p, c, c->o.name, 0, err, n);
 	if (c->ntok - c->nglobal > 0) {

@@ -4,7 +4,7 @@
  * grub-reboot makes it the next boot only: GRUB clears next_entry as it boots it, so the
  * boot after that is the system's own default, untouched.  With --results-to the results
  * come home as with kexec (report/inbox.c).  It does not reboot: the user does. */
-#include "commands.h"
+#include "cli/command.h"
 #include "imageline.h"
 #include "report/results.h"
 #include "fileio.h"
@@ -29,7 +29,7 @@ struct bootonce_cfg {
 	int yes, dry_run, remove, allow_loop;
 };
 
-const struct opt bootonce_opts[] = {
+static const struct opt bootonce_opts[] = {
 	{ "kernel", 0, OPT_STR, offsetof(struct bootonce_cfg, kernel), "vmlinuz", 0, 0, "a file",
 	  "the image's kernel (under Secure Boot: the Debian-kernel image, which Debian signs)", 0 },
 	{ "initrd", 0, OPT_STR, offsetof(struct bootonce_cfg, initrd), "initramfs.cpio.xz", 0, 0, "a file",
@@ -280,22 +280,17 @@ static int install_entry(const struct bootonce_cfg *c, const char *gdir, const c
 	return EXIT_OK;
 }
 
-int cmd_bootonce(int argc, char **argv)
+static int bootonce_main(const struct command *self, void *cfg, const struct cmd_args *a)
 {
-	struct bootonce_cfg c;
+	const struct bootonce_cfg c = *(const struct bootonce_cfg *)cfg;
 	char gdir[4200], line[2048], mp[256];
 	const char *tool = NULL;
-	char *cfg;
-	int dd, rc;
-	for (dd = 0; dd < argc && strcmp(argv[dd], "--"); dd++)
-		;
-	opt_defaults(bootonce_opts, &c);
-	if (opt_parse(bootonce_opts, &c, dd, argv, NULL, NULL, 0))
+	char *grub;
+	int rc;
+	if (!(grub = grub_cfg(c.boot, gdir, sizeof gdir)))
 		return EXIT_USAGE;
-	if (!(cfg = grub_cfg(c.boot, gdir, sizeof gdir)))
-		return EXIT_USAGE;
-	rc = grub_ready(cfg, gdir, &tool);
-	free(cfg);
+	rc = grub_ready(grub, gdir, &tool);
+	free(grub);
 	if (c.remove)
 		return bootonce_remove(&c, gdir, NULL);
 	if (rc)
@@ -308,7 +303,7 @@ int cmd_bootonce(int argc, char **argv)
 	if (c.results_to && imageline_results(line, sizeof line, "boot-once", c.results_to, c.dry_run || c.allow_loop, mp,
 							sizeof mp))
 		return EXIT_USAGE;
-	if (imageline_run_opts(line, sizeof line, "boot-once", dd < argc ? argc - dd - 1 : 0, argv + dd + 1))
+	if (imageline_run_opts(line, sizeof line, "boot-once", a->nrest, a->rest))
 		return EXIT_USAGE;
 	printf("kernel:  %s\ninitrd:  %s\ncmdline: %s\nentry:   %s/custom.cfg, booted once by %s\n", c.kernel,
 	       c.initrd, line, gdir, tool);
@@ -327,3 +322,17 @@ int cmd_bootonce(int argc, char **argv)
 	}
 	return install_entry(&c, gdir, tool, line);
 }
+
+const struct command bootonce_command = {
+	.name = "boot-once",
+	.summary = "boot the assay image once through GRUB (where kexec cannot)",
+	.usage = "[--kernel F] [--initrd F] [--boot DIR] [--results-to DIR] [--yes] [--dry-run] [--remove] "
+		  "[-- ASSAY-RUN-OPTIONS...]",
+	.help = "Copy the image to BOOT/assay/, add a GRUB entry to BOOT/grub/custom.cfg and make it the next\n"
+		"boot only (grub-reboot); the boot after that is this system's default, untouched.  Reboot\n"
+		"yourself.  Options after -- become assay.* keys, as with kexec.",
+	.opts = bootonce_opts,
+	.cfg_size = sizeof(struct bootonce_cfg),
+	.flags = CMD_REST,
+	.main = bootonce_main,
+};

@@ -2,15 +2,15 @@
  * stresses and checks at once.  Each round is the burn-in plan: the CPU tests (every
  * pass's answer verified), the memory test (a slice of time), the disks (a write pass
  * verified by CRC-32C on the disks --destroy names, a read-only surface scan on the
- * others), the network when a peer is given.  Health is watched throughout (suite.c);
+ * others), the network when a peer is given.  Health is watched throughout (child.c);
  * after each round the results so far are written where --results says, so a crash or a
  * power cut keeps what was done.  The loop ends after the round running at the deadline. */
-#include "suite.h"
+#include "run.h"
 
 #include "clock.h"
 #include "json.h"
 #include "msg.h"
-#include "report/report.h"
+#include "result/result.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -51,13 +51,13 @@ int burnin_loop(const struct run_cfg *c, const struct run_plan *plan, struct jso
 		double left = deadline - now_s();
 		round++;
 		fprintf(stderr, "burn-in: round %d, %.0f s done, %.0f s left\n", round, now_s() - t0, left > 0 ? left : 0);
-		failed_last = suite_run_tests(c, plan, ts, txt, health);
+		failed_last = run_tests(c, plan, ts, txt, health);
 		json_push(rounds, round_entry(round, now_s() - t0, ts, &failed));
 		json_free(*tests);
 		*tests = ts;
 		/* the results so far, every few minutes (and after the first round) */
 		if (strcmp(c->results, "none") && (round == 1 || now_s() - last_write >= 300) && now_s() < deadline) {
-			suite_store_interim(c, doc, *tests);
+			run_store_interim(c, doc, *tests);
 			last_write = now_s();
 		}
 	}
@@ -69,21 +69,26 @@ int burnin_loop(const struct run_cfg *c, const struct run_plan *plan, struct jso
 }
 
 /* burnin.rounds, burnin.failed_tests (every round's, not only the last's) */
-void burnin_figures(const struct json *doc, struct json *sum)
+static void burnin_figures(const struct json *doc, struct json *sum)
 {
 	const struct json *b = json_get(doc, "burnin");
 	struct json *row;
 	char detail[400] = "";
 	if (!b)
 		return;
-	report_figure(sum, "burnin.rounds", json_get_num(b, "rounds_done", 0), "count", HIGHER_BETTER);
+	figure_add(sum, "burnin.rounds", json_get_num(b, "rounds_done", 0), "count", HIGHER_BETTER);
 	for (const struct json *r = json_get(b, "rounds") ? json_get(b, "rounds")->child : NULL; r; r = r->next)
 		for (const struct json *t = json_get(r, "tests") ? json_get(r, "tests")->child : NULL; t; t = t->next)
 			if (!strcmp(json_get_str(t, "status", ""), "failed") && strlen(detail) < 300)
 				snprintf(detail + strlen(detail), sizeof detail - strlen(detail), "%sround %.0f %s: %.60s",
 					 detail[0] ? "; " : "", json_get_num(r, "round", 0), json_get_str(t, "name", "?"),
 					 json_get_str(t, "why", ""));
-	row = report_figure(sum, "burnin.failed_tests", json_get_num(b, "failed_tests", 0), "count", LOWER_BETTER);
+	row = figure_add(sum, "burnin.failed_tests", json_get_num(b, "failed_tests", 0), "count", LOWER_BETTER);
 	if (detail[0])
 		json_add_str(row, "detail", detail);
 }
+
+static const char *const burnin_names[] = { "burnin.{rounds,failed_tests}", NULL };
+
+/* the registry's row: the burn-in's figures are the document's, not one test's */
+const struct doc_figures burnin_doc_figures = { "burnin", NULL, burnin_names, burnin_figures };

@@ -1,0 +1,44 @@
+/* The plan engines add their tests to (plan.h). */
+#include "plan.h"
+
+#include "engine.h"
+#include "msg.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int in_list(const char *list, const char *word)
+{
+	return !strcmp(list, "all") || list_has(list, word);
+}
+
+int plan_wants(const struct plan_req *r, const char *engine)
+{
+	return in_list(r->tests, engine);
+}
+
+struct plan_item *plan_add(struct run_plan *p, const char *name, const char *engine, int argc, char **argv,
+			   double expect_s)
+{
+	struct plan_item *it;
+	if (p->n >= MAX_TESTS)
+		die(EXIT_SYS, "internal: too many tests in the plan");
+	it = &p->it[p->n++];
+	snprintf(it->name, sizeof it->name, "%s", name);
+	it->eng = engine_find(engine);
+	if (!it->eng)
+		die(EXIT_SYS, "internal: no engine %s", engine);
+	for (int i = 0; i < argc && it->argc < MAX_ARGS - 1; i++)
+		it->argv[it->argc++] = strdup(argv[i]);
+	it->expect_s = expect_s;
+	return it;
+}
+
+void plan_skip(struct plan_item *it, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(it->skip, sizeof it->skip, fmt, ap);
+	va_end(ap);
+}
