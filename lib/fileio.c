@@ -1,5 +1,7 @@
 #include "fileio.h"
 
+#include <dirent.h>
+
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -151,4 +153,29 @@ int run_wait(char *const argv[], int quiet)
 		if (errno != EINTR)
 			return -1;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+void sys_path(char *out, size_t n, const char *path)
+{
+	const char *root = getenv("ASSAY_SYSROOT");
+	snprintf(out, n, "%s%s", root ? root : "", path);
+}
+
+long long read_num_in(const char *dir, const char *name)
+{
+	char p[1024];
+	long long v;
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	return read_num(p, &v) ? -1 : v;
+}
+
+int name_numbered(const char *name, const char *prefix)
+{
+	size_t l = strlen(prefix);
+	return !strncmp(name, prefix, l) && name[l] >= '0' && name[l] <= '9';
+}
+
+int dir_by_version(const struct dirent **a, const struct dirent **b)
+{
+	return strverscmp((*a)->d_name, (*b)->d_name);
 }

@@ -22,4 +22,15 @@ int run_wait(char *const argv[], int quiet);
  * when mountinfo is unreadable */
 int mount_of(const char *path, char *mp, size_t n, char *opts, size_t on);
 
+/* A path under the system's roots: /sys/..., /proc/..., /dev/kmsg.  ASSAY_SYSROOT (tests
+ * only) puts every one of them under a fixture tree. */
+void sys_path(char *out, size_t n, const char *path);
+/* the number in the file DIR/NAME (a sysfs counter), or -1 */
+long long read_num_in(const char *dir, const char *name);
+/* is name prefix and a number after it (cpu3, mc0, hwmon1)? */
+int name_numbered(const char *name, const char *prefix);
+/* scandir's order for device directories: nvme2 before nvme10 */
+struct dirent;
+int dir_by_version(const struct dirent **a, const struct dirent **b);
+
 #endif

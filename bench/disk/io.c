@@ -3,10 +3,13 @@
 #include "io.h"
 #include "ioengine.h"
 #include "clock.h"
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <liburing.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -995,4 +998,29 @@ int sync_trim(struct worker *w, struct meter *m, uint64_t t_prep, int inflight, 
 	account(w, m, &s, r, t_done);
 	sample_tick(w, m, t_done);
 	return loop_tick(w, m, t_done);
+}
+
+/* pos: the sync engine's file position (-1: unknown), NULL for psync; vec: 1 preadv/pwritev
+ * (fio's pvsync), 2 preadv2/pwritev2 with the flags rwf (pvsync2: RWF_HIPRI) */
+ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off, int64_t *pos, int vec, int rwf)
+{
+	struct iovec iov = { buf, len };
+	ssize_t r;
+	if (pos && *pos != (int64_t)off && lseek(fd, (off_t)off, SEEK_SET) < 0) {
+		*pos = -1;
+		return -errno;
+	}
+	do
+		if (pos)
+			r = write_ ? write(fd, buf, len) : read(fd, buf, len);
+		else if (vec == 2)   /* (the offset's low and high halves: all of it low on 64 bits) */
+			r = syscall(write_ ? SYS_pwritev2 : SYS_preadv2, fd, &iov, 1, (unsigned long)off, 0ul, rwf);
+		else if (vec == 1)
+			r = write_ ? pwritev(fd, &iov, 1, (off_t)off) : preadv(fd, &iov, 1, (off_t)off);
+		else
+			r = write_ ? pwrite(fd, buf, len, (off_t)off) : pread(fd, buf, len, (off_t)off);
+	while (r < 0 && errno == EINTR);
+	if (pos)
+		*pos = r < 0 ? -1 : (int64_t)(off + (uint64_t)r);
+	return r < 0 ? -errno : r;
 }

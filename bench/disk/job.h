@@ -71,7 +71,7 @@ enum dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 enum fst { FST_RR, FST_SEQ, FST_RAND };
 
 /* A job's options, as its rows in the option table write them (fio's thread_options):
- * a job copies them whole and its fixup (job.c) adjusts them in place. */
+ * a job copies them whole and its fixup (job_build.c) adjusts them in place. */
 struct job_opts {
 	unsigned long long size_cap;   /* a profile's: the region at most this (0: the device) */
 	long long warmup_ios;          /* a profile's: first I/Os of each thread not counted */
@@ -223,7 +223,7 @@ struct job_opts {
 
 /* One fio job: what numjobs threads each do. */
 struct job {
-	struct job_opts o;      /* its options, as the table wrote them, fixed up (job.c) */
+	struct job_opts o;      /* its options, as the table wrote them, fixed up (job_build.c) */
 	char name[64];
 	char desc[128];         /* fio's description (its JSON "desc") */
 	int tg;                 /* its target: the plan's device or file (fio's filename) */

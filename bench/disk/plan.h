@@ -170,7 +170,7 @@ int files_extent(const struct plan *p, const struct disk_cfg *c, struct job *j, 
 			size_t n);
 int dedupe_working_set(const struct disk_cfg *c, struct job *j, int index, char *err, size_t n);
 
-/* job.c */
+/* job_build.c */
 int add_job(struct plan *p, const struct disk_cfg *c, const char *name, int from_profile, char *err, size_t n);
 
 /* plan_jobs.c */

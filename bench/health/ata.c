@@ -256,8 +256,8 @@ void health_ata(struct json *snap)
 	struct dirent **ents;
 	struct json *ad = NULL;
 	int n;
-	health_path(path, sizeof path, "/sys/block");
-	n = scandir(path, &ents, sd_disk, health_by_name);
+	sys_path(path, sizeof path, "/sys/block");
+	n = scandir(path, &ents, sd_disk, dir_by_version);
 	for (int i = 0; i < n; i++) {
 		struct json *o;
 		int fd;
@@ -267,7 +267,7 @@ void health_ata(struct json *snap)
 		snprintf(path + strlen(path), sizeof path - strlen(path), "/%s/device/vendor", ents[i]->d_name);
 		if (read_line(path, vendor, sizeof vendor))
 			vendor[0] = 0;
-		health_path(path, sizeof path, "/sys/block");
+		sys_path(path, sizeof path, "/sys/block");
 		snprintf(dev, sizeof dev, "/dev/%s", ents[i]->d_name);
 		fd = open(dev, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		if (fd < 0) {

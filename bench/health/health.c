@@ -6,6 +6,7 @@
 #include "cli/command.h"
 #include "clock.h"
 #include "fileio.h"
+#include "edac.h"
 #include "json.h"
 #include "msg.h"
 
@@ -23,7 +24,7 @@ struct json *health_snapshot(void)
 	json_add_num(s, "t_s", now_s());
 	health_nvme(s);
 	health_ata(s);
-	health_edac(s);
+	edac_snapshot(s);
 	health_cpu(s);
 	health_hwmon(s);
 	return s;
@@ -45,7 +46,7 @@ struct health_run *health_begin(void)
 	if (!h)
 		return NULL;
 	/* corrected machine checks are found by the kernel's poll: every 10 s in the image */
-	health_path(p, sizeof p, "/sys/devices/system/machinecheck/machinecheck0/check_interval");
+	sys_path(p, sizeof p, "/sys/devices/system/machinecheck/machinecheck0/check_interval");
 	if (getenv("ASSAY_IMAGE") && access(p, W_OK) == 0) {
 		FILE *f = fopen(p, "w");
 		if (f) {

@@ -15,28 +15,17 @@ struct json;
 
 #define HEALTH_SCHEMA 1
 
-/* A path under the system's roots: /sys/..., /proc/..., /dev/kmsg.  ASSAY_SYSROOT (tests
- * only) puts every one of them under a fixture tree. */
-void health_path(char *out, size_t n, const char *path);
 
 /* ---- snapshots ---- */
 /* everything readable now: {nvme:{}, ata:{}, edac:{}, cpu:{}, hwmon:[], mce:{}} */
 struct json *health_snapshot(void);
 void health_nvme(struct json *snap);                  /* nvme.c */
 void health_ata(struct json *snap);                   /* ata.c */
-void health_edac(struct json *snap);                  /* sysfs.c */
 void health_cpu(struct json *snap);                   /* sysfs.c: throttling, MCE counters */
 void health_hwmon(struct json *snap);                 /* sysfs.c */
 /* the hottest hwmon sensor now, degrees C (NAN: none), its "chip/label" in who */
 double health_temp_max(char *who, size_t n);
 
-/* each DIMM whose EDAC counts grew from snapshot a to b (a NULL: any count at all), with
- * how much: fn(controller, the DIMM's {name, label, ce, ue}, ce, ue, arg) */
-void health_edac_grown(const struct json *a, const struct json *b,
-		       void (*fn)(const char *mc, const struct json *dimm, double ce, double ue, void *arg), void *arg);
-/* scandir's order for device directories: nvme2 before nvme10 */
-struct dirent;
-int health_by_name(const struct dirent **a, const struct dirent **b);
 /* n bytes of device data, little-endian (NVMe, ATA) */
 uint64_t health_le(const uint8_t *b, int n);
 /* a device's fixed-width text field (l bytes in s, which has room for one more): non-printing

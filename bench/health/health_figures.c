@@ -3,6 +3,7 @@
  * the health section, and `assay health`. */
 #include "health.h"
 
+#include "edac.h"
 #include "json.h"
 #include "msg.h"
 #include "engine/engine.h"
@@ -172,7 +173,7 @@ static void dimm_detail(const struct json *a, const struct json *b, char *out, s
 {
 	struct dimm_note dn = { out, n, a ? "+" : "" };
 	out[0] = 0;
-	health_edac_grown(a, b, dimm_note, &dn);
+	edac_grown(a, b, dimm_note, &dn);
 	if (!out[0] && json_path(b, "edac.controllers"))
 		note(out, n, "no DIMM named by the driver");
 }

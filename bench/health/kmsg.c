@@ -4,6 +4,7 @@
  * are kept with their class and time, so a run attaches each to the test that was running. */
 #include "health.h"
 
+#include "fileio.h"
 #include "json.h"
 
 #include <errno.h>
@@ -54,7 +55,7 @@ struct kmsg_watch *kmsg_open(void)
 	char path[512];
 	struct kmsg_watch *w;
 	int fd;
-	health_path(path, sizeof path, "/dev/kmsg");
+	sys_path(path, sizeof path, "/dev/kmsg");
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;

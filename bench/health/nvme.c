@@ -207,8 +207,8 @@ void health_nvme(struct json *snap)
 	struct dirent **ents;
 	struct json *nv = NULL;
 	int n;
-	health_path(path, sizeof path, "/sys/class/nvme");
-	n = scandir(path, &ents, nvme_ctrl, health_by_name);
+	sys_path(path, sizeof path, "/sys/class/nvme");
+	n = scandir(path, &ents, nvme_ctrl, dir_by_version);
 	for (int i = 0; i < n; i++) {
 		if (!nv)
 			nv = json_add_obj(snap, "nvme");

@@ -13,12 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void health_path(char *out, size_t n, const char *path)
-{
-	const char *root = getenv("ASSAY_SYSROOT");
-	snprintf(out, n, "%s%s", root ? root : "", path);
-}
-
 void health_add_devstr(struct json *o, const char *key, char *s, int l)
 {
 	for (int i = 0; i < l; i++)
@@ -39,117 +33,12 @@ double health_ata_raw(const struct json *disk, int id)
 	return NAN;
 }
 
-int health_by_name(const struct dirent **a, const struct dirent **b)
-{
-	return strverscmp((*a)->d_name, (*b)->d_name);
-}
-
 uint64_t health_le(const uint8_t *b, int n)
 {
 	uint64_t v = 0;
 	for (int i = n - 1; i >= 0; i--)
 		v = v << 8 | b[i];
 	return v;
-}
-
-/* a counter at DIR/NAME: its value, or -1 */
-static long long counter(const char *dir, const char *name)
-{
-	char p[1024];
-	long long v;
-	snprintf(p, sizeof p, "%s/%s", dir, name);
-	return read_num(p, &v) ? -1 : v;
-}
-
-static int prefixed(const char *name, const char *pre)
-{
-	size_t l = strlen(pre);
-	return !strncmp(name, pre, l) && name[l] >= '0' && name[l] <= '9';
-}
-
-/* the DIMMs (or, on older drivers, csrow channels) of one memory controller */
-static void edac_dimms(const char *mc, struct json *arr)
-{
-	struct dirent **ents;
-	int n = scandir(mc, &ents, NULL, health_by_name);
-	for (int i = 0; i < n; i++) {
-		const char *d = ents[i]->d_name;
-		char dir[1024], label[128] = "", p[1100];
-		if (prefixed(d, "dimm") || prefixed(d, "rank")) {
-			struct json *o;
-			snprintf(dir, sizeof dir, "%s/%s", mc, d);
-			snprintf(p, sizeof p, "%s/dimm_label", dir);
-			if (read_line(p, label, sizeof label))
-				label[0] = 0;
-			o = json_push(arr, json_obj());
-			json_add_str(o, "name", d);
-			json_add_str(o, "label", label);
-			json_add_int(o, "ce", counter(dir, "dimm_ce_count"));
-			json_add_int(o, "ue", counter(dir, "dimm_ue_count"));
-		}
-		free(ents[i]);
-	}
-	if (n > 0)
-		free(ents);
-}
-
-void health_edac(struct json *snap)
-{
-	char root[512];
-	struct dirent **ents;
-	struct json *e = json_add_obj(snap, "edac"), *mcs = NULL;
-	long long ce = 0, ue = 0;
-	int n;
-	health_path(root, sizeof root, "/sys/devices/system/edac/mc");
-	n = scandir(root, &ents, NULL, health_by_name);
-	for (int i = 0; i < n; i++) {
-		char dir[1024], name[128] = "";
-		struct json *o;
-		long long c, u;
-		if (!prefixed(ents[i]->d_name, "mc")) {
-			free(ents[i]);
-			continue;
-		}
-		snprintf(dir, sizeof dir, "%s/%s", root, ents[i]->d_name);
-		if (!mcs)
-			mcs = json_add_obj(e, "controllers");
-		o = json_add_obj(mcs, ents[i]->d_name);
-		snprintf(name, sizeof name, "%s/mc_name", dir);
-		if (!read_line(name, name, sizeof name))
-			json_add_str(o, "driver", name);
-		c = counter(dir, "ce_count");
-		u = counter(dir, "ue_count");
-		json_add_int(o, "ce", c);
-		json_add_int(o, "ue", u);
-		json_add_int(o, "ce_noinfo", counter(dir, "ce_noinfo_count"));
-		json_add_int(o, "ue_noinfo", counter(dir, "ue_noinfo_count"));
-		edac_dimms(dir, json_add_arr(o, "dimms"));
-		ce += c > 0 ? c : 0;
-		ue += u > 0 ? u : 0;
-		free(ents[i]);
-	}
-	if (n > 0)
-		free(ents);
-	json_add_bool(e, "available", mcs != NULL);
-	json_add_int(e, "ce", ce);
-	json_add_int(e, "ue", ue);
-}
-
-void health_edac_grown(const struct json *a, const struct json *b,
-		       void (*fn)(const char *mc, const struct json *dimm, double ce, double ue, void *arg), void *arg)
-{
-	const struct json *mcs = json_path(b, "edac.controllers");
-	for (const struct json *mc = mcs ? mcs->child : NULL; mc; mc = mc->next) {
-		const struct json *old = json_get(json_path(a, "edac.controllers"), mc->key);
-		const struct json *od = json_get(old, "dimms") ? json_get(old, "dimms")->child : NULL;
-		for (const struct json *d = json_get(mc, "dimms") ? json_get(mc, "dimms")->child : NULL; d;
-		     d = d->next, od = od ? od->next : NULL) {
-			double ce = json_get_num(d, "ce", 0) - json_get_num(od, "ce", 0);
-			double ue = json_get_num(d, "ue", 0) - json_get_num(od, "ue", 0);
-			if (ce > 0 || ue > 0)
-				fn(mc->key, d, ce, ue, arg);
-		}
-	}
 }
 
 /* /proc/interrupts' row NAME (MCE, MCP, TRM): the sum over CPUs, or -1 */
@@ -182,20 +71,20 @@ void health_cpu(struct json *snap)
 	struct json *c = json_add_obj(snap, "cpu"), *pkgs = json_obj();
 	long long core = 0, pkg = 0;
 	int n, have = 0;
-	health_path(root, sizeof root, "/sys/devices/system/cpu");
-	n = scandir(root, &ents, NULL, health_by_name);
+	sys_path(root, sizeof root, "/sys/devices/system/cpu");
+	n = scandir(root, &ents, NULL, dir_by_version);
 	for (int i = 0; i < n; i++) {
 		char dir[1024], p[1100], id[32];
 		long long v;
-		if (prefixed(ents[i]->d_name, "cpu")) {
+		if (name_numbered(ents[i]->d_name, "cpu")) {
 			snprintf(dir, sizeof dir, "%s/%s/thermal_throttle", root, ents[i]->d_name);
-			if ((v = counter(dir, "core_throttle_count")) >= 0) {
+			if ((v = read_num_in(dir, "core_throttle_count")) >= 0) {
 				have = 1;
 				core += v;
 			}
 			/* the package's count is seen from each of its CPUs: once per package */
 			snprintf(p, sizeof p, "%s/%s/topology/physical_package_id", root, ents[i]->d_name);
-			if ((v = counter(dir, "package_throttle_count")) >= 0 && !read_line(p, id, sizeof id) &&
+			if ((v = read_num_in(dir, "package_throttle_count")) >= 0 && !read_line(p, id, sizeof id) &&
 			    !json_get(pkgs, id)) {
 				json_add_int(pkgs, id, v);
 				pkg += v;
@@ -210,7 +99,7 @@ void health_cpu(struct json *snap)
 	json_add_int(c, "core_throttle_events", core);
 	json_add_int(c, "package_throttle_events", pkg);
 	json_add_int(c, "throttle_events", core + pkg);
-	health_path(root, sizeof root, "/proc/interrupts");
+	sys_path(root, sizeof root, "/proc/interrupts");
 	irq = read_file(root, 1 << 20, NULL);
 	{
 		struct json *m = json_add_obj(snap, "mce");
@@ -227,11 +116,11 @@ static void hwmon_each(void (*fn)(const char *, const char *, double, double, vo
 	char root[512];
 	struct dirent **ents;
 	int n;
-	health_path(root, sizeof root, "/sys/class/hwmon");
-	n = scandir(root, &ents, NULL, health_by_name);
+	sys_path(root, sizeof root, "/sys/class/hwmon");
+	n = scandir(root, &ents, NULL, dir_by_version);
 	for (int i = 0; i < n; i++) {
 		char dir[1024], p[1200], chip[64] = "?";
-		if (!prefixed(ents[i]->d_name, "hwmon")) {
+		if (!name_numbered(ents[i]->d_name, "hwmon")) {
 			free(ents[i]);
 			continue;
 		}
@@ -243,13 +132,13 @@ static void hwmon_each(void (*fn)(const char *, const char *, double, double, vo
 			char label[64], key[32];
 			long long v, crit;
 			snprintf(key, sizeof key, "temp%d_input", s);
-			if ((v = counter(dir, key)) == -1)
+			if ((v = read_num_in(dir, key)) == -1)
 				continue;
 			snprintf(p, sizeof p, "%s/temp%d_label", dir, s);
 			if (read_line(p, label, sizeof label))
 				snprintf(label, sizeof label, "temp%d", s);
 			snprintf(key, sizeof key, "temp%d_crit", s);
-			crit = counter(dir, key);
+			crit = read_num_in(dir, key);
 			fn(chip, label, (double)v / 1000, crit > 0 ? (double)crit / 1000 : NAN, arg);
 		}
 		free(ents[i]);

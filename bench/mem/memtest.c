@@ -10,7 +10,7 @@
 #include "clock.h"
 #include "engine/engine.h"
 #include "fileio.h"
-#include "health/health.h"
+#include "edac.h"
 #include "json.h"
 #include "msg.h"
 #include "result/result.h"
@@ -591,7 +591,7 @@ static int mt_run(void *p, struct json *out)
 	s->seed = 0x5eed ^ (uint64_t)time(NULL);
 	pthread_barrier_init(&s->bar, NULL, (unsigned)c->threads);
 	pthread_mutex_init(&s->lock, NULL);
-	health_edac(before);
+	edac_snapshot(before);
 	json_add_num(o, "bytes_tested", (double)size);
 	json_add_bool(o, "locked", locked);
 	if (!locked)
@@ -612,7 +612,7 @@ static int mt_run(void *p, struct json *out)
 	mt_main(&w[0]);
 	for (int i = 1; i < s->nthreads; i++)
 		pthread_join(w[i].tid, NULL);
-	health_edac(after);
+	edac_snapshot(after);
 	json_add_int(o, "passes_done", w[0].passes_done);
 	json_add_num(o, "warmup_s", s->warmup_s);
 	json_add_str(o, "stopped_by", s->stop ? "time" : "passes");
@@ -635,7 +635,7 @@ static int mt_run(void *p, struct json *out)
 			 json_get_str(json_get(o, "error_list")->child, "phys_addr", "?"));
 		json_add_str(out, "error", err);
 	}
-	health_edac_grown(before, after, edac_blame, o);
+	edac_grown(before, after, edac_blame, o);
 	json_free(before);
 	json_free(after);
 	pthread_barrier_destroy(&s->bar);

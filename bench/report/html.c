@@ -9,7 +9,6 @@
 #include "compare.h"
 #include "report.h"
 #include "report.h"
-#include "results.h"
 #include "svg.h"
 
 #include "json.h"
@@ -515,29 +514,6 @@ void report_html(const struct run *runs, int nr, double noise, FILE *f)
 	}
 	fputs("<p class=\"foot\">Made by assay " ASSAY_VERSION " (docs/results.md, \"HTML report\"). Every chart's "
 	      "numbers are in the table under it.</p>\n</body></html>\n", f);
-}
-
-int report_html_file(const char *dir, const char *name, const struct json *doc, char *err, size_t n)
-{
-	struct run r = { .doc = (struct json *)doc };
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int rc;
-	if (!f) {
-		snprintf(err, n, "%s/%s: out of memory", dir, name);
-		return -1;
-	}
-	machine_label(doc, r.label, sizeof r.label);
-	report_html(&r, 1, 5, f);
-	if (fclose(f)) {
-		free(buf);
-		snprintf(err, n, "%s/%s: out of memory", dir, name);
-		return -1;
-	}
-	rc = results_write_file(dir, name, buf, len, err, n);
-	free(buf);
-	return rc;
 }
 
 struct report_cfg {

@@ -3,6 +3,8 @@
  * (temp file, synced, rename, the directory synced) and only when the FAT's copies agree;
  * nothing else on it is touched. */
 #include "results.h"
+
+#include "compare.h"
 #include "blkdev.h"
 #include "blkstall.h"
 #include "bytes.h"
@@ -293,4 +295,28 @@ char *results_read(const char *name, size_t max, char *err, size_t n)
 		close(fd);
 	umount(MOUNTPOINT);
 	return buf;
+}
+
+/* the one-run HTML page (html.c) written atomically as dir/name */
+int report_html_file(const char *dir, const char *name, const struct json *doc, char *err, size_t n)
+{
+	struct run r = { .doc = (struct json *)doc };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc;
+	if (!f) {
+		snprintf(err, n, "%s/%s: out of memory", dir, name);
+		return -1;
+	}
+	machine_label(doc, r.label, sizeof r.label);
+	report_html(&r, 1, 5, f);
+	if (fclose(f)) {
+		free(buf);
+		snprintf(err, n, "%s/%s: out of memory", dir, name);
+		return -1;
+	}
+	rc = results_write_file(dir, name, buf, len, err, n);
+	free(buf);
+	return rc;
 }

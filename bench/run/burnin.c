@@ -5,7 +5,7 @@
  * others), the network when a peer is given.  Health is watched throughout (child.c);
  * after each round the results so far are written where --results says, so a crash or a
  * power cut keeps what was done.  The loop ends after the round running at the deadline. */
-#include "run.h"
+#include "run_int.h"
 
 #include "clock.h"
 #include "json.h"

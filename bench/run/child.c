@@ -2,7 +2,7 @@
  * forked process that sends its JSON result back through a pipe; the parent shows
  * progress, samples health and the disks, kills a test past its time and says why
  * (run.h). */
-#include "run.h"
+#include "run_int.h"
 
 #include "blkstall.h"
 #include "clock.h"

@@ -1,6 +1,6 @@
 /* assay run's options (also assay.KEY=VALUE on the kernel command line, through
  * --cmdline's file), and their checks across options (run.h). */
-#include "run.h"
+#include "run_int.h"
 
 #include "bootopts.h"
 #include "disk/disk.h"

@@ -1,6 +1,6 @@
 /* The suites (quick, standard, full, burnin): what each asks of the engines, and the
  * request and plan a run makes of them (run.h). */
-#include "run.h"
+#include "run_int.h"
 
 #include "report/certify.h"
 #include "report/inbox.h"

@@ -31,32 +31,6 @@ int hipri_draw(struct worker *w, struct meter *m)
  * sync: read/write, with an lseek first when the offset is not where the file position
  * already is (fio's sync engine) ---- */
 
-/* pos: the sync engine's file position (-1: unknown), NULL for psync; vec: 1 preadv/pwritev
- * (fio's pvsync), 2 preadv2/pwritev2 with the flags rwf (pvsync2: RWF_HIPRI) */
-ssize_t full_io(int fd, int write_, void *buf, size_t len, uint64_t off, int64_t *pos, int vec, int rwf)
-{
-	struct iovec iov = { buf, len };
-	ssize_t r;
-	if (pos && *pos != (int64_t)off && lseek(fd, (off_t)off, SEEK_SET) < 0) {
-		*pos = -1;
-		return -errno;
-	}
-	do
-		if (pos)
-			r = write_ ? write(fd, buf, len) : read(fd, buf, len);
-		else if (vec == 2)   /* (the offset's low and high halves: all of it low on 64 bits) */
-			r = syscall(write_ ? SYS_pwritev2 : SYS_preadv2, fd, &iov, 1, (unsigned long)off, 0ul, rwf);
-		else if (vec == 1)
-			r = write_ ? pwritev(fd, &iov, 1, (off_t)off) : preadv(fd, &iov, 1, (off_t)off);
-		else
-			r = write_ ? pwrite(fd, buf, len, (off_t)off) : pread(fd, buf, len, (off_t)off);
-	while (r < 0 && errno == EINTR);
-	if (pos)
-		*pos = r < 0 ? -1 : (int64_t)(off + (uint64_t)r);
-	return r < 0 ? -errno : r;
-}
-
-
 int sync_ctx_init(struct io_ctx *x, xfer_fn xfer)
 {
 	struct sync_ctx *s = calloc(1, sizeof *s);

@@ -1,8 +1,8 @@
 /* assay run, inside: its options, the suites, the tests run each in a child with a
  * watchdog (child.c), the burn-in's rounds (burnin.c).  What the engines see of a run is
  * engine/plan.h, never this. */
-#ifndef ASSAY_RUN_H
-#define ASSAY_RUN_H
+#ifndef ASSAY_RUN_INT_H
+#define ASSAY_RUN_INT_H
 
 #include "engine/engine.h"
 #include "engine/plan.h"
@@ -70,8 +70,13 @@ void run_make_plan(const struct run_cfg *c, struct run_plan *p);
 int run_tests(const struct run_cfg *c, const struct run_plan *plan, struct json *tests, FILE *txt,
 	      struct health_run *health);
 
-/* run.c: the results so far (doc with these tests), where --results says: a burn-in's interim */
+#define SHELL_RESULTS "/run/assay"  /* assay.after=shell: the result files for the console user */
+
+/* store.c: the results so far (doc with these tests), where --results says: a burn-in's
+ * interim */
 void run_store_interim(const struct run_cfg *c, const struct json *doc, const struct json *tests);
+/* store.c: the run's results where its options send them; doc.results, doc.push say how it went */
+void run_deliver(const struct run_cfg *c, struct json *doc, const char *txt, size_t len);
 
 /* burnin.c: rounds of the plan until --burnin is spent; the last round's tests in *tests */
 int burnin_loop(const struct run_cfg *c, const struct run_plan *plan, struct json *doc, struct json **tests,
