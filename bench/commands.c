@@ -7,7 +7,8 @@
 
 #include <stddef.h>
 
-extern const struct command run_command, compare_command, report_command, certify_command, extract_command,
+extern const struct command run_command, compare_command, report_command, certify_command, baseline_command,
+	extract_command,
 	bootonce_command, show_command, health_command, export_command, mkresults_command, fetch_command,
 	serve_command, kexec_command;
 extern const struct engine engine_cpu, engine_mem, engine_memtest, engine_disk, engine_net, engine_dns;
@@ -18,6 +19,7 @@ const struct command *const commands[] = {
 	&compare_command,
 	&report_command,
 	&certify_command,
+	&baseline_command,
 	&extract_command,
 	&bootonce_command,
 	&show_command,

@@ -11,6 +11,7 @@ enum {
 	EXIT_OK = 0,
 	EXIT_FAIL = 1,      /* a failed verdict or a failed test */
 	EXIT_USAGE = 2,     /* bad input */
+	EXIT_INCONCLUSIVE = 3,   /* a verdict that cannot be told from the noise (certify's gate) */
 	EXIT_SKIP = 77,     /* skipped */
 	EXIT_SYS = 111,     /* system error */
 };

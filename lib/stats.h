@@ -16,4 +16,11 @@ struct json *stats_json(const double *v, int n);
 /* two-sided 95% critical value of Student's t with df degrees of freedom */
 double t95(int df);
 
+/* Student's t with df degrees of freedom (INFINITY: the normal distribution): P(T > t),
+ * and the t with P(T <= t) = p */
+double t_sf(double t, double df);
+double t_quantile(double p, double df);
+/* the median of n values (NAN for none) */
+double stats_median(const double *v, int n);
+
 #endif

@@ -7,6 +7,7 @@
 #include "msg.h"
 #include "result/result.h"
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
@@ -639,8 +640,21 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 			}
 		}
 		if (json_get(j, "total_err")) {   /* --continue_on_error (the scan profile): I/O errors */
+			double size = atof(json_get_str(json_get(j, "job options"), "size", "0")), done;
+			struct json *row, *cv;
+			char what[120];
 			snprintf(name, sizeof name, "%s.%s.errors", test, jn);
-			figure_add(sum, name, json_get_num(j, "total_err", 0), "errors", LOWER_BETTER);
+			row = figure_add(sum, name, json_get_num(j, "total_err", 0), "errors", LOWER_BETTER);
+			/* no error counts only over the whole region: a scan the runtime cut short is not one */
+			done = fmax(json_path(j, "read.io_bytes") ? json_path(j, "read.io_bytes")->num : 0,
+				    json_path(j, "write.io_bytes") ? json_path(j, "write.io_bytes")->num : 0);
+			if (size > 0) {
+				cv = json_add_obj(row, "coverage");
+				json_add_bool(cv, "complete", done >= size);
+				snprintf(what, sizeof what, "%.1f of %.1f GiB %s", done / 1073741824, size / 1073741824,
+					 done >= size ? "(all of it)" : "(cut short by the runtime)");
+				json_add_str(cv, "what", what);
+			}
 		}
 		if (json_path(j, "assay.steal_pct") && json_path(j, "assay.steal_pct")->type == J_NUM) {
 			snprintf(name, sizeof name, "%s.%s.steal", test, jn);

@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int in_list(const char *list, const char *word)
@@ -33,6 +34,22 @@ struct plan_item *plan_add(struct run_plan *p, const char *name, const char *eng
 		it->argv[it->argc++] = strdup(argv[i]);
 	it->expect_s = expect_s;
 	return it;
+}
+
+double plan_seconds(const struct run_plan *p)
+{
+	double t = 0;
+	for (int i = 0; i < p->n; i++)
+		t += p->it[i].skip[0] ? 0 : p->it[i].expect_s;
+	return t;
+}
+
+void plan_clear(struct run_plan *p)
+{
+	for (int i = 0; i < p->n; i++)
+		for (int k = 0; k < p->it[i].argc; k++)
+			free(p->it[i].argv[k]);
+	memset(p, 0, sizeof *p);
 }
 
 void plan_skip(struct plan_item *it, const char *fmt, ...)

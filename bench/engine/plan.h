@@ -19,6 +19,7 @@ struct plan_req {
 	const char *destroy;        /* the disks destroy may write (NAME:serial=S...) */
 	const char *disk_profiles;  /* the suite's, or the option's */
 	const char *rules_need;     /* the disk profiles certify's rules take figures from ("" none) */
+	const char *rules_engines;  /* the engines they take figures from: planned whatever the suite */
 	int disk_repeat;            /* each disk test's passes (0: auto) */
 	const char *disk_sched;     /* an I/O scheduler for the disk tests (NULL: as it is) */
 	unsigned long long inbox_disk_size;   /* the disk holding kexec's results inbox, by its
@@ -52,6 +53,10 @@ struct run_plan {
 /* a test: the engine's command line (copied), about expect_s seconds long */
 struct plan_item *plan_add(struct run_plan *p, const char *name, const char *engine, int argc, char **argv,
 			   double expect_s);
+/* about how long the plan's tests take, seconds (those skipped: nothing) */
+double plan_seconds(const struct run_plan *p);
+/* the tests' command lines freed, the plan empty */
+void plan_clear(struct run_plan *p);
 /* a test planned but not run, with the reason */
 void plan_skip(struct plan_item *it, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* does the request's --tests name this engine (or say all)? */

@@ -769,8 +769,10 @@ static void mem_plan(struct run_plan *p, const struct plan_req *c)
 		if (strncmp(w, "--latency", 9))
 			a2[n2++] = w;
 	}
-	plan_add(p, "mem.1t", "mem", n1, a1, t * 2);
-	plan_add(p, "mem.all", "mem", n2, a2, t * 2);
+	/* sysbench's time, then STREAM and (one thread) the latency sweep: a few seconds at the
+	 * quick suite's sizes on a host, more under emulation */
+	plan_add(p, "mem.1t", "mem", n1, a1, t + 3);
+	plan_add(p, "mem.all", "mem", n2, a2, t + 1);
 }
 
 static const char *const *mem_figure_names(void)

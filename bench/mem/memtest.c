@@ -50,7 +50,8 @@ static const struct opt mt_opts[] = {
 	{ "reserve", 0, OPT_SIZE, O(reserve), "24m", 0, 0, NULL, "with --size=auto: left to the system", 0 },
 	{ "passes", 0, OPT_INT, O(passes), "1", 1, 1000000, NULL, "passes over every pattern", 0 },
 	{ "time", 0, OPT_TIME, O(time), "0", 0, 30 * 86400, NULL,
-	  "stop after the pattern running when this is reached (0: the passes decide)", 0 },
+	  "stop when this is reached, in the middle of a pattern if need be (0: the passes decide); the "
+	  "result says the coverage reached", 0 },
 	{ "threads", 0, OPT_INT, O(threads), "all", 1, 4096, "all=0", "threads sharing the region", 0 },
 	{ "patterns", 0, OPT_STR, O(patterns), "all", 0, 0, "all or a comma list of the pattern names",
 	  "which patterns (assay memtest --help lists them)", 0 },
@@ -167,6 +168,8 @@ struct shared {
 	int nerr;
 	int pat, pass;             /* what the sweeps test now */
 	int stop;                  /* thread 0: the time is up */
+	double deadline;           /* --time: when every thread stops, mid-sweep if need be (0: none) */
+	atomic_int timeup;         /* a thread saw the deadline pass */
 	double warmup_s;
 };
 
@@ -313,8 +316,8 @@ static __attribute__((optimize("O3"))) void sweep_periodic(struct shared *s, con
 		_mm_sfence();
 }
 
-static __attribute__((optimize("O3"))) void sweep(struct shared *s, const struct sweep *sw, uint64_t *lo,
-						   uint64_t *hi)
+static __attribute__((optimize("O3"))) void sweep_all(struct shared *s, const struct sweep *sw, uint64_t *lo,
+						       uint64_t *hi)
 {
 	if (periodic(sw->a.k) && (sw->op != S_CHECK_FILL || periodic(sw->b.k)) &&
 	    !((uintptr_t)lo % (BLOCK * 8)) && !((uintptr_t)hi % (BLOCK * 8))) {
@@ -333,6 +336,25 @@ static __attribute__((optimize("O3"))) void sweep(struct shared *s, const struct
 	}
 }
 
+/* a sweep in slices of 16 MiB, in its direction, each begun only before the deadline, so
+ * that --time holds on any size; the time up is said in s->timeup */
+#define SLICE ((size_t)1 << 21)   /* words: a multiple of BLOCK */
+static void sweep(struct shared *s, const struct sweep *sw, uint64_t *lo, uint64_t *hi)
+{
+	size_t n = (size_t)(hi - lo);
+	for (size_t done = 0; done < n; done += SLICE) {
+		size_t len = n - done < SLICE ? n - done : SLICE;
+		if (s->deadline && (atomic_load(&s->timeup) || now_s() >= s->deadline)) {
+			atomic_store(&s->timeup, 1);
+			return;
+		}
+		if (sw->down)
+			sweep_all(s, sw, hi - done - len, hi - done);
+		else
+			sweep_all(s, sw, lo + done, lo + done + len);
+	}
+}
+
 struct worker {
 	pthread_t tid;
 	struct shared *s;
@@ -342,6 +364,7 @@ struct worker {
 	int *chosen, nchosen;
 	struct json *rows;          /* thread 0: one row per pattern and pass */
 	int stopped_by_time, passes_done;
+	int patterns_first;         /* thread 0: the patterns the first pass finished */
 };
 
 /* thread 0 between sweeps: the --test-flip hook */
@@ -371,17 +394,20 @@ static void *mt_main(void *arg)
 		pthread_barrier_wait(&s->bar);
 		if (w->idx == 0)
 			s->warmup_s = now_s() - t0;
+		if (atomic_load(&s->timeup))
+			return NULL;
 	}
 	for (int pass = 0; pass < w->c->passes; pass++) {
 		for (int q = 0; q < w->nchosen; q++) {
 			int pat = w->chosen[q];
 			double t0 = now_s();
 			unsigned long long e0 = atomic_load(&s->errors);
-			/* thread 0 decides for all whether the time is up (after a whole pattern) */
+			/* thread 0 decides for all whether the time is up between patterns; within
+			 * one, each thread between slices (sweep) */
 			if (w->idx == 0) {
 				s->pat = pat;
 				s->pass = pass + 1;
-				s->stop = w->c->time > 0 && now_s() - w->t0 >= w->c->time && (pass || q);
+				s->stop = s->deadline && now_s() >= s->deadline;
 			}
 			pthread_barrier_wait(&s->bar);
 			if (s->stop)
@@ -389,6 +415,11 @@ static void *mt_main(void *arg)
 			for (int k = 0; k < patterns[pat].n; k++) {
 				sweep(s, &patterns[pat].s[k], s->base + lo, s->base + hi);
 				pthread_barrier_wait(&s->bar);
+				if (atomic_load(&s->timeup)) {   /* (every thread past the barrier sees it) */
+					if (w->idx == 0)
+						s->stop = 1;
+					return NULL;
+				}
 				if (w->idx == 0)
 					flip_hook(w, pat, k);
 				pthread_barrier_wait(&s->bar);
@@ -406,6 +437,7 @@ static void *mt_main(void *arg)
 				json_add_num(r, "mib_per_sec", (double)s->words * bytes_per_word / dt / 1048576);
 				json_add_int(r, "errors", (long long)(atomic_load(&s->errors) - e0));
 				w->passes_done = pass + (q + 1 == w->nchosen);
+				w->patterns_first += pass == 0;
 			}
 		}
 		if (w->idx == 0)
@@ -434,19 +466,39 @@ static uint64_t phys_of(const void *p)
 /* map and lock size bytes, or less when the kernel will not lock that much (5% less a try,
  * as memtester does); without the right to lock (a container without CAP_IPC_LOCK), the
  * whole size unlocked, as memtester then does, *locked 0; NULL when nothing could be had */
-static void *lock_region(unsigned long long *size, int *locked, char *err, size_t n)
+#define LOCK_SLICE (256ull << 20)
+
+/* mlock p[0..want) a slice at a time until stop (0: never) passes, at least the first slice:
+ * how much was locked (the rest unmapped), or 0 when the kernel refused (nothing left) */
+static unsigned long long lock_slices(char *p, unsigned long long want, double stop)
 {
-	unsigned long long want = *size / 4096 * 4096, floor = want / 4;
+	unsigned long long got = 0;
+	while (got < want) {
+		unsigned long long len = want - got < LOCK_SLICE ? want - got : LOCK_SLICE;
+		if (got && stop && now_s() >= stop)
+			break;
+		if (mlock(p + got, len)) {
+			munmap(p, want);
+			return 0;
+		}
+		got += len;
+	}
+	if (got < want)
+		munmap(p + got, want - got);
+	return got;
+}
+
+/* stop: when to stop locking more (a --time's quarter: the rest is for the patterns) */
+static void *lock_region(unsigned long long *size, int *locked, double stop, char *err, size_t n)
+{
+	unsigned long long want = *size / 4096 * 4096, floor = want / 4, got;
 	void *p;
 	*locked = 1;
 	while (want >= floor && want >= 1 << 20) {
 		p = mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (p != MAP_FAILED) {
-			if (!mlock(p, want)) {
-				*size = want;
-				return p;
-			}
-			munmap(p, want);
+		if (p != MAP_FAILED && (got = lock_slices(p, want, stop))) {
+			*size = got;
+			return p;
 		}
 		want = want / 100 * 95 / 4096 * 4096;
 	}
@@ -579,7 +631,15 @@ static int mt_run(void *p, struct json *out)
 		size = avail / 2 > (8 << 20) ? avail / 2 : 8 << 20;
 	json_add_str(o, "size_rule", c->size ? "given" : getenv("ASSAY_IMAGE") ? "available less the reserve (the image)"
 		     : "half the available memory (a live system)");
-	s->base = lock_region(&size, &locked, err, sizeof err);
+	{
+		/* with --time, locking takes at most a quarter of it: a slower hypervisor or a bigger
+		 * memory tests less of it in that time, and says how much */
+		unsigned long long asked = size;
+		s->base = lock_region(&size, &locked, c->time > 0 ? t0 + c->time / 4 : 0, err, sizeof err);
+		if (s->base && size < asked)
+			info("memtest: %llu of %llu MiB locked within a quarter of --time=%g s: testing those", size >> 20,
+			     asked >> 20, c->time);
+	}
 	if (!s->base) {
 		json_add_str(out, "error", err);
 		free(s);
@@ -588,6 +648,7 @@ static int mt_run(void *p, struct json *out)
 	}
 	s->words = size / 8;
 	s->nthreads = (int)c->threads;
+	s->deadline = c->time > 0 ? t0 + c->time : 0;
 	s->seed = 0x5eed ^ (uint64_t)time(NULL);
 	pthread_barrier_init(&s->bar, NULL, (unsigned)c->threads);
 	pthread_mutex_init(&s->lock, NULL);
@@ -614,8 +675,21 @@ static int mt_run(void *p, struct json *out)
 		pthread_join(w[i].tid, NULL);
 	edac_snapshot(after);
 	json_add_int(o, "passes_done", w[0].passes_done);
+	{
+		/* what was covered: a whole pass of every pattern over all of it, or less */
+		struct json *cv = json_add_obj(o, "coverage");
+		char what[160];
+		json_add_int(cv, "patterns_done", w[0].patterns_first);
+		json_add_int(cv, "patterns", nchosen);
+		json_add_int(cv, "patterns_known", NPAT);
+		json_add_num(cv, "bytes", (double)size);
+		json_add_bool(cv, "complete", w[0].passes_done >= 1 && nchosen == NPAT);
+		snprintf(what, sizeof what, "%d of %d patterns over %.1f GiB%s", w[0].patterns_first, NPAT,
+			 (double)size / 1073741824, w[0].passes_done >= 1 && nchosen == NPAT ? ", a whole pass" : "");
+		json_add_str(cv, "what", what);
+	}
 	json_add_num(o, "warmup_s", s->warmup_s);
-	json_add_str(o, "stopped_by", s->stop ? "time" : "passes");
+	json_add_str(o, "stopped_by", s->stop || atomic_load(&s->timeup) ? "time" : "passes");
 	json_add_num(o, "time_s", now_s() - t0);
 	{
 		double mn = INFINITY;
@@ -659,6 +733,8 @@ static void mt_text(const struct json *r, FILE *f)
 		fprintf(f, "  pass %-3.0f %-26s %8.0f MiB/s %7.2f s  %s\n", json_get_num(p, "pass", 0),
 			json_get_str(p, "pattern", "?"), json_get_num(p, "mib_per_sec", 0), json_get_num(p, "seconds", 0),
 			json_get_num(p, "errors", 0) ? "FAILED" : "ok");
+	if (json_get(o, "coverage"))
+		fprintf(f, "coverage: %s\n", json_get_str(json_get(o, "coverage"), "what", ""));
 	fprintf(f, "errors: %.0f\n", json_get_num(o, "errors", 0));
 	for (const struct json *e = el ? el->child : NULL; e; e = e->next)
 		fprintf(f, "  %s pass %.0f: offset %.0f, physical %s: expected %s, read %s (bits %s)\n",
@@ -680,6 +756,11 @@ static void mt_figures(const struct json *r, const char *test, struct json *sum)
 	row = figure_add(sum, "memtest.errors", json_get_num(o, "errors", 0), "errors", LOWER_BETTER);
 	if (json_get(r, "error"))
 		json_add_str(row, "detail", json_get_str(r, "error", ""));
+	if (json_get(o, "coverage")) {   /* no error counts as a pass only over a whole pass */
+		struct json *cv = json_add_obj(row, "coverage");
+		json_add_bool(cv, "complete", json_path(o, "coverage.complete")->b);
+		json_add_str(cv, "what", json_get_str(json_get(o, "coverage"), "what", ""));
+	}
 	figure_add(sum, "memtest.tested_pct", json_get_num(o, "tested_pct", 0), "%", HIGHER_BETTER);
 	if (json_get(o, "min_mib_per_sec"))
 		figure_add(sum, "memtest.min_bw", json_get_num(o, "min_mib_per_sec", 0), "MiB/s", HIGHER_BETTER);
@@ -692,15 +773,14 @@ static void mt_plan(struct run_plan *p, const struct plan_req *c)
 	char size[80], tm[80];
 	char *args[4] = { "--passes=1", size, tm };
 	double t = c->memtest_time;
-	if (!list_has(c->tests, "memtest") &&
+	if (!list_has(c->tests, "memtest") && !list_has(c->rules_engines, "memtest") &&
 	    !((c->suite == SUITE_FULL || c->suite == SUITE_BURNIN) && !strcmp(c->tests, "all")))
 		return;
-	if (c->suite == SUITE_BURNIN && t <= 0)   /* a burn-in round's slice */
-		t = fmin(300, c->burnin / 4);
 	snprintf(size, sizeof size, "--size=%s", c->memtest_size);
 	snprintf(tm, sizeof tm, "--time=%g", t);
-	/* 40 sweeps of the memory at about 2 GB/s (TCG's speed; real machines do far better) */
-	plan_add(p, "memtest", "memtest", 3, args, t > 0 ? t + 10 : (double)mem_available() / 2e9 * 40 + 5);
+	/* --time holds within a second or two (locking and unmapping); one whole pass: 40
+	 * sweeps of the memory at about 2 GB/s (TCG's speed; real machines do far better) */
+	plan_add(p, "memtest", "memtest", 3, args, t > 0 ? t + 2 : (double)mem_available() / 2e9 * 40 + 5);
 }
 
 static const char *const *mt_figure_names(void)

@@ -10,6 +10,8 @@
 #include "report.h"
 #include "opt.h"
 #include "msg.h"
+#include "gate.h"
+#include "baseline.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -43,7 +45,7 @@ static const struct builtin {
 	  "optional health.edac.ce.delta     == 0   # corrected ECC errors (where EDAC counts them)\n"
 	  "optional health.edac.ue           == 0\n"
 	  "optional health.cpu.throttle_events.delta == 0\n"
-	  "optional memtest.errors           == 0   # with assay.tests naming memtest, or the full suite\n"
+	  "memtest.errors                    == 0   # a whole pass of every pattern (planned for this profile)\n"
 	  "optional cpu.wrong_results.1t     == 0   # a prime count that differs from a sieve's\n"
 	  "optional cpu.wrong_results.all    == 0\n"
 	  "optional burnin.failed_tests      == 0   # every round of the burn-in suite\n"
@@ -314,28 +316,30 @@ static void missing_why(const struct json *doc, const char *figure, char *out, s
 		 json_get(test, "why") ? ": " : "", json_get_str(test, "why", ""));
 }
 
-/* how much worse than the baseline (percent; <= 0: as good or better) */
-static double worse_pct(double now, double then, enum better b)
-{
-	if (!isfinite(now) || !isfinite(then) || then == 0)
-		return NAN;
-	return 100 * (b == LOWER_BETTER ? now - then : then - now) / fabs(then);
-}
-
 /* one rule's result; 0 pass, 1 fail, -1 error (a unit that does not convert) */
 static int eval_rule(const struct rules *rs, const struct rule *r, const struct json *doc, const struct json *base,
-		     struct json *arr, FILE *f, char *err, size_t n)
+		     struct json *arr, struct gate *g, FILE *f, char *err, size_t n)
 {
 	struct json *o = json_push(arr, json_obj());
 	char rule_s[256], meas[400];
-	double v = NAN, bv = NAN, mult = 1, want;
-	const char *unit = "", *bunit = "";
-	enum better b, bb;
+	double v = NAN, mult = 1, want;
+	const char *unit = "";
+	enum better b;
 	int pass, have = !figure_value(doc, r->figure, &v, &unit, &b);
 	const struct json *row = figure_find(doc, r->figure);
 	snprintf(rule_s, sizeof rule_s, "%s%s %s %g%s%s", r->regression ? "regression " : "", r->figure, r->op, r->value,
 		 r->unit[0] && strcmp(r->unit, "%") ? " " : "", r->unit);
 	json_add_str(o, "rule", rule_s);
+	if (have && row && json_path(row, "coverage.complete") && !json_path(row, "coverage.complete")->b) {
+		/* measured, but not all of what the figure stands for: no verdict on it */
+		snprintf(meas, sizeof meas, "NOT MEASURED: %s covered (a whole pass is needed)",
+			 json_get_str(json_get(row, "coverage"), "what", "not all"));
+		json_add_str(o, "result", "NOT MEASURED");
+		json_add_str(o, "why", meas);
+		if (f)
+			fprintf(f, "FAIL  %-44s %s\n", rule_s, meas);
+		return 1;
+	}
 	if (!have && r->optional) {
 		missing_why(doc, r->figure, meas, sizeof meas);
 		json_add_str(o, "result", "N/A");
@@ -347,21 +351,19 @@ static int eval_rule(const struct rules *rs, const struct rule *r, const struct 
 		missing_why(doc, r->figure, meas, sizeof meas);
 		pass = 0;
 	} else if (r->regression) {
-		double w;
+		const struct json *brow = base ? figure_find(base, r->figure) : NULL;
 		if (!base) {
 			snprintf(err, n, "%s:%d: '%s': needs --baseline OLD.json", rs->name, r->line, rule_s);
 			return -1;
 		}
-		if (figure_value(base, r->figure, &bv, &bunit, &bb) || unit_convert(bunit, unit, &mult)) {
+		if (!brow || !row || unit_convert(json_get_str(brow, "unit", ""), unit, &mult)) {
 			snprintf(meas, sizeof meas, "not in the baseline");
 			pass = 0;
 			have = 0;
-		} else {
-			w = worse_pct(v, bv * mult, b);
-			pass = !isfinite(w) || holds(w, r->op, r->value);
-			snprintf(meas, sizeof meas, "%.4g -> %.4g %s (%s%.1f%%)", bv * mult, v, unit, w > 0 ? "worse " : "better ",
-				 fabs(isfinite(w) ? w : 0));
-			json_add_num(o, "baseline", bv * mult);
+		} else {   /* decided with every other figure of the gate (gate.c) */
+			json_free(json_detach(o, "rule"));
+			gate_add(g, o, r->figure, row, brow, mult, r->value, 0);
+			return 0;
 		}
 	} else if (unit_convert(r->unit, unit, &mult)) {
 		snprintf(err, n, "%s:%d: '%s': the unit '%s' does not convert to the figure's '%s'", rs->name, r->line,
@@ -393,75 +395,65 @@ static int eval_rule(const struct rules *rs, const struct rule *r, const struct 
 	return !pass;
 }
 
-/* --max-regression: every headline figure of both documents, no worse than pct */
-static int eval_baseline(const struct json *doc, const struct json *base, double pct, struct json *arr, FILE *f)
+/* --max-regression: every headline figure of both documents, into the gate at pct */
+static void gate_headlines(const struct json *doc, const struct json *base, double pct, struct json *arr, struct gate *g)
 {
 	const struct json *sum = json_get(doc, "summary");
-	int failed = 0;
 	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next) {
-		const char *name = json_get_str(r, "name", ""), *unit = json_get_str(r, "unit", ""), *bunit;
-		double v = json_get_num(r, "value", NAN), bv, mult = 1, w;
-		enum better bb;
-		char rule_s[256], meas[200];
-		struct json *o;
-		if (!figure_headline(name, doc) || !strncmp(name, "steal.", 6) ||
-		    figure_value(base, name, &bv, &bunit, &bb) || unit_convert(bunit, unit, &mult))
+		const char *name = json_get_str(r, "name", ""), *unit = json_get_str(r, "unit", "");
+		const struct json *brow = figure_find(base, name);
+		double mult = 1;
+		if (!figure_headline(name, doc) || !strncmp(name, "steal.", 6) || !brow ||
+		    unit_convert(json_get_str(brow, "unit", ""), unit, &mult) ||
+		    !isfinite(gate_worse_pct(figure_level(r), figure_level(brow) * mult, figure_better(r))))
 			continue;
-		w = worse_pct(v, bv * mult, figure_better(r));
-		if (!isfinite(w))
-			continue;
-		o = json_push(arr, json_obj());
-		snprintf(rule_s, sizeof rule_s, "regression %s <= %g%%", name, pct);
-		snprintf(meas, sizeof meas, "%.4g -> %.4g %s (%s%.1f%%)", bv * mult, v, unit, w > 0 ? "worse " : "better ",
-			 fabs(w));
-		json_add_str(o, "rule", rule_s);
-		json_add_num(o, "measured", v);
-		json_add_num(o, "baseline", bv * mult);
-		json_add_str(o, "unit", unit);
-		json_add_str(o, "result", w <= pct ? "PASS" : "FAIL");
-		failed += w > pct;
-		if (f)
-			fprintf(f, "%s  %-44s %s\n", w <= pct ? "PASS" : "FAIL", rule_s, meas);
+		gate_add(g, json_push(arr, json_obj()), name, r, brow, mult, pct, 0);
 	}
-	return failed;
 }
 
 int certify_text(const char *profile, const char *text, const struct json *doc, const struct json *base,
 		 double max_regression, struct json *out, FILE *f, char *err, size_t n)
 {
 	struct rules *rs = profile ? calloc(1, sizeof *rs) : NULL;
+	struct gate *g = calloc(1, sizeof *g);
 	struct json *arr;
-	int failed = 0, total = 0;
-	if (profile && (!rs || rules_load(profile, text ? strdup(text) : NULL, rs, doc, err, n))) {
-		if (!rs)
+	int failed = 0, unsure = 0, total;
+	const char *verdict;
+	if (!g || (profile && (!rs || rules_load(profile, text ? strdup(text) : NULL, rs, doc, err, n)))) {
+		if (!rs || !g)
 			snprintf(err, n, "out of memory");
 		free(rs);
+		free(g);
 		return -1;
 	}
 	json_add_str(out, "profile", profile ? profile : "baseline");
 	arr = json_add_arr(out, "rules");
 	for (int i = 0; rs && i < rs->n; i++) {
-		int r = eval_rule(rs, &rs->r[i], doc, base, arr, f, err, n);
+		int r = eval_rule(rs, &rs->r[i], doc, base, arr, g, f, err, n);
 		if (r < 0) {
 			free(rs);
+			free(g);
 			return -1;
 		}
 		failed += r;
-		total++;
 	}
-	if (base && max_regression >= 0) {
-		int before = (int)json_get(out, "rules")->n;
-		failed += eval_baseline(doc, base, max_regression, arr, f);
-		total += (int)json_get(out, "rules")->n - before;
-	}
+	if (base && max_regression >= 0)
+		gate_headlines(doc, base, max_regression, arr, g);
+	gate_decide(g, f, &failed, &unsure);
+	total = (int)json_get(out, "rules")->n;
 	free(rs);
-	json_add_str(out, "verdict", failed ? "FAIL" : "PASS");
+	free(g);
+	verdict = failed ? "FAIL" : unsure ? "INCONCLUSIVE" : "PASS";
+	json_add_str(out, "verdict", verdict);
 	json_add_int(out, "failed", failed);
+	json_add_int(out, "inconclusive", unsure);
 	json_add_int(out, "rules_total", total);
-	if (f)
-		fprintf(f, "verdict: %s (%d of %d rule%s failed)\n", failed ? "FAIL" : "PASS", failed, total,
-			total == 1 ? "" : "s");
-	return failed ? 1 : 0;
+	if (f && unsure)
+		fprintf(f, "verdict: %s (%d of %d rule%s failed, %d inconclusive)\n", verdict, failed, total,
+			total == 1 ? "" : "s", unsure);
+	else if (f)
+		fprintf(f, "verdict: %s (%d of %d rule%s failed)\n", verdict, failed, total, total == 1 ? "" : "s");
+	return failed ? 1 : unsure ? 2 : 0;
 }
 
 int certify_eval(const char *profile, const struct json *doc, const struct json *base, double max_regression,
@@ -473,6 +465,26 @@ int certify_eval(const char *profile, const struct json *doc, const struct json 
 int certify_run(const char *profile, const struct json *doc, struct json *out, FILE *f, char *err, size_t n)
 {
 	return certify_eval(profile, doc, NULL, -1, out, f, err, n);
+}
+
+void certify_engines(const char *text, char *out, size_t n)
+{
+	char *copy = strdup(text ? text : ""), *line, *save = NULL;
+	size_t l = 0;
+	out[0] = 0;
+	for (line = copy ? strtok_r(copy, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
+		char first[32];
+		const char *s = line + strspn(line, " \t");
+		for (int k = 0; k < 2; k++)   /* past "optional", "regression" */
+			if (!strncmp(s, "optional", 8) || !strncmp(s, "regression", 10))
+				s += strcspn(s, " \t"), s += strspn(s, " \t");
+		if (*s == '#' || strcspn(s, ".") >= sizeof first)
+			continue;
+		snprintf(first, sizeof first, "%.*s", (int)strcspn(s, "."), s);
+		if (engine_find(first) && !list_has(out, first))
+			l += (size_t)snprintf(out + l, n > l ? n - l : 0, "%s%s", l ? "," : "", first);
+	}
+	free(copy);
 }
 
 /* is word one of the engine's parts (the registry's data: disk's profiles)? */
@@ -531,10 +543,31 @@ int certify_check(const char *profile, const char *text, char *err, size_t n)
 	return r;
 }
 
+#define MAX_BASELINES 32
+
 struct certify_cfg {
 	int format;
-	const char *profile, *baseline, *show, *max_regression;
+	const char *profile, *show, *max_regression;
+	struct { int n; char *path[MAX_BASELINES]; } base;   /* --baseline, once or more */
 };
+
+/* --baseline FILE, again for each run of the baseline */
+static int opt_baseline(const struct opt *o, void *field, const char *val, const struct opt_ctx *ctx, char *err,
+			size_t n)
+{
+	struct { int n; char *path[MAX_BASELINES]; } *b = field;
+	(void)ctx;
+	if (!val) {
+		snprintf(err, n, "a result or a baseline file; again for each run");
+		return 0;
+	}
+	if (b->n == MAX_BASELINES) {
+		snprintf(err, n, "%s=%s: at most %d baselines (assay baseline merges more)", o->name, val, MAX_BASELINES);
+		return -1;
+	}
+	b->path[b->n++] = (char *)val;
+	return 0;
+}
 
 /* "10%" or "10" -> 10; -1 when not a percent */
 static double parse_pct(const char *s)
@@ -549,8 +582,10 @@ static double parse_pct(const char *s)
 static const struct opt certify_opts[] = {
 	{ "profile", 0, OPT_STR, offsetof(struct certify_cfg, profile), NULL, 0, 0,
 	  "vps-tasting, hw-certify, surface, ci, or a rules file", "the threshold rules", 0 },
-	{ "baseline", 0, OPT_STR, offsetof(struct certify_cfg, baseline), NULL, 0, 0, "a result (JSON or console log)",
-	  "an earlier result to compare against: 'regression FIGURE <= N%' rules, --max-regression", 0 },
+	{ "baseline", 0, OPT_CB, offsetof(struct certify_cfg, base), NULL, 0, 0, "a result, or a baseline file",
+	  "what to compare against ('regression FIGURE <= N%' rules, --max-regression): a baseline made by "
+	  "assay baseline, or runs, --baseline again for each; a figure regresses only beyond its noise "
+	  "between runs (INCONCLUSIVE, exit 3, when it cannot tell)", 0, opt_baseline },
 	{ "max-regression", 0, OPT_STR, offsetof(struct certify_cfg, max_regression), NULL, 0, 0, "a percent: 10%",
 	  "with --baseline: every headline figure at most this much worse than the baseline's", 0 },
 	{ "show", 0, OPT_STR, offsetof(struct certify_cfg, show), NULL, 0, 0, "a built-in profile's name",
@@ -581,18 +616,18 @@ static int certify_main(const struct command *self, void *cfg, const struct cmd_
 		free(t);
 		return EXIT_OK;
 	}
-	if ((!c.profile && !c.baseline) || !npos) {
+	if ((!c.profile && !c.base.n) || !npos) {
 		errmsg("certify: give --profile NAME|FILE (or --baseline OLD.json) and one or more RESULT files");
 		return EXIT_USAGE;
 	}
-	if (c.max_regression && (!c.baseline || (maxreg = parse_pct(c.max_regression)) < 0)) {
-		errmsg("certify: --max-regression=%s: %s", c.max_regression, c.baseline ? "not a percent (10%)"
-											: "give --baseline OLD.json too");
+	if (c.max_regression && (!c.base.n || (maxreg = parse_pct(c.max_regression)) < 0)) {
+		errmsg("certify: --max-regression=%s: %s", c.max_regression, c.base.n ? "not a percent (10%)"
+										      : "give --baseline OLD.json too");
 		return EXIT_USAGE;
 	}
-	if (c.baseline && !c.profile && maxreg < 0)
+	if (c.base.n && !c.profile && maxreg < 0)
 		maxreg = 10;      /* a baseline alone: fio's kind of gate, 10% */
-	if (c.baseline && !(base = doc_load(c.baseline, err, sizeof err))) {
+	if (c.base.n && !(base = baseline_load(c.base.path, c.base.n, err, sizeof err))) {
 		errmsg("certify: --baseline: %s", err);
 		return EXIT_USAGE;
 	}
@@ -618,15 +653,15 @@ static int certify_main(const struct command *self, void *cfg, const struct cmd_
 			errmsg("certify: %s", err);
 			rc = EXIT_USAGE;
 		} else {
-			if (r && rc == EXIT_OK)
-				rc = EXIT_FAIL;
+			if (r == 1 || (r == 2 && rc == EXIT_OK))
+				rc = r == 1 ? EXIT_FAIL : EXIT_INCONCLUSIVE;
 			if (npos > 1 && !as_json) {
-				/* one verdict line each, the rules that failed under it */
-				printf("%s: %s (%lld of %lld rules failed)\n", pos[i], r ? "FAIL" : "PASS",
+				/* one verdict line each, the rules that failed (or could not tell) under it */
+				printf("%s: %s (%lld of %lld rules failed)\n", pos[i], json_get_str(out, "verdict", "?"),
 				       (long long)json_get_num(out, "failed", 0), (long long)json_get_num(out, "rules_total", 0));
 				for (char *l = text, *e; r && l && *l; l = e ? e + 1 : NULL) {
 					e = strchr(l, '\n');
-					if (!strncmp(l, "FAIL", 4))
+					if (!strncmp(l, "FAIL", 4) || !strncmp(l, "INCONCLUSIVE", 12))
 						printf("    %.*s\n", e ? (int)(e - l) : (int)strlen(l), l);
 				}
 			}
@@ -643,11 +678,14 @@ static int certify_main(const struct command *self, void *cfg, const struct cmd_
 
 const struct command certify_command = {
 	.name = "certify",
-	.summary = "check a result against threshold rules (exit 0: all pass)",
-	.usage = "--profile NAME|FILE | --baseline OLD [--max-regression N%] [-J] RESULT...",
+	.summary = "check a result against threshold rules or a baseline (exit 0: all pass)",
+	.usage = "--profile NAME|FILE | --baseline OLD... [--max-regression N%] [-J] RESULT...",
 	.help = "Check a result (JSON or console log) against threshold rules, one per line:\n"
 		"  FIGURE OP VALUE[UNIT]     e.g.  disk.seq.write.bw >= 600MB/s\n"
-		"Built-in profiles: vps-tasting, hw-certify, surface, ci.  Exit 0 when every rule passes.",
+		"or against a baseline (--max-regression, 'regression FIGURE <= N%' rules): a figure fails\n"
+		"only when it is worse than the limit and beyond its noise between runs.  Built-in\n"
+		"profiles: vps-tasting, hw-certify, surface, ci.  Exit 0 PASS, 1 FAIL, 2 bad input,\n"
+		"3 INCONCLUSIVE (worse than a limit, within the noise: more runs or --repeat decide).",
 	.opts = certify_opts,
 	.cfg_size = sizeof(struct certify_cfg),
 	.pos_min = 0,

@@ -21,6 +21,9 @@ int certify_text(const char *profile, const char *text, const struct json *doc, 
 char *certify_rules_text(const char *profile, char *err, size_t n);
 /* the rules parse (figure names, operators, units): 0, or -1 with "PROFILE:LINE: why" */
 int certify_check(const char *profile, const char *text, char *err, size_t n);
+/* the engines the rules' figures come from (memtest, cpu...), a comma list into out: a run
+ * plans them whatever its suite */
+void certify_engines(const char *text, char *out, size_t n);
 /* the disk profiles the rules' figures come from, a comma list into out */
 void certify_disk_profiles(const char *text, char *out, size_t n);
 /* the same, also against a baseline (NULL: none): its 'regression' rules, and with

@@ -35,8 +35,9 @@ static const struct opt compare_opts[] = {
 	{ "json", 'J', OPT_ALIAS, 0, NULL, 0, 0, "format=json", "same as --format=json", OPT_NOARG },
 	{ "all", 'a', OPT_BOOL, offsetof(struct cmp_cfg, all), "0", 0, 0, NULL,
 	  "every figure, not only the ~20 a person compares", OPT_NOARG },
-	{ "noise", 0, OPT_FLOAT, offsetof(struct cmp_cfg, noise), "5", 0, 100, NULL,
-	  "differences within this percent are noise (without repeats; with them, their 95% CIs decide)", 0 },
+	{ "noise", 0, OPT_FLOAT, offsetof(struct cmp_cfg, noise), "0", 0, 100, NULL,
+	  "each figure's noise between runs, percent (0: its own: its repeats, else its kind's default, "
+	  "docs/results.md); a value is best only beyond it", 0 },
 	OPT_END,
 };
 
@@ -129,19 +130,22 @@ static int row_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* does a beat b by more than the noise (both with CIs: the intervals apart; else by more
- * than pct percent)? */
+/* does a beat b beyond the noise?  The noise model's two-sided test at 5% (result/noise.c:
+ * the runs' repeats, else each kind's default; pct > 0 in its place); a row in other units
+ * than the first's: by more than pct percent (5 without) */
 static int clearly_better(const struct row *r, int a, int b, double pct)
 {
 	double va = r->v[a], vb = r->v[b];
 	int lower = r->better == LOWER_BETTER;
+	struct diff d;
 	if (!isfinite(vb))
 		return 1;
 	if ((lower ? va >= vb : va <= vb))
 		return 0;
-	if (isfinite(r->lo[a]) && isfinite(r->lo[b]))
-		return lower ? r->hi[a] < r->lo[b] : r->lo[a] > r->hi[b];
-	return fabs(va - vb) > pct / 100 * fmax(fabs(va), fabs(vb));
+	if (!r->src[a] || !r->src[b] || !(va > 0 && vb > 0))
+		return fabs(va - vb) > (pct > 0 ? pct : 5) / 100 * fmax(fabs(va), fabs(vb));
+	noise_diff(r->src[a], r->src[b], pct, &d);
+	return fmin(d.p_above, 1 - d.p_above) * 2 < 0.05;
 }
 
 /* the best of a row when it beats every other value by more than the noise */
@@ -193,6 +197,7 @@ int compare_rows(struct row *rows, const struct run *runs, int nr, int all, doub
 			const char *u = f ? json_get_str(f, "unit", "") : "";
 			if (f && unit_convert(u, rows[k].unit, &mult))
 				f = NULL;   /* a unit that does not convert: not the same figure */
+			rows[k].src[i] = f && mult == 1 ? f : NULL;
 			rows[k].v[i] = f ? json_get_num(f, "value", NAN) * mult : NAN;
 			rows[k].lo[i] = f && json_get(f, "ci95_low") ? json_get_num(f, "ci95_low", 0) * mult : NAN;
 			rows[k].hi[i] = f && json_get(f, "ci95_high") ? json_get_num(f, "ci95_high", 0) * mult : NAN;
@@ -411,8 +416,8 @@ static void print_table(const struct row *rows, int nrows, const struct run *run
 	if (nr > 1) {
 		printf("\n");
 		winners(rows, nrows, runs, nr, stdout, c->format, NULL);
-		printf("%s* clearly best (beyond the noise: the 95%% CIs of repeats, else %g%%); +N%% against %s; "
-		       "~: within the noise\n", md ? "\n" : "", c->noise, runs[0].label);
+		printf("%s%s clearly best (beyond the noise between runs: docs/results.md); +N%% against %s; "
+		       "~: within the noise\n", md ? "\n" : "", md ? "**bold**:" : "*", runs[0].label);
 	}
 }
 

@@ -25,6 +25,7 @@ struct row {
 	enum better better;
 	double v[MAX_RUNS];          /* NAN: that run has no such figure */
 	double lo[MAX_RUNS], hi[MAX_RUNS];   /* its 95% CI (NAN: no repeats) */
+	const struct json *src[MAX_RUNS];    /* each run's summary row, in the same unit (NULL: none) */
 	int best;                    /* the run clearly best, or -1 */
 	int tie[MAX_RUNS];           /* within the noise of the best */
 };

@@ -448,8 +448,8 @@ static void several(FILE *f, const struct run *runs, int nr, const struct row *r
 		}
 		fputs("</tr>\n", f);
 	}
-	fprintf(f, "</tbody></table>\n<p class=\"key\">(best): clearly best, beyond the noise (the 95%% CIs of "
-		"repeats, else %g%%); +N%%: against ", noise);
+	fprintf(f, "</tbody></table>\n<p class=\"key\">(best): clearly best, beyond the noise between runs (each "
+		"figure's repeats, else its kind's default: docs/results.md); +N%%: against ");
 	html_escape(f, runs[0].label);
 	fputs("; ~: within the noise.</p>\n<ul class=\"winners\">", f);
 	for (int k = 0; k < nrows;) {
@@ -524,8 +524,9 @@ struct report_cfg {
 static const struct opt report_opts[] = {
 	{ "output", 'o', OPT_STR, offsetof(struct report_cfg, out), "report.html", 0, 0, "FILE",
 	  "where the page goes (-: standard output)", 0 },
-	{ "noise", 0, OPT_FLOAT, offsetof(struct report_cfg, noise), "5", 0, 100, NULL,
-	  "differences within this percent are noise (without repeats; with them, their 95% CIs decide)", 0 },
+	{ "noise", 0, OPT_FLOAT, offsetof(struct report_cfg, noise), "0", 0, 100, NULL,
+	  "each figure's noise between runs, percent (0: its own: its repeats, else its kind's default, "
+	  "docs/results.md); a value is best only beyond it", 0 },
 	OPT_END,
 };
 

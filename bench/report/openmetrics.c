@@ -210,6 +210,31 @@ static void common_labels(const struct json *doc, char *out, size_t n)
 	label(out, n, "suite", json_get_str(json_get(doc, "options"), "suite", NULL));
 }
 
+/* the certify verdict, and each rule's (those not applicable left out): what a fleet
+ * alerts on */
+static void verdict_metrics(const struct json *doc, const char *common, FILE *f)
+{
+	const struct json *c = json_get(doc, "certify"), *rules = json_get(c, "rules");
+	char lab[1200] = "";
+	if (!c || !json_get(c, "verdict"))
+		return;
+	label(lab, sizeof lab, "profile", json_get_str(c, "profile", ""));
+	fprintf(f, "# TYPE assay_certify_pass gauge\n# HELP assay_certify_pass 1 when the run's certify verdict is "
+		   "PASS, 0 for FAIL or INCONCLUSIVE (docs/results.md)\n");
+	fprintf(f, "assay_certify_pass{%s,%s} %d\n", common, lab, !strcmp(json_get_str(c, "verdict", ""), "PASS"));
+	fprintf(f, "# TYPE assay_rule_pass gauge\n# HELP assay_rule_pass 1 when the certify rule passed, 0 when it "
+		   "failed, was not measured or could not tell (docs/results.md)\n");
+	for (const struct json *r = rules ? rules->child : NULL; r; r = r->next) {
+		const char *res = json_get_str(r, "result", "");
+		char rl[1500];
+		if (!strcmp(res, "N/A"))
+			continue;
+		snprintf(rl, sizeof rl, "%s", lab);
+		label(rl, sizeof rl, "rule", json_get_str(r, "rule", "?"));
+		fprintf(f, "assay_rule_pass{%s,%s} %d\n", common, rl, !strcmp(res, "PASS"));
+	}
+}
+
 void report_openmetrics(const struct json *doc, FILE *f)
 {
 	const struct json *sum = json_get(doc, "summary");
@@ -256,6 +281,7 @@ void report_openmetrics(const struct json *doc, FILE *f)
 		}
 		fprintf(f, "%s{%s%s%s} %.15g\n", s[i].family, common, s[i].labels[0] ? "," : "", s[i].labels, s[i].value);
 	}
+	verdict_metrics(doc, common, f);
 	fprintf(f, "# EOF\n");
 	free(s);
 }

@@ -237,6 +237,21 @@ static int push_one(const char *url, const struct push_opts *o, const struct jso
 	return -1;
 }
 
+int report_push_check(const char *urls, char *err, size_t n)
+{
+	char *list = strdup(urls), *save = NULL;
+	struct url u;
+	int r = 0;
+	if (!list)
+		die(EXIT_SYS, "push: out of memory");
+	for (char *w = strtok_r(list, ",", &save); w && !r; w = strtok_r(NULL, ",", &save))
+		r = url_parse(w, &u, err, n);
+	if (!r && !*urls && snprintf(err, n, "no URL") > 0)
+		r = -1;
+	free(list);
+	return r;
+}
+
 int report_push(const char *urls, const struct push_opts *o, struct json *doc)
 {
 	char *prom = NULL, *js, *list = strdup(urls), *save = NULL;

@@ -145,7 +145,10 @@ static void verdict(struct line *l, const struct json *doc)
 		 json_get_str(c, "profile", "?"), json_get_num(c, "failed", 0), json_get_num(c, "rules_total", 0));
 	line_item(l, item);
 	for (const struct json *r = rules ? rules->child : NULL; r; r = r->next)
-		if (!strcmp(json_get_str(r, "result", ""), "FAIL")) {
+		if (!strcmp(json_get_str(r, "result", ""), "NOT MEASURED")) {
+			snprintf(item, sizeof item, "%s (NOT MEASURED)", json_get_str(r, "rule", "?"));
+			line_item(l, item);
+		} else if (!strcmp(json_get_str(r, "result", ""), "FAIL")) {
 			/* the device, DIMM or kernel line a health rule concerns, on its own line */
 			if (json_get(r, "detail")) {
 				line_start(l, "");
@@ -155,6 +158,23 @@ static void verdict(struct line *l, const struct json *doc)
 			} else {
 				line_item(l, json_get_str(r, "rule", "?"));
 			}
+		}
+}
+
+/* what the checks covered: each figure's coverage (memtest's patterns and bytes, the
+ * burn-in's rounds) */
+static void coverage(struct line *l, const struct json *doc)
+{
+	const struct json *sum = json_get(doc, "summary");
+	char item[200];
+	int started = 0;
+	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next)
+		if (json_get(r, "coverage")) {
+			if (!started++)
+				line_start(l, "coverage");
+			snprintf(item, sizeof item, "%.*s: %s", (int)strcspn(json_get_str(r, "name", "?"), "."),
+				 json_get_str(r, "name", "?"), json_get_str(json_get(r, "coverage"), "what", "?"));
+			line_item(l, item);
 		}
 }
 
@@ -190,6 +210,7 @@ void report_screen(const struct json *doc, const char *next, const char *from, d
 		"===============================================================================");
 	verdict(&l, doc);
 	figures(&l, doc, steal_limit);
+	coverage(&l, doc);
 	tests(&l, doc);
 	line_start(&l, "results");
 	if (from)

@@ -23,6 +23,12 @@ void figure_ci(struct json *row, const struct json *stats, double scale)
 		return;
 	json_add_num(row, "ci95_low", json_get_num(stats, "ci95_low", 0) * scale);
 	json_add_num(row, "ci95_high", json_get_num(stats, "ci95_high", 0) * scale);
+	if (json_get(stats, "values")) {   /* the repeats themselves, for the noise model */
+		struct json *arr = json_add_arr(row, "samples");
+		for (const struct json *v = json_get(stats, "values")->child; v; v = v->next)
+			json_push(arr, json_num(v->num * scale));
+		json_add_str(row, "sample_kind", "repeats");
+	}
 }
 
 enum better figure_better(const struct json *row)

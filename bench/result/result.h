@@ -62,6 +62,31 @@ const char *figure_headline_label(int rank);
 /* "kvm EPYC 7B13 2c 3.8G": the hypervisor, CPU, vCPUs and memory of a run */
 void machine_label(const struct json *doc, char *out, size_t n);
 
+/* ---- noise (noise.c): how much a figure moves between runs of the same machine ---- */
+struct noise {
+	double sigma;       /* the standard deviation of its log (0.05: about 5%) */
+	double df;          /* how well that is known: degrees of freedom (INFINITY: a default) */
+	int n;              /* the samples its level is made of */
+	int runs;           /* how many runs (boots) they are */
+	const char *from;   /* "runs" (a baseline's), "repeats" (a run's), "default" (its kind's) */
+};
+/* a kind's default noise, by the figure's name and unit (0: a count, not a measure) */
+double noise_default(const char *name, const char *unit);
+/* a summary row's samples ("samples", else its value): how many, into v (at most max) */
+int figure_samples(const struct json *row, double *v, int max);
+/* its level: the geometric mean of its samples (its value when it has one) */
+double figure_level(const struct json *row);
+/* its noise: from its samples (two or more; a run's repeats never below the kind's
+ * default), else the default; noise_pct > 0 replaces the default (compare --noise) */
+void figure_noise(const struct json *row, double noise_pct, struct noise *out);
+/* a's level against b's, in their noise: the log of the ratio, its standard error, Student's
+ * t on it and the chance of a t this far above 0 by noise alone (p_above) */
+struct diff {
+	double log_ratio, sigma, se, df, t, p_above;
+	const char *from;   /* what the noise came from: runs, repeats or default */
+};
+void noise_diff(const struct json *a, const struct json *b, double noise_pct, struct diff *d);
+
 /* ---- names (names.c) ---- */
 /* could a result hold a figure of this name (an engine's pattern, the run's, or one
  * doc holds; doc may be NULL)? */

@@ -4,6 +4,7 @@
 
 #include "engine/engine.h"
 #include "json.h"
+#include "stats.h"
 
 #include <string.h>
 
@@ -53,9 +54,58 @@ static void scaling_figure(struct json *sum)
 		figure_add(sum, "cpu.scaling", all / one, "x", HIGHER_BETTER);
 }
 
-void result_summary(struct json *doc)
+/* a row measured several times (a test's repeats, assay run --repeat): one row, its value
+ * the median, its samples kept (sample_kind "repeats") with their 95% CI */
+static struct json *merged(const struct json *first, const struct json *all)
+{
+	double v[256], sv[256];
+	int n = 0;
+	struct json *row = json_copy(first), *arr;
+	struct summary st;
+	const char *name = json_get_str(first, "name", "");
+	for (const struct json *r = all->child; r && n < 256; r = r->next)
+		if (!strcmp(json_get_str(r, "name", ""), name)) {
+			int k = figure_samples(r, sv, 256 - n);
+			memcpy(v + n, sv, (size_t)k * sizeof *v);
+			n += k;
+		}
+	if (n < 2)
+		return row;
+	json_free(json_detach(row, "value"));
+	json_free(json_detach(row, "samples"));
+	json_free(json_detach(row, "ci95_low"));
+	json_free(json_detach(row, "ci95_high"));
+	json_add_num(row, "value", stats_median(v, n));
+	stats_summarize(v, n, &st);
+	json_add_num(row, "ci95_low", st.ci95_low);
+	json_add_num(row, "ci95_high", st.ci95_high);
+	arr = json_add_arr(row, "samples");
+	for (int i = 0; i < n; i++)
+		json_push(arr, json_num(v[i]));
+	json_add_str(row, "sample_kind", "repeats");
+	return row;
+}
+
+/* sum's rows, each name once: those measured more than once merged */
+static void merge_repeats(struct json *doc, struct json *all)
 {
 	struct json *sum = json_add_arr(doc, "summary");
+	for (const struct json *r = all->child; r; r = r->next) {
+		const char *name = json_get_str(r, "name", "");
+		int seen = 0, again = 0;
+		for (const struct json *p = all->child; p != r && !seen; p = p->next)
+			seen = !strcmp(json_get_str(p, "name", ""), name);
+		for (const struct json *q = r->next; q && !again; q = q->next)
+			again = !strcmp(json_get_str(q, "name", ""), name);
+		if (!seen)
+			json_push(sum, again ? merged(r, all) : json_copy(r));
+	}
+	json_free(all);
+}
+
+void result_summary(struct json *doc)
+{
+	struct json *sum = json_arr();
 	const struct json *tests = json_get(doc, "tests");
 	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
 		const struct engine *e = engine_find(json_get_str(t, "engine", ""));
@@ -71,5 +121,6 @@ void result_summary(struct json *doc)
 	scaling_figure(sum);
 	for (int i = 0; doc_figures[i]; i++)
 		doc_figures[i]->figures(doc, sum);
+	merge_repeats(doc, sum);
 }
 

@@ -271,11 +271,11 @@ done:
 /* every test of the plan, one after another: its entry in tests, its text to the outputs
  * (stdout in normal format, and the results' .txt); the number that failed */
 int run_tests(const struct run_cfg *c, const struct run_plan *plan, struct json *tests, FILE *txt,
-		    struct health_run *health)
+	      struct health_run *health, int round, double deadline)
 {
 	int failed = 0;
 	fault = c->fault;
-	for (int i = 0; i < plan->n; i++) {
+	for (int i = 0; i < plan->n && (!deadline || now_s() < deadline); i++) {
 		const struct plan_item *it = &plan->it[i];
 		FILE *outs[2] = { c->common.format == FORMAT_NORMAL ? stdout : NULL, txt };
 		struct progress pg = { i + 1, plan->n, isatty(2), now_s() + (isatty(2) ? 2 : 10) };
@@ -289,6 +289,8 @@ int run_tests(const struct run_cfg *c, const struct run_plan *plan, struct json 
 						   c->test_timeout > 2 * it->expect_s + 60 ? c->test_timeout
 						   : 2 * it->expect_s + 60, &pg, health));
 		health_test_end(health, t);
+		if (round > 0)
+			json_add_int(t, "round", round);
 		st = json_get_str(t, "status", "?");
 		failed += !strcmp(st, "failed");
 		fprintf(stderr, "%s[%2d/%d] %s: %s in %.1f s, steal %.1f%%%s%s\n", pg.tty ? "\r\033[K" : "", i + 1,

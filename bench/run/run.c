@@ -48,6 +48,7 @@ static struct json *doc_begin(const struct run_cfg *c, const char *cmdtext, stru
 	json_add_str(opts, "tests", c->tests);
 	json_add_str(opts, "disks", c->disks);
 	json_add_str(opts, "mode", mode_names[c->mode]);
+	json_add_int(opts, "repeat", c->repeat);
 	json_add(doc, "option_errors", errors);
 	json_add(doc, "machine", sysinfo_json());
 	/* what init did to the NICs: DHCP leases, timings, failures */
@@ -76,10 +77,10 @@ static void certify_prepare(struct run_cfg *c)
 	}
 	if (!c->certify_rules) {
 		snprintf(c->certify_error, sizeof c->certify_error, "%s", err);
-		warn("certify: %s; the tests run, the verdict will be 'bad rules' (exit 2)", err);
 		return;
 	}
 	certify_disk_profiles(c->certify_rules, c->certify_disk, sizeof c->certify_disk);
+	certify_engines(c->certify_rules, c->certify_engines, sizeof c->certify_engines);
 }
 
 /* --certify: the rules' verdict into doc.certify and the text; EXIT_OK, EXIT_FAIL, or
@@ -90,12 +91,11 @@ static int certify_doc(const struct run_cfg *c, struct json *doc, FILE *txt)
 	char *ctext = NULL, err[600];
 	size_t clen = 0;
 	FILE *cs = open_memstream(&ctext, &clen);
-	int r = !c->certify_rules ? (snprintf(err, sizeof err, "%s", c->certify_error), -1) : cs
-		? certify_text(c->certify, c->certify_rules, doc, NULL, -1, cert, cs, err, sizeof err) : -1;
+	int r = cs ? certify_text(c->certify, c->certify_rules, doc, NULL, -1, cert, cs, err, sizeof err) : -1;
 	if (!cs)
 		snprintf(err, sizeof err, "out of memory");
 	else if (r >= 0)
-		fprintf(cs, "\n######## CERTIFY %s: %s ########\n", c->certify, r ? "FAIL" : "PASS");
+		fprintf(cs, "\n######## CERTIFY %s: %s ########\n", c->certify, json_get_str(cert, "verdict", "?"));
 	else
 		fprintf(cs, "certify: %s\n", err);
 	if (cs)
@@ -109,7 +109,23 @@ static int certify_doc(const struct run_cfg *c, struct json *doc, FILE *txt)
 	fprintf(c->common.format == FORMAT_NORMAL ? stdout : stderr, "\n== certify: %s ==\n%s", c->certify, ctext ? ctext : "");
 	fprintf(txt, "\n== certify: %s ==\n%s", c->certify, ctext ? ctext : "");
 	free(ctext);
-	return r < 0 ? EXIT_USAGE : r ? EXIT_FAIL : EXIT_OK;
+	return r < 0 ? EXIT_USAGE : r == 1 ? EXIT_FAIL : r == 2 ? EXIT_INCONCLUSIVE : EXIT_OK;
+}
+
+/* the inputs read when the run ends, checked before it begins: certify's rules, the push
+ * URLs; 1 after a line naming what is wrong */
+static int refused(const struct run_cfg *c)
+{
+	char err[600];
+	if (c->certify && !c->certify_rules) {
+		errmsg("certify: %s (nothing run)", c->certify_error);
+		return 1;
+	}
+	if (c->push && report_push_check(c->push, err, sizeof err)) {
+		errmsg("--push=%s: %s (nothing run)", c->push, err);
+		return 1;
+	}
+	return 0;
 }
 
 /* steal.max over --steal-limit: the figures are suspect, said in the document */
@@ -161,18 +177,22 @@ static int run_main(const struct command *self, void *cfg, const struct cmd_args
 	}
 	if (c.certify)
 		certify_prepare(&c);
+	if (refused(&c)) {   /* bad input said now, not after hours of tests */
+		free(c.certify_rules);
+		free(cmdtext);
+		free(cmdcopy);
+		json_free(errors);
+		return EXIT_USAGE;
+	}
 	run_make_plan(&c, &plan);
 	doc = doc_begin(&c, cmdtext, errors);
 	tests = json_add_arr(doc, "tests");
 	{
-		double planned = 0;
-		for (int i = 0; i < plan.n; i++)
-			planned += plan.it[i].skip[0] ? 0 : plan.it[i].expect_s;
-		/* a burn-in: rounds of the plan until its length is spent, and the last round */
-		if (c.suite == SUITE_BURNIN)
-			planned = c.burnin + planned;
-		fprintf(stderr, "assay %s: %s suite, %d test%s, planned about %.0f s\n", ASSAY_VERSION,
-			suite_names[c.suite], plan.n, plan.n == 1 ? "" : "s", planned);
+		/* a burn-in: rounds of the plan (its tests made to fit) until its length is spent */
+		double planned = c.suite == SUITE_BURNIN ? c.burnin : plan_seconds(&plan) * (double)c.repeat;
+		fprintf(stderr, "assay %s: %s suite, %d test%s%s, planned about %.0f s\n", ASSAY_VERSION,
+			suite_names[c.suite], plan.n, plan.n == 1 ? "" : "s", c.repeat > 1 ? ", each repeated" : "",
+			planned);
 		json_add_num(doc, "planned_s", planned);
 	}
 	txt = open_memstream(&txtbuf, &txtlen);
@@ -183,7 +203,9 @@ static int run_main(const struct command *self, void *cfg, const struct cmd_args
 		json_free(json_detach(doc, "tests"));
 		json_add(doc, "tests", ts);
 	} else {
-		failed = run_tests(&c, &plan, tests, txt, health);
+		failed = 0;
+		for (int k = 1; k <= c.repeat; k++)
+			failed += run_tests(&c, &plan, tests, txt, health, c.repeat > 1 ? k : 0, 0);
 	}
 	health_end(health, doc);
 	json_add_num(doc, "duration_s", now_s() - t0);

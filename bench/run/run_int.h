@@ -30,6 +30,7 @@ struct run_cfg {
 	char *certify_rules;        /* the rules' text, read before the tests (NULL: unreadable) */
 	char certify_error[600];    /* why they cannot be used, if so */
 	char certify_disk[128];     /* the disk profiles the rules' figures come from */
+	char certify_engines[128];  /* the engines they come from */
 	const char *iperf, *ping, *http, *dns, *dns_file;
 	double net_time;
 	const char *textfile;       /* --textfile: OpenMetrics for node_exporter */
@@ -38,6 +39,7 @@ struct run_cfg {
 	int push_insecure;
 	double push_timeout;
 	double burnin;              /* the burn-in suite's length, seconds */
+	long long repeat;           /* every test this many times, round after round (samples) */
 	const char *memtest_size;   /* assay memtest --size */
 	double memtest_time;        /* and --time */
 	double steal_limit;         /* steal.max over this (percent): the figures are suspect */
@@ -65,10 +67,11 @@ int run_settle_options(struct run_cfg *c, struct json *errors, char **cmdtext, c
 void run_request(const struct run_cfg *c, struct plan_req *r);
 void run_make_plan(const struct run_cfg *c, struct run_plan *p);
 
-/* child.c: every test of the plan in turn, each entry into tests, text to txt; the number
+/* child.c: every test of the plan in turn, each entry into tests (marked with its round
+ * when round > 0), text to txt; none started at or after deadline (0: none); the number
  * that failed */
 int run_tests(const struct run_cfg *c, const struct run_plan *plan, struct json *tests, FILE *txt,
-	      struct health_run *health);
+	      struct health_run *health, int round, double deadline);
 
 #define SHELL_RESULTS "/run/assay"  /* assay.after=shell: the result files for the console user */
 

@@ -23,6 +23,9 @@ const struct opt run_opts[] = {
 	{ "suite", 0, OPT_ENUM, offsetof(struct run_cfg, suite), "quick", 0, 0,
 	  "quick|standard|full|burnin", "how long and how thorough (burnin: rounds of stress and checks "
 	  "for --burnin)", 0 },
+	{ "repeat", 0, OPT_INT, offsetof(struct run_cfg, repeat), "1", 1, 100, NULL,
+	  "run every test this many times, round after round: each figure then has its samples, the "
+	  "median its value (what the noise model and certify's gate use; docs/results.md)", 0 },
 	{ "burnin", 0, OPT_TIME, offsetof(struct run_cfg, burnin), "1h", 1, 30 * 86400, NULL,
 	  "the burn-in suite's length: rounds run until it is spent (8h, 30m)", 0 },
 	{ "tests", 0, OPT_STR, offsetof(struct run_cfg, tests), "all", 0, 0,
@@ -68,7 +71,8 @@ const struct opt run_opts[] = {
 	  "memory the memory test locks and tests (memtest --size; it runs in the full suite or when "
 	  "--tests names memtest)", 0 },
 	{ "memtest-time", 0, OPT_TIME, offsetof(struct run_cfg, memtest_time), "0", 0, 30 * 86400, NULL,
-	  "the memory test stops after the pattern running at this time (0: one pass of every pattern)", 0 },
+	  "the memory test stops at this time, mid-pattern if need be (0: one whole pass of every pattern, "
+	  "which a memtest rule of certify needs)", 0 },
 	{ "results", 0, OPT_STR, offsetof(struct run_cfg, results), "none", 0, 0,
 	  "none, auto (the FAT partition labelled ASSAY), a directory, or inbox:... (set by assay kexec "
 	  "--results-to)",
