@@ -154,10 +154,24 @@ static void cmdline_key(const char *key, const char *val, void *arg)
 }
 
 
+/* an option found wrong after its reading: on a host the run stops (-1 after the line);
+ * from the kernel command line it goes on with fallback, said (why) and kept in errors */
+static int wrong(const struct run_cfg *c, struct json *errors, const char *err, const char *why)
+{
+	if (!c->cmdline) {
+		errmsg("--%s", err);
+		return -1;
+	}
+	warn("kernel command line: assay.%s; %s", err, why);
+	json_push(errors, json_str(err));
+	return 0;
+}
+
 int run_settle_options(struct run_cfg *c, struct json *errors, char **cmdtext, char **cmdcopy)
 {
 	char err[512];
 	struct boot_cfg boot;
+	struct inbox_map m;
 	opt_defaults(boot_opts, &boot);
 	if (c->cmdline) {
 		struct cmdline_ctx cx = { run_opts, c, errors, &boot };
@@ -172,36 +186,21 @@ int run_settle_options(struct run_cfg *c, struct json *errors, char **cmdtext, c
 				opt_cmdline_each(*cmdcopy, "assay.", cmdline_key, &cx);
 		}
 	}
-	if (disk_check_list(c->disks, err, sizeof err)) {
-		if (!c->cmdline) {
-			errmsg("--%s", err);
-			return -1;
-		}
-		warn("kernel command line: assay.%s; measuring the disks found", err);
-		json_push(errors, json_str(err));
-		c->disks = "all";
-	}
-	if (!strncmp(c->results, "inbox:", 6)) {
-		struct inbox_map m;
-		if (inbox_parse(c->results, &m, err, sizeof err)) {
-			if (!c->cmdline) {
-				errmsg("--%s", err);
-				return -1;
-			}
-			warn("kernel command line: assay.%s; the results stay on the console", err);
-			json_push(errors, json_str(err));
-			c->results = "none";
-		}
-	}
 	c->after = boot.after;
 	c->pause = boot.pause;
-	if (check_tests_list(c->tests, err, sizeof err)) {
-		if (!c->cmdline) {
-			errmsg("--%s", err);
+	if (disk_check_list(c->disks, err, sizeof err)) {
+		if (wrong(c, errors, err, "measuring the disks found"))
 			return -1;
-		}
-		warn("kernel command line: assay.%s; using all", err);
-		json_push(errors, json_str(err));
+		c->disks = "all";
+	}
+	if (!strncmp(c->results, "inbox:", 6) && inbox_parse(c->results, &m, err, sizeof err)) {
+		if (wrong(c, errors, err, "the results stay on the console"))
+			return -1;
+		c->results = "none";
+	}
+	if (check_tests_list(c->tests, err, sizeof err)) {
+		if (wrong(c, errors, err, "using all"))
+			return -1;
 		c->tests = "all";
 	}
 	return 0;
