@@ -23,5 +23,14 @@ f=$(ls "$T"/res/*.json 2>/dev/null | head -1)
 [ -z "$f" ] || jq -e '.status == "running" and (.burnin.rounds | length) >= 1 and
 	([.summary[] | select(.name == "cpu.events_per_sec.all")] | length == 1)' "$f" >/dev/null ||
 	fail "interim results: $(jq -c '{status, b: .burnin.rounds}' "$f")"
+# the length is a budget: a 4 s burn-in of 60 s CPU tests cuts them to fit (planned 4 s), no
+# test starts after it (the bound loose: a loaded machine), a whole round counted
+t0=$(date +%s%N)
+"$A" run --suite=burnin --burnin=4 --tests=cpu -J > "$T/s.json" 2> "$T/s.err" || fail "short burn-in: exit $?"
+el=$(( ($(date +%s%N) - t0) / 1000000 ))
+jq -e '.planned_s == 4 and .burnin.rounds_complete >= 1 and ([.tests[].args[] | select(startswith("--time="))
+	| ltrimstr("--time=") | tonumber] | max) <= 2' "$T/s.json" >/dev/null ||
+	fail "short burn-in: $(jq -c '{planned_s, b: (.burnin | del(.rounds)), a: [.tests[].args]}' "$T/s.json")"
+[ "$el" -lt 9000 ] || fail "a 4 s burn-in took $el ms"
 expect 2 "--burnin=soon: " "$A" run --suite=burnin --burnin=soon
 finish
