@@ -16,7 +16,7 @@ int in_list(const char *list, const char *word)
 
 int plan_wants(const struct plan_req *r, const char *engine)
 {
-	return in_list(r->tests, engine);
+	return in_list(r->tests, engine) || (r->rules_engines && list_has(r->rules_engines, engine));
 }
 
 struct plan_item *plan_add(struct run_plan *p, const char *name, const char *engine, int argc, char **argv,

@@ -59,7 +59,7 @@ double plan_seconds(const struct run_plan *p);
 void plan_clear(struct run_plan *p);
 /* a test planned but not run, with the reason */
 void plan_skip(struct plan_item *it, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* does the request's --tests name this engine (or say all)? */
+/* does the request's --tests name this engine (or say all), or certify's rules need it? */
 int plan_wants(const struct plan_req *r, const char *engine);
 /* is the word in the comma list, or is the list "all"? */
 int in_list(const char *list, const char *word);

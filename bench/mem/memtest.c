@@ -773,7 +773,7 @@ static void mt_plan(struct run_plan *p, const struct plan_req *c)
 	char size[80], tm[80];
 	char *args[4] = { "--passes=1", size, tm };
 	double t = c->memtest_time;
-	if (!list_has(c->tests, "memtest") && !list_has(c->rules_engines, "memtest") &&
+	if (!list_has(c->tests, "memtest") && !(c->rules_engines && list_has(c->rules_engines, "memtest")) &&
 	    !((c->suite == SUITE_FULL || c->suite == SUITE_BURNIN) && !strcmp(c->tests, "all")))
 		return;
 	snprintf(size, sizeof size, "--size=%s", c->memtest_size);

@@ -318,6 +318,23 @@ static void machine_line(FILE *f, const struct json *doc)
 	fputs("</p>\n", f);
 }
 
+/* what the checks covered (memtest's patterns and bytes, the burn-in's rounds, a scan) */
+static void coverage(FILE *f, const struct json *doc)
+{
+	const struct json *sum = json_get(doc, "summary");
+	int any = 0;
+	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next) {
+		if (!json_get(r, "coverage"))
+			continue;
+		fputs(any++ ? "; " : "<p class=\"coverage\">Coverage: ", f);
+		html_escape(f, json_get_str(r, "name", "?"));
+		fputs(": ", f);
+		html_escape(f, json_get_str(json_get(r, "coverage"), "what", "?"));
+	}
+	if (any)
+		fputs("</p>\n", f);
+}
+
 static void verdict(FILE *f, const struct json *doc)
 {
 	const struct json *c = json_get(doc, "certify"), *rules = json_get(c, "rules");
@@ -333,14 +350,19 @@ static void verdict(FILE *f, const struct json *doc)
 		fputs("</b>", f);
 	}
 	fputs("</p>\n", f);
-	if (!rules || json_get_num(c, "failed", 0) <= 0)
+	coverage(f, doc);
+	if (!rules || json_get_num(c, "failed", 0) + json_get_num(c, "inconclusive", 0) <= 0)
 		return;
 	fputs("<ul class=\"failed\">", f);
 	for (const struct json *r = rules->child; r; r = r->next) {
 		char b[32];
-		if (strcmp(json_get_str(r, "result", ""), "FAIL"))
+		if (!strcmp(json_get_str(r, "result", ""), "PASS") || !strcmp(json_get_str(r, "result", ""), "N/A"))
 			continue;
 		fputs("<li>", f);
+		if (strcmp(json_get_str(r, "result", ""), "FAIL")) {   /* NOT MEASURED, INCONCLUSIVE */
+			html_escape(f, json_get_str(r, "result", ""));
+			fputs(": ", f);
+		}
 		html_escape(f, json_get_str(r, "rule", ""));
 		if (json_get(r, "measured") && json_get(r, "measured")->type == J_NUM) {
 			snprintf(b, sizeof b, "%.6g", json_get_num(r, "measured", 0));

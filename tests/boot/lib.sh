@@ -16,10 +16,13 @@ if [ "${ASSAY_KERNEL:-debian}" = custom ]; then
 	kernel_args=(--kernel "$BUILD/custom/vmlinuz" --initrd "$BUILD/custom/initramfs.cpio.xz")
 fi
 
-# boot [qemu/run args...]: sets $rc; the console (without \r) is in $console
+# boot [qemu/run args...]: sets $rc; the console (without \r) is in $console, what qemu/run
+# itself said in $T/qemu.err
 boot() {
-	"$top/qemu/run" --quiet --log "$T/raw.log" --timeout "${BOOT_TIMEOUT:-400}" "${kernel_args[@]}" "$@"
+	"$top/qemu/run" --quiet --log "$T/raw.log" --timeout "${BOOT_TIMEOUT:-400}" "${kernel_args[@]}" "$@" \
+		2> "$T/qemu.err"
 	rc=$?
+	cat "$T/qemu.err" >&2
 	tr -d '\r' < "$T/raw.log" > "$console"
 	echo "--- console ($console) ---"
 	cat "$console"

@@ -55,6 +55,15 @@ grep -q '^assay_cpu_events_per_second{machine=.*threads="1"} [0-9]' "$T/e-cpu.pr
 grep -q '^assay_mem_triad_bytes_per_second{' "$T/e-mem.prom" || fail "mem: $(grep -m1 -v '^#' "$T/e-mem.prom")"
 grep -q '^assay_disk_iops{.*profile="qd1",direction="read".*} [0-9]' "$T/e-disk.prom" ||
 	fail "disk: $(grep -m1 iops "$T/e-disk.prom")"
+# a certified run: the verdict and each rule's outcome, what a fleet alerts on
+printf 'cpu.events_per_sec.1t > 0\ncpu.events_per_sec.all > 1e12\n' > "$T/rules"
+"$A" run --tests=cpu --cpu-time=0.2 --certify="$T/rules" --output-format=openmetrics > "$T/v.prom" 2>/dev/null
+[ $? = 1 ] || fail "a failing rule: want exit 1"
+promtool check metrics < "$T/v.prom" > "$T/lint" 2>&1 || fail "verdict metrics: promtool: $(cat "$T/lint")"
+grep -q '^assay_certify_pass{machine=.*,profile=".*rules"} 0$' "$T/v.prom" &&
+	grep -q '^assay_rule_pass{.*,rule="cpu.events_per_sec.1t > 0"} 1$' "$T/v.prom" &&
+	grep -q '^assay_rule_pass{.*,rule="cpu.events_per_sec.all > 1e+12"} 0$' "$T/v.prom" ||
+	fail "verdict metrics: $(grep -E 'certify_pass|rule_pass' "$T/v.prom")"
 expect 2 "export: $T/nope.json:" "$A" export "$T/nope.json"
 expect 1 "export: --textfile=$T/x.txt: node_exporter reads only files ending in .prom" "$A" export --textfile="$T/x.txt" "$T/r.json"
 finish

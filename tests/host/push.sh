@@ -70,4 +70,9 @@ ls "$T"/res/*.json >/dev/null 2>&1 || fail "the result files were not written"
 grep -q "push: http://127.0.0.1:$gw/api/nope: refused: HTTP 4[0-9][0-9]" "$T/r4.err" || fail "refusal: $(grep push "$T/r4.err")"
 jq -e '.push[0].attempts == 1 and .push[0].kind == "json"' "$T/r4.json" >/dev/null || fail "refusal retried"
 grep -q "push: https://127.0.0.1:$gw/metrics/job/x: https to an IP address" "$T/r4.err" || fail "https to an IP not refused"
+# a push URL that is not one is refused before the first test, not after the run
+t0=$(date +%s)
+expect 2 '^assay: error: --push=htp://127.0.0.1:1/metrics/job/x: htp://127.0.0.1:1/metrics/job/x: only http:// and https:// URLs \(nothing run\)$' \
+	"$A" run --tests=cpu --cpu-time=30 --push=htp://127.0.0.1:1/metrics/job/x
+[ $(($(date +%s) - t0)) -lt 20 ] || fail "the bad URL was said after the tests"
 finish

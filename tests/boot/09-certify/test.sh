@@ -24,11 +24,16 @@ has '^FAIL  disk.seq.write.bw >= 600 MB/s +not measured \(seq.write: a write job
 has 'disk: adding the profile randrw64: the certify rules need its figures'
 has '^######## CERTIFY vps-tasting: FAIL ########$'
 has '^init: suite status 1$'
+# qemu/run --quiet ends with the verdict and the failed rules
+grep -q '^qemu/run: certify vps-tasting: verdict: FAIL ([0-9]* of [0-9]* rules failed)$' "$T/qemu.err" &&
+	grep -q '^qemu/run:   FAIL  disk.seq.write.bw >= 600 MB/s' "$T/qemu.err" ||
+	fail "qemu/run's verdict lines: $(grep -v 'powered off' "$T/qemu.err")"
 
-# a typo in the rules: said before the tests with the file's line, the run goes on, exit 2
+# a typo in the rules: said before the tests with the file's line, nothing run, exit 2
 printf 'cpu.events_per_sec.1t > 0\ncpu.events_per_sec.1tt > 0\n' > "$T/typo.rules"
 boot --no-disk --certify "$T/typo.rules" --append "assay.tests=cpu assay.cpu-time=0.5"
 [ "$rc" = 2 ] || fail "a bad rules file: qemu/run exited $rc, want 2"
 has 'certify: file:rules.txt:2: unknown figure .cpu.events_per_sec.1tt.; nearest: cpu.events_per_sec.1t'
 has '^init: suite status 2$'
+hasnt '^\[ *1/[0-9]+\] cpu'
 echo ok
