@@ -45,20 +45,40 @@ static void line_start(struct line *l, const char *head)
 	l->len = snprintf(l->buf, sizeof l->buf, "%-*.*s", INDENT, INDENT - 1, head);
 }
 
-/* one "label value unit" item, wrapped under the heading when the line is full */
+/* a new line under the heading, for what follows */
+static void line_more(struct line *l)
+{
+	line_flush(l);
+	l->len = snprintf(l->buf, sizeof l->buf, "%*s", INDENT, "");
+}
+
+/* one "label value unit" item, wrapped under the heading when the line is full; an item
+ * longer than a line goes on over the next ones, broken between words */
 static void line_item(struct line *l, const char *item)
 {
 	int first = l->len <= INDENT, need = (int)strlen(item) + (first ? 0 : 2);
 	if (!first && l->len + need > WIDTH) {
-		line_flush(l);
-		l->len = snprintf(l->buf, sizeof l->buf, "%*s", INDENT, "");
+		line_more(l);
 		first = 1;
-		need = (int)strlen(item);
 	}
-	l->len += snprintf(l->buf + l->len, sizeof l->buf - (size_t)l->len, "%s%.*s", first ? "" : ", ",
-			   WIDTH - l->len - (first ? 0 : 2), item);
-	if (l->len > WIDTH)
-		l->len = WIDTH;
+	if (!first)
+		l->len += snprintf(l->buf + l->len, sizeof l->buf - (size_t)l->len, ", ");
+	for (;;) {
+		int room = WIDTH - l->len, take = (int)strlen(item);
+		if (take > room) {   /* the last blank that fits, else (one long word) cut there */
+			take = room;
+			while (take > 0 && item[take] != ' ')
+				take--;
+			if (take == 0)
+				take = room;
+		}
+		l->len += snprintf(l->buf + l->len, sizeof l->buf - (size_t)l->len, "%.*s", take, item);
+		item += take;
+		item += strspn(item, " ");
+		if (!*item)
+			break;
+		line_more(l);
+	}
 }
 
 /* the heading a figure goes under: its engine's title, the disk's name after it */
@@ -183,7 +203,7 @@ static void tests(struct line *l, const struct json *doc)
 {
 	const struct json *ts = json_get(doc, "tests");
 	int ok = 0, n = 0;
-	char item[160];
+	char item[400];
 	for (const struct json *t = ts ? ts->child : NULL; t; t = t->next, n++)
 		ok += !strcmp(json_get_str(t, "status", ""), "ok");
 	line_start(l, "tests");
@@ -191,7 +211,7 @@ static void tests(struct line *l, const struct json *doc)
 	line_item(l, item);
 	for (const struct json *t = ts ? ts->child : NULL; t; t = t->next)
 		if (strcmp(json_get_str(t, "status", ""), "ok")) {
-			snprintf(item, sizeof item, "%s %s: %.50s", json_get_str(t, "name", "?"),
+			snprintf(item, sizeof item, "%s %s: %s", json_get_str(t, "name", "?"),
 				 json_get_str(t, "status", "?"), json_get_str(t, "why", ""));
 			line_item(l, item);
 		}
