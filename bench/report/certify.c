@@ -318,7 +318,7 @@ static void missing_why(const struct json *doc, const char *figure, char *out, s
 
 /* one rule's result; 0 pass, 1 fail, -1 error (a unit that does not convert) */
 static int eval_rule(const struct rules *rs, const struct rule *r, const struct json *doc, const struct json *base,
-		     struct json *arr, struct gate *g, FILE *f, char *err, size_t n)
+		     double noise_pct, struct json *arr, struct gate *g, FILE *f, char *err, size_t n)
 {
 	struct json *o = json_push(arr, json_obj());
 	char rule_s[256], meas[400];
@@ -362,7 +362,7 @@ static int eval_rule(const struct rules *rs, const struct rule *r, const struct 
 			have = 0;
 		} else {   /* decided with every other figure of the gate (gate.c) */
 			json_free(json_detach(o, "rule"));
-			gate_add(g, o, r->figure, row, brow, mult, r->value, 0);
+			gate_add(g, o, r->figure, row, brow, mult, r->value, noise_pct);
 			return 0;
 		}
 	} else if (unit_convert(r->unit, unit, &mult)) {
@@ -396,7 +396,8 @@ static int eval_rule(const struct rules *rs, const struct rule *r, const struct 
 }
 
 /* --max-regression: every headline figure of both documents, into the gate at pct */
-static void gate_headlines(const struct json *doc, const struct json *base, double pct, struct json *arr, struct gate *g)
+static void gate_headlines(const struct json *doc, const struct json *base, double pct, double noise_pct,
+			   struct json *arr, struct gate *g)
 {
 	const struct json *sum = json_get(doc, "summary");
 	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next) {
@@ -407,12 +408,12 @@ static void gate_headlines(const struct json *doc, const struct json *base, doub
 		    unit_convert(json_get_str(brow, "unit", ""), unit, &mult) ||
 		    !isfinite(gate_worse_pct(figure_level(r), figure_level(brow) * mult, figure_better(r))))
 			continue;
-		gate_add(g, json_push(arr, json_obj()), name, r, brow, mult, pct, 0);
+		gate_add(g, json_push(arr, json_obj()), name, r, brow, mult, pct, noise_pct);
 	}
 }
 
 int certify_text(const char *profile, const char *text, const struct json *doc, const struct json *base,
-		 double max_regression, struct json *out, FILE *f, char *err, size_t n)
+		 double max_regression, double noise_pct, struct json *out, FILE *f, char *err, size_t n)
 {
 	struct rules *rs = profile ? calloc(1, sizeof *rs) : NULL;
 	struct gate *g = calloc(1, sizeof *g);
@@ -429,7 +430,7 @@ int certify_text(const char *profile, const char *text, const struct json *doc, 
 	json_add_str(out, "profile", profile ? profile : "baseline");
 	arr = json_add_arr(out, "rules");
 	for (int i = 0; rs && i < rs->n; i++) {
-		int r = eval_rule(rs, &rs->r[i], doc, base, arr, g, f, err, n);
+		int r = eval_rule(rs, &rs->r[i], doc, base, noise_pct, arr, g, f, err, n);
 		if (r < 0) {
 			free(rs);
 			free(g);
@@ -438,7 +439,7 @@ int certify_text(const char *profile, const char *text, const struct json *doc, 
 		failed += r;
 	}
 	if (base && max_regression >= 0)
-		gate_headlines(doc, base, max_regression, arr, g);
+		gate_headlines(doc, base, max_regression, noise_pct, arr, g);
 	gate_decide(g, f, &failed, &unsure);
 	total = (int)json_get(out, "rules")->n;
 	free(rs);
@@ -457,15 +458,11 @@ int certify_text(const char *profile, const char *text, const struct json *doc, 
 }
 
 int certify_eval(const char *profile, const struct json *doc, const struct json *base, double max_regression,
-		 struct json *out, FILE *f, char *err, size_t n)
+		 double noise_pct, struct json *out, FILE *f, char *err, size_t n)
 {
-	return certify_text(profile, NULL, doc, base, max_regression, out, f, err, n);
+	return certify_text(profile, NULL, doc, base, max_regression, noise_pct, out, f, err, n);
 }
 
-int certify_run(const char *profile, const struct json *doc, struct json *out, FILE *f, char *err, size_t n)
-{
-	return certify_eval(profile, doc, NULL, -1, out, f, err, n);
-}
 
 void certify_engines(const char *text, char *out, size_t n)
 {
@@ -548,6 +545,7 @@ int certify_check(const char *profile, const char *text, char *err, size_t n)
 struct certify_cfg {
 	int format;
 	const char *profile, *show, *max_regression;
+	double noise;                     /* the noise floor, percent (0: each kind's) */
 	struct { int n; char *path[MAX_BASELINES]; } base;   /* --baseline, once or more */
 };
 
@@ -588,6 +586,9 @@ static const struct opt certify_opts[] = {
 	  "between runs (INCONCLUSIVE, exit 3, when it cannot tell)", 0, opt_baseline },
 	{ "max-regression", 0, OPT_STR, offsetof(struct certify_cfg, max_regression), NULL, 0, 0, "a percent: 10%",
 	  "with --baseline: every headline figure at most this much worse than the baseline's", 0 },
+	{ "noise", 0, OPT_FLOAT, offsetof(struct certify_cfg, noise), "0", 0, 100, NULL,
+	  "with --baseline: each figure's noise between runs is at least this percent (0: its kind's floor, "
+	  "measured on emulated CI; a quieter machine gives its own, as assay baseline prints it)", 0 },
 	{ "show", 0, OPT_STR, offsetof(struct certify_cfg, show), NULL, 0, 0, "a built-in profile's name",
 	  "print a profile's rules and exit", 0 },
 	{ "output-format", 0, OPT_ENUM, offsetof(struct certify_cfg, format), "normal", 0, 0, "normal|json",
@@ -646,7 +647,8 @@ static int certify_main(const struct command *self, void *cfg, const struct cmd_
 		out = json_push(all, json_obj());
 		json_add_str(out, "result", pos[i]);
 		mem = npos > 1 ? open_memstream(&text, &tl) : NULL;
-		r = certify_eval(c.profile, doc, base, maxreg, out, as_json ? NULL : npos > 1 ? mem : stdout, err, sizeof err);
+		r = certify_eval(c.profile, doc, base, maxreg, c.noise, out, as_json ? NULL : npos > 1 ? mem : stdout, err,
+				 sizeof err);
 		if (mem)
 			fclose(mem);
 		if (r < 0) {

@@ -18,6 +18,7 @@ struct gate_item {
 	double limit;               /* percent worse allowed */
 	double worse;               /* percent worse than the baseline (NAN: not comparable) */
 	double sigma, p;            /* its noise; the chance of this worsening by noise alone */
+	double measured;            /* the baseline's runs' own spread, when below the floor (NAN) */
 	const char *from;
 	int verdict;
 };

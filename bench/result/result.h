@@ -69,6 +69,7 @@ struct noise {
 	int n;              /* the samples its level is made of */
 	int runs;           /* how many runs (boots) they are */
 	const char *from;   /* "runs" (a baseline's), "repeats" (a run's), "default" (its kind's) */
+	double measured;    /* its samples' own spread (NAN: fewer than two) */
 };
 /* a kind's default noise, by the figure's name and unit (0: a count, not a measure) */
 double noise_default(const char *name, const char *unit);
@@ -76,14 +77,15 @@ double noise_default(const char *name, const char *unit);
 int figure_samples(const struct json *row, double *v, int max);
 /* its level: the geometric mean of its samples (its value when it has one) */
 double figure_level(const struct json *row);
-/* its noise: from its samples (two or more; a run's repeats never below the kind's
- * default), else the default; noise_pct > 0 replaces the default (compare --noise) */
+/* its noise: its samples' spread (two or more), never below its kind's floor (noise_pct > 0
+ * in its place: compare's and certify's --noise) */
 void figure_noise(const struct json *row, double noise_pct, struct noise *out);
 /* a's level against b's, in their noise: the log of the ratio, its standard error, Student's
  * t on it and the chance of a t this far above 0 by noise alone (p_above) */
 struct diff {
 	double log_ratio, sigma, se, df, t, p_above;
 	const char *from;   /* what the noise came from: runs, repeats or default */
+	double measured;    /* a baseline's runs' own spread, when the floor is above it (else NAN) */
 };
 void noise_diff(const struct json *a, const struct json *b, double noise_pct, struct diff *d);
 

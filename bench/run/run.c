@@ -91,7 +91,7 @@ static int certify_doc(const struct run_cfg *c, struct json *doc, FILE *txt)
 	char *ctext = NULL, err[600];
 	size_t clen = 0;
 	FILE *cs = open_memstream(&ctext, &clen);
-	int r = cs ? certify_text(c->certify, c->certify_rules, doc, NULL, -1, cert, cs, err, sizeof err) : -1;
+	int r = cs ? certify_text(c->certify, c->certify_rules, doc, NULL, -1, 0, cert, cs, err, sizeof err) : -1;
 	if (!cs)
 		snprintf(err, sizeof err, "out of memory");
 	else if (r >= 0)

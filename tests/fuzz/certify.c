@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	certify_disk_profiles(rules, disks, sizeof disks);
 	if (!certify_check("fuzz", rules, err, sizeof err)) {
 		out = json_obj();
-		certify_text("fuzz", rules, doc, doc, 10, out, null, err, sizeof err);
+		certify_text("fuzz", rules, doc, doc, 10, 0, out, null, err, sizeof err);
 		json_free(out);
 	}
 	json_free(doc);
