@@ -178,7 +178,7 @@ grep -qx "$T/one.json: PASS (0 of 4 rules failed)" "$T/multi.txt" && grep -qx "$
 	fail "several results -J"
 # a baseline: three runs 0.5% apart (--baseline each, or one file made of them by assay
 # baseline); a CPU figure at 40% of theirs is beyond its noise (the floor of its kind,
-# 20%, stands above theirs) and fails; 5% worse passes (headline figures)
+# 25%, stands above theirs) and fails; 5% worse passes (headline figures)
 for i in 1 2 3; do
 	jq --argjson f "$(awk -v i=$i 'BEGIN { print 1 + (i - 2) / 200 }')" '(.summary[].value) *= $f' "$T/one.json" > "$T/b$i.json"
 done
@@ -188,7 +188,7 @@ jq '(.summary[] | select(.name == "cpu.events_per_sec.all") | .value) *= 0.4' "$
 jq '(.summary[] | select(.name == "cpu.events_per_sec.all") | .value) *= 0.95' "$T/one.json" > "$T/r5.json"
 "$A" certify "${B[@]}" --max-regression 10% "$T/r60.json" > "$T/g1.txt"; [ $? = 1 ] ||
 	fail "a 60% regression passed: $(cat "$T/g1.txt")"
-grep -qE '^FAIL  regression cpu.events_per_sec.all <= 10% +1800 -> 720 events/s \(worse 60.0%\): beyond its noise \(it moves about 22% between runs \(its kind.s floor; the baseline.s runs: 1%\); p=' "$T/g1.txt" ||
+grep -qE '^FAIL  regression cpu.events_per_sec.all <= 10% +1800 -> 720 events/s \(worse 60.0%\): beyond its noise \(it moves about 25% between runs \(its kind.s floor; the baseline.s runs: 1%\); p=' "$T/g1.txt" ||
 	fail "the regression line: $(grep cpu "$T/g1.txt")"
 # the same baseline, a 15% drop: within that noise, INCONCLUSIVE; with --noise 2 (a quiet
 # machine's own spread) beyond it
@@ -203,7 +203,7 @@ jq -e '.baseline.runs == 3 and (.summary[] | select(.name == "cpu.events_per_sec
 "$A" certify --baseline "$T/base.json" --max-regression 10% "$T/r60.json" >/dev/null; [ $? = 1 ] ||
 	fail "a baseline file: the 60% regression"
 expect 2 'baseline: give the baseline file to write and the runs' "$A" baseline "$T/x.json"
-# one run against one: a CPU figure moves ~22% between runs here, a 15% drop is within what
+# one run against one: a CPU figure moves ~25% between runs here, a 15% drop is within what
 # two single runs can tell: INCONCLUSIVE, exit 3, saying what would decide
 "$A" certify --baseline "$T/one.json" --max-regression 10% "$T/r15.json" > "$T/g3.txt"; [ $? = 3 ] ||
 	fail "one against one, 15%: want exit 3: $(cat "$T/g3.txt")"
