@@ -370,9 +370,11 @@ static int eval_rule(const struct rules *rs, const struct rule *r, const struct 
 			 rule_s, r->unit, unit);
 		return -1;
 	} else {
+		char num[40];
 		want = r->value * mult;
 		pass = holds(v, r->op, want);
-		snprintf(meas, sizeof meas, fabs(v) >= 1000 ? "measured %.0f %s" : "measured %.3g %s", v, unit);
+		figure_num(num, sizeof num, v);
+		snprintf(meas, sizeof meas, "measured %s %s", num, unit);
 		/* rewrite's writes put back what was read: said, as its figures can differ */
 		if (!strncmp(r->figure, "disk.", 5) && strstr(r->figure, ".write.") &&
 		    !strcmp(json_get_str(json_get(doc, "options"), "mode", ""), "rewrite"))

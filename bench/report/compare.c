@@ -212,13 +212,11 @@ int compare_rows(struct row *rows, const struct run *runs, int nr, int all, doub
 
 void value_cell(char *b, size_t n, double v)
 {
-	if (!isfinite(v))
-		snprintf(b, n, "-");
-	else
-		snprintf(b, n, fabs(v) >= 100 ? "%.0f" : fabs(v) >= 10 ? "%.1f" : "%.2f", v);
+	figure_num(b, n, v);
 }
 
-/* the difference from the first column: "+12%", "~+2%" within the noise */
+/* the difference from the first column: "+12%", "~+2%" within the noise, "5.8x" for twice
+ * or more */
 void diff_cell(char *b, size_t n, const struct row *r, int i, double pct)
 {
 	double v0 = r->v[0], v = r->v[i], d;
@@ -228,7 +226,10 @@ void diff_cell(char *b, size_t n, const struct row *r, int i, double pct)
 		return;
 	d = 100 * (v - v0) / fabs(v0);
 	noise = !clearly_better(r, i, 0, pct) && !clearly_better(r, 0, i, pct);
-	snprintf(b, n, "%s%+.0f%%", noise ? "~" : "", d);
+	if (d >= 100 && v0 > 0)   /* twice or more: a ratio reads better than +481% */
+		snprintf(b, n, "%s%.*fx", noise ? "~" : "", v / v0 >= 10 ? 0 : 1, v / v0);
+	else
+		snprintf(b, n, "%s%+.0f%%", noise ? "~" : "", d);
 }
 
 /* the winner of the category starting at row *k (moved past it): the run with the most

@@ -42,7 +42,8 @@ const char *category_title(int cat);
 int category_winner(const struct row *rows, int nrows, int *k, int nr, int *won, int *total, int *tie);
 /* "123", "12.3", "1.23"; "-" for none */
 void value_cell(char *b, size_t n, double v);
-/* the difference from the first run: "+12%", "~+2%" within the noise, "" for the first */
+/* the difference from the first run: "+12%", "~+2%" within the noise, "5.8x" for twice or
+ * more, "" for the first */
 void diff_cell(char *b, size_t n, const struct row *r, int i, double pct);
 
 /* one HTML page (report/html.c): one run in full, or several compared */

@@ -104,11 +104,13 @@ void gate_decide(struct gate *g, FILE *f, int *failed, int *inconclusive)
 	}
 	for (int i = 0; i < g->n; i++) {
 		struct gate_item *it = &g->it[i];
-		char meas[300], nw[120], rule[200];
+		char meas[300], nw[120], rule[200], then[40], now[40];
 		const char *res = it->verdict == GATE_PASS ? "PASS" : it->verdict == GATE_FAIL ? "FAIL" : "INCONCLUSIVE";
 		noise_words(it, nw, sizeof nw);
 		snprintf(rule, sizeof rule, "regression %s <= %g%%", it->name, it->limit);
-		snprintf(meas, sizeof meas, "%.4g -> %.4g %s (%s%.1f%%)", it->then, it->now, it->unit,
+		figure_num(then, sizeof then, it->then);
+		figure_num(now, sizeof now, it->now);
+		snprintf(meas, sizeof meas, "%s -> %s %s (%s%.1f%%)", then, now, it->unit,
 			 it->worse > 0 ? "worse " : "better ", fabs(isfinite(it->worse) ? it->worse : 0));
 		json_add_str(it->o, "rule", rule);
 		json_add_num(it->o, "measured", it->now);

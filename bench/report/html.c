@@ -365,7 +365,7 @@ static void verdict(FILE *f, const struct json *doc)
 		}
 		html_escape(f, json_get_str(r, "rule", ""));
 		if (json_get(r, "measured") && json_get(r, "measured")->type == J_NUM) {
-			snprintf(b, sizeof b, "%.6g", json_get_num(r, "measured", 0));
+			figure_num(b, sizeof b, json_get_num(r, "measured", 0));
 			fprintf(f, ": measured %s ", b);
 			html_escape(f, json_get_str(r, "unit", ""));
 		}
@@ -382,6 +382,7 @@ static void verdict(FILE *f, const struct json *doc)
 static void figure_table(FILE *f, const struct json *doc)
 {
 	const struct json *sum = json_get(doc, "summary");
+	char b[40];
 	fputs("<table class=\"figures\"><thead><tr><th>figure</th><th>value</th><th>unit</th><th>95% CI</th></tr></thead>"
 	      "<tbody>\n", f);
 	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next) {
@@ -391,11 +392,16 @@ static void figure_table(FILE *f, const struct json *doc)
 			continue;
 		fprintf(f, "<tr%s><td>", figure_headline(name, doc) ? " class=\"headline\"" : "");
 		html_escape(f, name);
-		fprintf(f, "</td><td>%.6g</td><td>", v->num);
+		figure_num(b, sizeof b, v->num);
+		fprintf(f, "</td><td>%s</td><td>", b);
 		html_escape(f, json_get_str(r, "unit", ""));
 		fputs("</td><td>", f);
-		if (json_get(r, "ci95_low"))
-			fprintf(f, "%.6g-%.6g", json_get_num(r, "ci95_low", 0), json_get_num(r, "ci95_high", 0));
+		if (json_get(r, "ci95_low")) {
+			char hi[40];
+			figure_num(b, sizeof b, json_get_num(r, "ci95_low", 0));
+			figure_num(hi, sizeof hi, json_get_num(r, "ci95_high", 0));
+			fprintf(f, "%s to %s", b, hi);
+		}
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</tbody></table>\n", f);

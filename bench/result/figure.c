@@ -137,6 +137,31 @@ static const struct unit {
 	{ "MiB", "bytes", 1048576 }, { "GiB", "bytes", 1073741824.0 }, { "TiB", "bytes", 1099511627776.0 },
 };
 
+void figure_num(char *b, size_t n, double v)
+{
+	double a = fabs(v);
+	if (!isfinite(v)) {
+		snprintf(b, n, "-");
+	} else if (a >= 1000 || (a == floor(a) && a < 1e15)) {
+		/* whole: thousands apart (14,710); an integer as an integer */
+		char d[32];
+		int l = snprintf(d, sizeof d, "%.0f", a);
+		size_t o = 0;
+		if (v < 0 && o + 1 < n)
+			b[o++] = '-';
+		for (int i = 0; i < l && o + 2 < n; i++) {
+			b[o++] = d[i];
+			if ((l - i - 1) % 3 == 0 && i + 1 < l)
+				b[o++] = ',';
+		}
+		b[o < n ? o : n - 1] = 0;
+	} else {
+		/* three significant digits, never an exponent */
+		int decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 2 - (int)floor(log10(a));
+		snprintf(b, n, "%.*f", decimals > 12 ? 12 : decimals, v);
+	}
+}
+
 int unit_known(const char *unit)
 {
 	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)

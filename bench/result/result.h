@@ -34,6 +34,9 @@ const struct json *figure_find(const struct json *doc, const char *name);
  * (machine.cpus, .memory_bytes, .disks, .nics, .disk.NAME.size_bytes, .nic.NAME.speed_mbps);
  * 0, or -1 when the document has no such figure */
 int figure_value(const struct json *doc, const char *name, double *v, const char **unit, enum better *b);
+/* a figure's value as people read it: whole numbers as integers with thousands apart
+ * (14,710), else three significant digits, never an exponent (0.00123) */
+void figure_num(char *b, size_t n, double v);
 /* a unit rules and conversions know; every one, space separated */
 int unit_known(const char *unit);
 void units_list(char *out, size_t n);

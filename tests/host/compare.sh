@@ -50,7 +50,7 @@ jq -e '(.rows[] | select(.figure == "disk.seq.write.bw") | .best == 0 and (.diff
 	(.rows[] | select(.figure == "steal.max") | .best == 0)' "$T/c.json" >/dev/null ||
 	fail "best per row: $(jq -c '[.rows[] | [.figure, .best, .diff_pct]]' "$T/c.json")"
 "$A" compare "$T/one.json" "$T/two.json" > "$T/c.txt" || fail "compare: exit $?"
-grep -qE '^  disk.qd1.read.iops +IOPS +5000 +5100 ~\+2%' "$T/c.txt" || fail "within the noise shown as such: $(grep iops "$T/c.txt")"
+grep -qE '^  disk.qd1.read.iops +IOPS +5,000 +5,100 ~\+2%' "$T/c.txt" || fail "within the noise shown as such: $(grep iops "$T/c.txt")"
 grep -qE '^  disk.seq.write.bw +MB/s +812\* +300 -63%' "$T/c.txt" || fail "text row: $(grep seq.write "$T/c.txt")"
 grep -qE '^Disk: kvm EPYC 7B13 2c 3.8G \(best in 2 of 3 rows\)$' "$T/c.txt" || fail "disk winner: $(grep '^Disk:' "$T/c.txt")"
 grep -qE '^CPU: kvm EPYC 7B13 2c 3.8G#2 \(best in 1 of 1 rows\)$' "$T/c.txt" || fail "cpu winner: $(grep '^CPU:' "$T/c.txt")"
@@ -142,7 +142,7 @@ P
 grep -qE '^PASS  disk.seq.write.bw >= 600 MB/s +measured 812 MB/s$' "$T/c1.txt" || fail "certify: PASS line ($(head -1 "$T/c1.txt"))"
 grep -q '^verdict: PASS (0 of 4 rules failed)$' "$T/c1.txt" || fail "certify: verdict line"
 "$A" certify --profile "$T/p1" "$T/two.json" > "$T/c2.txt"; [ $? = 1 ] || fail "certify two: want exit 1"
-grep -qE '^FAIL  disk.qd1.read.clat.p99 <= 1 ms +measured 4000 us$' "$T/c2.txt" || fail "certify: ms vs us ($(grep qd1 "$T/c2.txt"))"
+grep -qE '^FAIL  disk.qd1.read.clat.p99 <= 1 ms +measured 4,000 us$' "$T/c2.txt" || fail "certify: ms vs us ($(grep qd1 "$T/c2.txt"))"
 # typos and units: exit 2 with FILE:LINE, the nearest names
 printf 'steal.max <= 5%%\ncpu.events_per_sec.1tt >= 1\n' > "$T/p3"
 expect 2 'p3:2: unknown figure .cpu.events_per_sec.1tt.; nearest: cpu.events_per_sec.1t' "$A" certify --profile "$T/p3" "$T/one.json"
@@ -188,7 +188,7 @@ jq '(.summary[] | select(.name == "cpu.events_per_sec.all") | .value) *= 0.4' "$
 jq '(.summary[] | select(.name == "cpu.events_per_sec.all") | .value) *= 0.95' "$T/one.json" > "$T/r5.json"
 "$A" certify "${B[@]}" --max-regression 10% "$T/r60.json" > "$T/g1.txt"; [ $? = 1 ] ||
 	fail "a 60% regression passed: $(cat "$T/g1.txt")"
-grep -qE '^FAIL  regression cpu.events_per_sec.all <= 10% +1800 -> 720 events/s \(worse 60.0%\): beyond its noise \(it moves about 25% between runs \(its kind.s floor; the baseline.s runs: 1%\); p=' "$T/g1.txt" ||
+grep -qE '^FAIL  regression cpu.events_per_sec.all <= 10% +1,800 -> 720 events/s \(worse 60.0%\): beyond its noise \(it moves about 25% between runs \(its kind.s floor; the baseline.s runs: 1%\); p=' "$T/g1.txt" ||
 	fail "the regression line: $(grep cpu "$T/g1.txt")"
 # the same baseline, a 15% drop: within that noise, INCONCLUSIVE; with --noise 2 (a quiet
 # machine's own spread) beyond it
@@ -207,7 +207,7 @@ expect 2 'baseline: give the baseline file to write and the runs' "$A" baseline 
 # two single runs can tell: INCONCLUSIVE, exit 3, saying what would decide
 "$A" certify --baseline "$T/one.json" --max-regression 10% "$T/r15.json" > "$T/g3.txt"; [ $? = 3 ] ||
 	fail "one against one, 15%: want exit 3: $(cat "$T/g3.txt")"
-grep -qE '^INCONCLUSIVE: cpu.events_per_sec.all 1800 -> 1530 events/s \(worse 15.0%\): it moves about [0-9]+% between runs \(its kind.s floor\); make the baseline of more runs' "$T/g3.txt" &&
+grep -qE '^INCONCLUSIVE: cpu.events_per_sec.all 1,800 -> 1,530 events/s \(worse 15.0%\): it moves about [0-9]+% between runs \(its kind.s floor\); make the baseline of more runs' "$T/g3.txt" &&
 	grep -q '^verdict: INCONCLUSIVE (0 of 5 rules failed, 1 inconclusive)$' "$T/g3.txt" || fail "inconclusive: $(cat "$T/g3.txt")"
 # lower is better: a latency 5x higher is a regression (a p99 tail moves ~57% here)
 jq '(.summary[] | select(.name == "disk.qd1.read.clat.p99") | .value) *= 5' "$T/one.json" > "$T/l15.json"

@@ -101,15 +101,19 @@ import json, math, sys
 rows = json.load(open(sys.argv[1]))["rows"]
 dom = open(sys.argv[2]).read()
 several = int(sys.argv[3]) > 1
-def cell(v):  # compare's value cell
-    return "%.0f" % v if abs(v) >= 100 else "%.1f" % v if abs(v) >= 10 else "%.2f" % v
+def cell(v):  # a figure's value as docs/results.md says it is printed
+    a = abs(v)
+    if a >= 1000 or a == int(a):
+        return "{:,.0f}".format(v)
+    d = 0 if a >= 100 else 1 if a >= 10 else 2 if a >= 1 else 2 - math.floor(math.log10(a))
+    return "%.*f" % (min(d, 12), v)
 missing, n = [], 0
 for r in rows:
     for v in r["values"]:
         if v is None:
             continue
         n += 1
-        want = (">%s" % cell(v)) if several else ("<td>%s</td><td>%.6g</td>" % (r["figure"], v))
+        want = (">%s" % cell(v)) if several else ("<td>%s</td><td>%s</td>" % (r["figure"], cell(v)))
         if want not in dom:
             missing.append("%s=%s" % (r["figure"], want))
 print(f"{n} headline values checked")
