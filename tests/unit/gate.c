@@ -1,7 +1,7 @@
 /* The noise model and certify's gate on worked numbers: Student's t's tail against its
  * tables, the median, a figure's noise from its samples never below its kind's floor (CPU:
- * 0.22 of its log), and the gate's three verdicts with Holm's step-down over several
- * figures. */
+ * 0.35 of its log, known from 20 boots: 19 degrees of freedom), and the gate's three
+ * verdicts with Holm's step-down over several figures. */
 #include "json.h"
 #include "report/gate.h"
 #include "result/result.h"
@@ -64,7 +64,7 @@ int main(void)
 		struct json *r = row("cpu.events_per_sec.1t", "events/s", "higher", one, 1, "repeats");
 		figure_noise(r, 0, &nz);
 		CHECK(!strcmp(nz.from, "default") && nz.sigma == noise_default("cpu.events_per_sec.1t", "events/s") &&
-		      isinf(nz.df), "one value: the default (%s %g)", nz.from, nz.sigma);
+		      nz.df == 19, "one value: the floor (%s %g)", nz.from, nz.sigma);
 		json_free(r);
 		r = row("cpu.events_per_sec.1t", "events/s", "higher", tight, 3, "repeats");
 		figure_noise(r, 0, &nz);
@@ -92,38 +92,40 @@ int main(void)
 		      noise_default("disk.qd1.read.iops", "IOPS"), "kinds: counts exact, tails noisier");
 	}
 	{
-		/* the gate: a baseline of 5 runs spread ~1% (the floor, 0.22, stands); a run at half
-		 * its speed fails, 5% slower passes (within the limit), 30% slower is inconclusive
-		 * (within the floor), and half against a spread of ~40% too */
+		/* the gate: a baseline of 5 runs spread ~1% (the floor, 0.35, stands); a run at a
+		 * quarter of its speed fails, 5% slower passes (within the limit), 30% slower is
+		 * inconclusive (within the floor), and half against a spread of ~40% too */
 		double base[] = { 1000, 1010, 990, 1005, 995 }, noisy[] = { 1000, 1600, 600, 1300, 700 };
-		double slow[] = { 500 }, same[] = { 950 }, bit[] = { 700 };
+		double slow[] = { 250 }, same[] = { 950 }, bit[] = { 700 }, half[] = { 500 };
 		int fail, unsure;
 		struct json *b = row("cpu.events_per_sec.1t", "events/s", "higher", base, 5, "runs");
 		struct json *bn = row("cpu.events_per_sec.1t", "events/s", "higher", noisy, 5, "runs");
 		struct json *s = row("cpu.events_per_sec.1t", "events/s", "higher", slow, 1, "repeats");
 		struct json *m = row("cpu.events_per_sec.1t", "events/s", "higher", same, 1, "repeats");
 		struct json *bb = row("cpu.events_per_sec.1t", "events/s", "higher", bit, 1, "repeats");
-		CHECK(decide(s, b, 10, &fail, &unsure) == GATE_FAIL && fail == 1, "half, quiet baseline: FAIL");
+		struct json *h = row("cpu.events_per_sec.1t", "events/s", "higher", half, 1, "repeats");
+		CHECK(decide(s, b, 10, &fail, &unsure) == GATE_FAIL && fail == 1, "a quarter, quiet baseline: FAIL");
 		CHECK(decide(m, b, 10, &fail, &unsure) == GATE_PASS && !fail && !unsure, "5%% slower: PASS");
 		CHECK(decide(bb, b, 10, &fail, &unsure) == GATE_INCONCLUSIVE && unsure == 1, "30%% slower: INCONCLUSIVE");
-		CHECK(decide(s, bn, 10, &fail, &unsure) == GATE_INCONCLUSIVE && unsure == 1, "half, noisy baseline: INCONCLUSIVE");
+		CHECK(decide(h, bn, 10, &fail, &unsure) == GATE_INCONCLUSIVE && unsure == 1, "half, noisy baseline: INCONCLUSIVE");
 		json_free(bb);
-		/* lower is better: a latency 5x up beyond its floor (a tail's: 0.45) fails */
-		double lb[] = { 100, 101, 99 }, lnow[] = { 500 };
+		json_free(h);
+		/* lower is better: a latency 20x up beyond its floor (a tail's: 1.0) fails */
+		double lb[] = { 100, 101, 99 }, lnow[] = { 2000 };
 		struct json *l1 = row("disk.qd1.read.clat.p99", "us", "lower", lb, 3, "runs");
 		struct json *l2 = row("disk.qd1.read.clat.p99", "us", "lower", lnow, 1, "repeats");
-		CHECK(decide(l2, l1, 10, &fail, &unsure) == GATE_FAIL, "latency 5x: FAIL");
-		CHECK(decide(l1, l2, 10, &fail, &unsure) == GATE_PASS, "latency a fifth: PASS");
-		/* one run against one: the kinds' floors decide (CPU half: beyond 0.22 x sqrt 2) */
+		CHECK(decide(l2, l1, 10, &fail, &unsure) == GATE_FAIL, "latency 20x: FAIL");
+		CHECK(decide(l1, l2, 10, &fail, &unsure) == GATE_PASS, "latency a twentieth: PASS");
+		/* one run against one: the kinds' floors decide (CPU a quarter: beyond 0.35 x sqrt 2) */
 		struct json *b1 = row("cpu.events_per_sec.1t", "events/s", "higher", base, 1, "repeats");
-		CHECK(decide(s, b1, 10, &fail, &unsure) == GATE_FAIL, "one against one, half the CPU: FAIL");
+		CHECK(decide(s, b1, 10, &fail, &unsure) == GATE_FAIL, "one against one, a quarter of the CPU: FAIL");
 		json_free(b), json_free(bn), json_free(s), json_free(m), json_free(l1), json_free(l2), json_free(b1);
 	}
 	{
 		/* Holm: ten figures each a little beyond the limit at p near 0.02 are not all
 		 * significant together; one far beyond is */
 		struct gate *g = calloc(1, sizeof *g);
-		double base[] = { 1000, 1050, 950 }, bit[] = { 625 }, far[] = { 200 };
+		double base[] = { 1000, 1050, 950 }, bit[] = { 411 }, far[] = { 100 };
 		struct json *b = row("cpu.events_per_sec.1t", "events/s", "higher", base, 3, "runs");
 		struct json *o = json_obj();
 		int fail = 0, unsure = 0;
