@@ -251,10 +251,11 @@ unit: deps-test
 	$(Q)$(MAKE) --no-print-directory build $(UNIT_BIN) $(HELPERS)
 	$(Q)tests/run --unit-only -j $(TEST_JOBS) $(TEST_ARGS)
 
-# docs/options.md: every option of every command, from the option tables
-# (tests/host/layout.sh fails when the checked-in copy is stale)
+# docs/options.md: every option of every command, from the option tables; docs/fleet.md's
+# table of metrics (tests/host/layout.sh fails when either checked-in copy is stale)
 docs: $(BUILD)/assay
 	$(Q)$(BUILD)/assay --options-markdown > docs/options.md
+	$(Q)mk/metrics-doc.sh $(BUILD)/assay docs/fleet.md
 
 # A results disk for `qemu/run --results build/results.img` (FAT labelled ASSAY, no root)
 results-disk: deps

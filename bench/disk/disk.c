@@ -645,9 +645,11 @@ static void disk_figures(const struct json *res, const char *test, struct json *
 			char what[120];
 			snprintf(name, sizeof name, "%s.%s.errors", test, jn);
 			row = figure_add(sum, name, json_get_num(j, "total_err", 0), "errors", LOWER_BETTER);
-			/* no error counts only over the whole region: a scan the runtime cut short is not one */
+			/* no error counts only over the whole region: a scan the runtime cut short is not
+			 * one (the I/Os that failed were made: they count as covered) */
 			done = fmax(json_path(j, "read.io_bytes") ? json_path(j, "read.io_bytes")->num : 0,
-				    json_path(j, "write.io_bytes") ? json_path(j, "write.io_bytes")->num : 0);
+				    json_path(j, "write.io_bytes") ? json_path(j, "write.io_bytes")->num : 0) +
+			       json_get_num(j, "total_err", 0) * atof(json_get_str(json_get(j, "job options"), "bs", "0"));
 			if (size > 0) {
 				cv = json_add_obj(row, "coverage");
 				json_add_bool(cv, "complete", done >= size);

@@ -17,6 +17,7 @@
 struct export_cfg {
 	int format;
 	const char *textfile;
+	int list;
 };
 
 static const struct opt export_opts[] = {
@@ -24,6 +25,8 @@ static const struct opt export_opts[] = {
 	  "what to print: Prometheus text, the JSON, or MAAS's testing results YAML (docs/fleet.md)", 0 },
 	{ "textfile", 0, OPT_STR, offsetof(struct export_cfg, textfile), NULL, 0, 0, "PATH.prom",
 	  "also write the OpenMetrics text to PATH (node_exporter's textfile collector), atomically", 0 },
+	{ "list-metrics", 0, OPT_BOOL, offsetof(struct export_cfg, list), "0", 0, 0, NULL,
+	  "print every metric family (type, labels, meaning) as a markdown table, no RESULT", OPT_NOARG },
 	OPT_END,
 };
 
@@ -59,6 +62,14 @@ static int export_main(const struct command *self, void *cfg, const struct cmd_a
 	const struct export_cfg c = *(const struct export_cfg *)cfg;
 	char *const *pos = a->pos, err[600];
 	struct json *doc;
+	if (c.list) {
+		report_metrics_markdown(stdout);
+		return EXIT_OK;
+	}
+	if (a->npos != 1) {
+		errmsg("export: give one result (a .json or a console log)");
+		return EXIT_USAGE;
+	}
 	if (!(doc = doc_load(pos[0], err, sizeof err))) {
 		errmsg("export: %s", err);
 		return EXIT_USAGE;
@@ -92,8 +103,7 @@ const struct command export_command = {
 		"--textfile also writes it where node_exporter's textfile collector reads.",
 	.opts = export_opts,
 	.cfg_size = sizeof(struct export_cfg),
-	.pos_min = 1,
+	.pos_min = 0,
 	.pos_max = 1,
-	.missing = "give one result (a .json or a console log)",
 	.main = export_main,
 };

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const struct om_unit {
 	const char *unit, *base;
@@ -23,8 +24,78 @@ static const struct om_unit {
 	{ "MB/s", "bytes_per_second", 1e6 }, { "MiB/s", "bytes_per_second", 1048576 },
 	{ "Gbit/s", "bytes_per_second", 1.25e8 }, { "Mbit/s", "bytes_per_second", 1.25e5 },
 	{ "us", "seconds", 1e-6 }, { "ms", "seconds", 1e-3 }, { "ns", "seconds", 1e-9 }, { "s", "seconds", 1 },
-	{ "%", "ratio", 0.01 }, { "x", "ratio", 1 }, { "C", "celsius", 1 }, { "bytes", "bytes", 1 },
+	{ "%", "ratio", 0.01 }, { "percent", "ratio", 0.01 }, { "C", "celsius", 1 }, { "bytes", "bytes", 1 },
 };
+
+/* Every family, for its HELP line and docs/fleet.md (assay --metrics-markdown; a test fails
+ * when a run prints a family this table lacks): name, type, labels besides every sample's,
+ * what it is. */
+static const struct family {
+	const char *name, *type, *labels, *help;
+} families[] = {
+	{ "assay_cpu_events_per_second", "gauge", "threads", "sysbench's CPU test: events (prime counts) per second" },
+	{ "assay_cpu_latency_seconds", "summary", "threads, quantile (0.95)", "an event's latency" },
+	{ "assay_cpu_scaling", "gauge", "", "events per second of every CPU over one's" },
+	{ "assay_cpu_steal_ratio", "gauge", "threads", "steal during the CPU test" },
+	{ "assay_cpu_wrong_results", "gauge", "threads", "passes whose count of primes was wrong (a CPU computing wrong)" },
+	{ "assay_mem_write_bytes_per_second", "gauge", "threads", "sysbench's memory test: 1K blocks written" },
+	{ "assay_mem_copy_bytes_per_second", "gauge", "threads", "STREAM copy" },
+	{ "assay_mem_scale_bytes_per_second", "gauge", "threads", "STREAM scale" },
+	{ "assay_mem_add_bytes_per_second", "gauge", "threads", "STREAM add" },
+	{ "assay_mem_triad_bytes_per_second", "gauge", "threads", "STREAM triad" },
+	{ "assay_mem_memcpy_bytes_per_second", "gauge", "threads", "memcpy of STREAM's arrays" },
+	{ "assay_mem_latency_seconds", "gauge", "working_set", "a dependent load's latency (pointer chase)" },
+	{ "assay_mem_steal_ratio", "gauge", "threads", "steal during the memory test" },
+	{ "assay_memtest_errors", "gauge", "", "memory words that read back wrong" },
+	{ "assay_memtest_tested_ratio", "gauge", "", "the share of the memory tested" },
+	{ "assay_memtest_bytes_per_second", "gauge", "stat (min)", "the slowest pattern's bandwidth" },
+	{ "assay_disk_bytes_per_second", "gauge", "profile, job, direction, device, model, serial", "a disk job's bandwidth" },
+	{ "assay_disk_iops", "gauge", "profile, job, direction, device, model, serial", "a disk job's I/Os per second" },
+	{ "assay_disk_clat_seconds", "summary", "profile, job, direction, device, model, serial, quantile (0.5, 0.99)",
+	  "a disk job's completion latency" },
+	{ "assay_disk_errors", "gauge", "profile, job, device, model, serial", "I/O errors a job went on after (a scan)" },
+	{ "assay_disk_steal_ratio", "gauge", "profile, job, device, model, serial", "steal during a disk job" },
+	{ "assay_net_tcp_bytes_per_second", "gauge", "variant (reverse, p4), direction", "TCP throughput (iperf3's protocol)" },
+	{ "assay_net_tcp_retransmits", "gauge", "variant", "TCP retransmits" },
+	{ "assay_net_udp_bytes_per_second", "gauge", "direction", "UDP throughput at the rate asked" },
+	{ "assay_net_udp_lost_ratio", "gauge", "", "UDP datagrams lost" },
+	{ "assay_net_udp_jitter_seconds", "gauge", "", "UDP jitter" },
+	{ "assay_net_latency_connect_seconds", "gauge", "stat (avg)", "TCP connect time" },
+	{ "assay_net_latency_rtt_seconds", "gauge", "stat (avg)", "ICMP echo round trip" },
+	{ "assay_net_http_bytes_per_second", "gauge", "", "an HTTP download's throughput" },
+	{ "assay_net_http_ttfb_seconds", "gauge", "", "an HTTP download's time to first byte" },
+	{ "assay_dns_queries_per_second", "gauge", "", "DNS queries answered per second (dnsperf's)" },
+	{ "assay_dns_latency_seconds", "gauge", "stat (avg)", "a DNS query's latency" },
+	{ "assay_dns_lost", "gauge", "", "DNS queries never answered" },
+	{ "assay_steal_ratio", "gauge", "stat (max, mean)", "steal over every test: noisy neighbours" },
+	{ "assay_burnin_rounds", "gauge", "", "burn-in rounds run" },
+	{ "assay_burnin_failed_tests", "gauge", "", "tests that failed over every burn-in round" },
+	{ "assay_health_*", "gauge, counter (_total)", "device (a disk's)", "the hardware's own health: docs/health.md" },
+	{ "assay_run_start_timestamp_seconds", "gauge", "", "when the run started" },
+	{ "assay_certify_pass", "gauge", "profile", "1 when the run's certify verdict is PASS, 0 for FAIL or INCONCLUSIVE" },
+	{ "assay_rule_pass", "gauge", "profile, rule", "1 when a certify rule passed, 0 when it failed, was not measured or "
+	  "could not tell" },
+};
+
+/* the table's row of a family (health's by prefix), or NULL */
+static const struct family *family_of(const char *name)
+{
+	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+		const char *f = families[i].name, *star = strchr(f, '*');
+		if (star ? !strncmp(name, f, (size_t)(star - f)) : !strcmp(name, f))
+			return &families[i];
+	}
+	return NULL;
+}
+
+void report_metrics_markdown(FILE *f)
+{
+	fprintf(f, "| metric | type | labels (beside machine, hostname, product, product_serial, mac, suite) | "
+		   "what |\n|---|---|---|---|\n");
+	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+		fprintf(f, "| `%s` | %s | %s | %s |\n", families[i].name, families[i].type,
+			*families[i].labels ? families[i].labels : "", families[i].help);
+}
 
 /* health figures that only grow: OpenMetrics counters (the name gets _total) */
 static int is_counter(const char *name)
@@ -114,12 +185,73 @@ static void disk_labels(const struct json *doc, const struct json *test, char *l
 	}
 }
 
+/* a figure's words as a family and labels (Prometheus' naming: the unit once, as the base
+ * unit the family ends with; what says which in labels): the words that are units left out,
+ * those that name a percentile, a statistic, a direction, the threads or a variant of a
+ * test made labels (net.tcp.p4.gbit_per_sec.received: assay_net_tcp_bytes_per_second
+ * {variant="p4",direction="received"}) */
+static void words(const char *fig, struct sample *s)
+{
+	static const struct { const char *word, *key, *value; } as_label[] = {
+		{ "p50", "quantile", "0.5" }, { "p95", "quantile", "0.95" }, { "p99", "quantile", "0.99" },
+		{ "1t", "threads", "1" }, { "all", "threads", "all" }, { "avg", "stat", "avg" }, { "max", "stat", "max" },
+		{ "mean", "stat", "mean" }, { "min", "stat", "min" }, { "sent", "direction", "sent" },
+		{ "received", "direction", "received" }, { "reverse", "variant", "reverse" }, { "p4", "variant", "p4" },
+	};
+	static const char *const units[] = { "mib_per_sec", "gbit_per_sec", "mbit_per_sec", "ms", "ns", "us", "pct",
+					     "percent", "bw", NULL };
+	static const struct { const char *from, *to; } renames[] = {
+		{ "mem.mib_per_sec", "mem.write" }, { "dns.qps", "dns.queries_per_sec" },
+	};
+	char name[160], *save = NULL;
+	snprintf(name, sizeof name, "%s", fig);
+	for (size_t i = 0; i < sizeof renames / sizeof renames[0]; i++) {
+		size_t l = strlen(renames[i].from);
+		if (!strncmp(name, renames[i].from, l) && (!name[l] || name[l] == '.')) {
+			char rest[160];
+			snprintf(rest, sizeof rest, "%s", name + l);
+			snprintf(name, sizeof name, "%s%s", renames[i].to, rest);
+		}
+	}
+	/* the words, split at dots and underscores ("latency_p95"), but "per_sec" kept whole */
+	for (char *w = strtok_r(name, "._", &save); w; w = strtok_r(NULL, "._", &save)) {
+		int done = 0;
+		if (!strcmp(w, "per") && save && !strncmp(save, "sec", 3) && (!save[3] || strchr("._", save[3]))) {
+			/* "mib_per_sec" as one word: a unit, unless after a count (events_per_sec) */
+			size_t fl = strlen(s->family);
+			static const char *const unit_before[] = { "mib", "gbit", "mbit", NULL };
+			for (int k = 0; unit_before[k] && !done; k++) {
+				size_t ul = strlen(unit_before[k]);
+				if (fl > ul && !strcmp(s->family + fl - ul, unit_before[k]) && s->family[fl - ul - 1] == '_') {
+					s->family[fl - ul - 1] = 0;   /* the unit word before it dropped too */
+					done = 1;
+				}
+			}
+			strtok_r(NULL, "._", &save);   /* "sec" */
+			if (!done)
+				name_part(s->family, sizeof s->family, "_per_second", 11);
+			continue;
+		}
+		for (size_t i = 0; i < sizeof as_label / sizeof as_label[0] && !done; i++)
+			if (!strcmp(w, as_label[i].word)) {
+				label(s->labels, sizeof s->labels, as_label[i].key, as_label[i].value);
+				done = 1;
+			}
+		for (int i = 0; units[i] && !done; i++)
+			done = !strcmp(w, units[i]);
+		if (!done) {
+			if (strcmp(s->family, "assay_"))
+				name_part(s->family, sizeof s->family, "_", 1);
+			name_part(s->family, sizeof s->family, w, strlen(w));
+		}
+	}
+}
+
 /* the family and labels of figure `fig`: disk figures by profile, direction and device;
- * per-thread-count ones by threads; health's by device */
+ * memory latency by working set; health's by device; the rest by their words */
 static void shape(const struct json *doc, const char *fig, struct sample *s)
 {
-	const char *rest, *last = strrchr(fig, '.');
-	size_t fl = strcspn(fig, ".");
+	const char *rest;
 	snprintf(s->family, sizeof s->family, "assay_");
 	if (!strncmp(fig, "disk.", 5)) {
 		const struct json *t = disk_of(doc, fig, &rest);
@@ -134,8 +266,15 @@ static void shape(const struct json *doc, const char *fig, struct sample *s)
 		}
 		if (!m)
 			m = strrchr(rest, '.') ? strrchr(rest, '.') + 1 : rest;
-		name_part(s->family, sizeof s->family, "disk_", 5);
-		name_part(s->family, sizeof s->family, m, strlen(m));
+		if (!strncmp(m, "clat.p", 6)) {   /* a percentile: a quantile of one family */
+			name_part(s->family, sizeof s->family, "disk_clat", 9);
+			label(s->labels, sizeof s->labels, "quantile", !strcmp(m, "clat.p50") ? "0.5" : "0.99");
+		} else if (!strcmp(m, "bw")) {
+			name_part(s->family, sizeof s->family, "disk", 4);
+		} else {
+			name_part(s->family, sizeof s->family, "disk_", 5);
+			name_part(s->family, sizeof s->family, m, strlen(m));
+		}
 		{
 			char prof[64], job[96] = "";
 			snprintf(prof, sizeof prof, "%.*s", (int)pl, rest);
@@ -154,12 +293,6 @@ static void shape(const struct json *doc, const char *fig, struct sample *s)
 		}
 		if (t)
 			disk_labels(doc, t, s->labels, sizeof s->labels);
-		return;
-	}
-	if ((!strncmp(fig, "cpu.", 4) || !strncmp(fig, "mem.", 4)) && last &&
-	    (!strcmp(last + 1, "1t") || !strcmp(last + 1, "all"))) {
-		name_part(s->family, sizeof s->family, fig, (size_t)(last - fig));
-		label(s->labels, sizeof s->labels, "threads", !strcmp(last + 1, "1t") ? "1" : "all");
 		return;
 	}
 	if (!strncmp(fig, "mem.latency_ns.", 15)) {
@@ -183,8 +316,7 @@ static void shape(const struct json *doc, const char *fig, struct sample *s)
 			return;
 		}
 	}
-	name_part(s->family, sizeof s->family, fig, fl);
-	name_part(s->family, sizeof s->family, fig + fl, strlen(fig + fl));
+	words(fig, s);
 }
 
 static int by_family(const void *a, const void *b)
@@ -194,20 +326,43 @@ static int by_family(const void *a, const void *b)
 	return c ? c : (x < y ? -1 : x > y);
 }
 
-/* labels every sample carries: the machine and the run */
+/* the machine's MAC: its first NIC's that is not the loopback's nor all zero (NULL: none) */
+static const char *machine_mac(const struct json *m)
+{
+	const struct json *nics = json_get(m, "nics");
+	for (const struct json *c = nics ? nics->child : NULL; c; c = c->next) {
+		const char *mac = json_get_str(c, "mac", "");
+		if (strcmp(json_get_str(c, "name", ""), "lo") && *mac && strspn(mac, "0:") != strlen(mac))
+			return mac;
+	}
+	return NULL;
+}
+
+/* labels every sample carries: the machine (not the run: a label new every run is a new
+ * series every run; when it ran is assay_run_start_timestamp_seconds) */
 static void common_labels(const struct json *doc, char *out, size_t n)
 {
-	const struct json *m = json_get(doc, "machine"), *nics = json_get(m, "nics");
-	char run[96];
+	const struct json *m = json_get(doc, "machine");
 	out[0] = 0;
 	label(out, n, "machine", json_get_str(m, "id", NULL));
 	label(out, n, "hostname", json_get_str(m, "hostname", NULL));
 	label(out, n, "product", json_path(doc, "machine.dmi.product_name") ? json_path(doc, "machine.dmi.product_name")->str : NULL);
 	label(out, n, "product_serial", json_path(doc, "machine.dmi.product_serial") ? json_path(doc, "machine.dmi.product_serial")->str : NULL);
-	label(out, n, "mac", nics && nics->child ? json_get_str(nics->child, "mac", NULL) : NULL);
-	snprintf(run, sizeof run, "%s-%s", json_get_str(doc, "started_utc", "?"), json_get_str(m, "id", "?"));
-	label(out, n, "run", run);
+	label(out, n, "mac", machine_mac(m));
 	label(out, n, "suite", json_get_str(json_get(doc, "options"), "suite", NULL));
+}
+
+/* when the run started (started_utc), seconds since the epoch */
+static void start_metric(const struct json *doc, const char *common, FILE *f)
+{
+	struct tm tm = { 0 };
+	const char *when = json_get_str(doc, "started_utc", "");
+	char *end = strptime(when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (!end || *end)
+		return;
+	fprintf(f, "# TYPE assay_run_start_timestamp_seconds gauge\n# UNIT assay_run_start_timestamp_seconds seconds\n"
+		   "# HELP assay_run_start_timestamp_seconds when the run started (docs/results.md)\n"
+		   "assay_run_start_timestamp_seconds{%s} %lld\n", common, (long long)timegm(&tm));
 }
 
 /* the certify verdict, and each rule's (those not applicable left out): what a fleet
@@ -262,7 +417,8 @@ void report_openmetrics(const struct json *doc, FILE *f)
 		if (x->unit[0] && (strlen(x->family) < strlen(x->unit) ||
 				   strcmp(x->family + strlen(x->family) - strlen(x->unit), x->unit)))
 			snprintf(x->family + strlen(x->family), sizeof x->family - strlen(x->family), "_%s", x->unit);
-		x->type = is_counter(name) ? "counter" : "gauge";
+		/* percentiles as a quantile label: a summary's samples (its _sum, _count left out) */
+		x->type = is_counter(name) ? "counter" : strstr(x->labels, "quantile=") ? "summary" : "gauge";
 		/* the name the TYPE line gives is the samples' (the text format 0.0.4 that the
 		 * Pushgateway, node_exporter and promtool read) */
 		if (is_counter(name))
@@ -276,11 +432,16 @@ void report_openmetrics(const struct json *doc, FILE *f)
 			fprintf(f, "# TYPE %s %s\n", s[i].family, s[i].type);
 			if (s[i].unit[0])
 				fprintf(f, "# UNIT %s %s\n", s[i].family, s[i].unit);
-			fprintf(f, "# HELP %s assay's figure %s%s (docs/results.md)\n", s[i].family,
-				s[i].labels[0] ? "such as " : "", s[i].help);
+			const struct family *fam = family_of(s[i].family);
+			if (fam && !strchr(fam->name, '*'))
+				fprintf(f, "# HELP %s %s (assay's %s; docs/fleet.md)\n", s[i].family, fam->help, s[i].help);
+			else
+				fprintf(f, "# HELP %s assay's figure %s%s (docs/results.md)\n", s[i].family,
+					s[i].labels[0] ? "such as " : "", s[i].help);
 		}
 		fprintf(f, "%s{%s%s%s} %.15g\n", s[i].family, common, s[i].labels[0] ? "," : "", s[i].labels, s[i].value);
 	}
+	start_metric(doc, common, f);
 	verdict_metrics(doc, common, f);
 	fprintf(f, "# EOF\n");
 	free(s);

@@ -46,6 +46,8 @@ int report_push(const char *urls, const struct push_opts *o, struct json *doc);
 /* every URL of the comma list one report_push can send to (checked before a run, not
  * after it); 0, or -1 with "URL: why" */
 int report_push_check(const char *urls, char *err, size_t n);
+/* every metric family with its type, labels and meaning, a markdown table (docs/fleet.md) */
+void report_metrics_markdown(FILE *f);
 /* the summary as OpenMetrics text (report/openmetrics.c), ending with # EOF */
 void report_openmetrics(const struct json *doc, FILE *f);
 /* the OpenMetrics text of doc written to PATH.prom atomically; 0, or -1 with the reason */

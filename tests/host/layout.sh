@@ -6,6 +6,10 @@
 "$A" --options-markdown > "$T/options.md" || fail "assay --options-markdown"
 cmp -s "$T/options.md" "$top/docs/options.md" ||
 	fail "docs/options.md is stale: run 'make docs' ($(diff "$top/docs/options.md" "$T/options.md" | head -n 3 | tr '\n' ' '))"
+cp "$top/docs/fleet.md" "$T/fleet.md"
+"$top/mk/metrics-doc.sh" "$A" "$T/fleet.md" || fail "mk/metrics-doc.sh"
+cmp -s "$T/fleet.md" "$top/docs/fleet.md" || fail "docs/fleet.md's metrics are stale: run 'make docs'"
+grep -q '^| `assay_disk_clat_seconds` | summary |' "$T/fleet.md" || fail "docs/fleet.md: no metrics table"
 for o in run cpu mem disk net dns certify compare kexec serve; do
 	grep -q "^## assay $o\$" "$T/options.md" || fail "docs/options.md has no section for assay $o"
 done

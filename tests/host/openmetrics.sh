@@ -19,12 +19,21 @@ id=$(jq -r .machine.id "$T/r.json")
 val() { grep -E "^$1\{.*$2" "$T/r.prom" | sed 's/.* //'; }
 awk -v a="$(val assay_disk_iops 'profile="qd1",direction="read"')" -v b="$iops" 'BEGIN { exit !(a != "" && (a - b) ^ 2 < 1e-6 * b * b) }' ||
 	fail "iops: $(val assay_disk_iops 'profile="qd1"') vs $iops"
-awk -v a="$(val assay_disk_bw_bytes_per_second 'profile="seq",direction="write"')" -v b="$bw" 'BEGIN { exit !(a != "" && (a - b * 1e6) ^ 2 < 1e-6 * (b * 1e6) ^ 2) }' ||
-	fail "bw not in bytes per second: $(val assay_disk_bw_bytes_per_second 'profile="seq",direction="write"') vs $bw MB/s"
-awk -v a="$(val assay_disk_clat_p99_seconds 'profile="qd1"')" -v b="$p99" 'BEGIN { exit !(a != "" && (a - b / 1e6) ^ 2 < 1e-6 * (b / 1e6) ^ 2) }' ||
-	fail "clat not in seconds"
+awk -v a="$(val assay_disk_bytes_per_second 'profile="seq",direction="write"')" -v b="$bw" 'BEGIN { exit !(a != "" && (a - b * 1e6) ^ 2 < 1e-6 * (b * 1e6) ^ 2) }' ||
+	fail "bw not in bytes per second: $(val assay_disk_bytes_per_second 'profile="seq",direction="write"') vs $bw MB/s"
+# a percentile is a quantile of one summary family, in seconds
+awk -v a="$(val assay_disk_clat_seconds 'quantile="0.99",profile="qd1"')" -v b="$p99" 'BEGIN { exit !(a != "" && (a - b / 1e6) ^ 2 < 1e-6 * (b / 1e6) ^ 2) }' ||
+	fail "clat not in seconds: $(grep -m2 clat_seconds "$T/r.prom")"
+grep -q '^# TYPE assay_disk_clat_seconds summary$' "$T/r.prom" || fail "a percentile family is not a summary"
 grep -q "^assay_disk_iops{machine=\"$id\",.*,device=\"$T/d.img\"}" "$T/r.prom" || fail "labels: $(grep -m1 ^assay_disk_iops "$T/r.prom")"
-grep -q '^# UNIT assay_disk_clat_p99_seconds seconds$' "$T/r.prom" || fail "no UNIT line"
+grep -q '^# UNIT assay_disk_clat_seconds seconds$' "$T/r.prom" || fail "no UNIT line"
+# Prometheus' naming: no unit inside a unit, ratios 0-1 named _ratio, no label new every
+# run (the start a gauge), the machine's MAC (not the loopback's zeros)
+grep -qE '_(mib|gbit|mbit)_per_second|_pct_|_ms_|_ns_|_p(50|95|99)_' "$T/r.prom" && fail "a unit in a name: $(grep -m1 -E '_(mib|gbit|mbit)_per_second|_pct_|_ms_|_ns_|_p(50|95|99)_' "$T/r.prom")"
+grep -q 'run="' "$T/r.prom" && fail "a run label"
+grep -q '^assay_run_start_timestamp_seconds{machine=' "$T/r.prom" || fail "no start time gauge"
+grep -q 'mac="00:00:00:00:00:00"' "$T/r.prom" && fail "the loopback's MAC"
+
 grep -q '^assay_cpu_events_per_second{.*threads="all"} ' "$T/r.prom" || fail "cpu family"
 # straight from a run, and the textfile written whole
 mkdir -p "$T/tf"
@@ -64,6 +73,13 @@ grep -q '^assay_certify_pass{machine=.*,profile=".*rules"} 0$' "$T/v.prom" &&
 	grep -q '^assay_rule_pass{.*,rule="cpu.events_per_sec.1t > 0"} 1$' "$T/v.prom" &&
 	grep -q '^assay_rule_pass{.*,rule="cpu.events_per_sec.all > 1e+12"} 0$' "$T/v.prom" ||
 	fail "verdict metrics: $(grep -E 'certify_pass|rule_pass' "$T/v.prom")"
+# every family the runs above printed is in the documented table (docs/fleet.md: export
+# --list-metrics)
+"$A" export --list-metrics > "$T/families.md" || fail "export --list-metrics: exit $?"
+for fam in $(cat "$T"/*.prom "$T"/tf/*.prom | grep '^# TYPE ' | awk '{ print $3 }' | sed 's/_total$//' | sort -u); do
+	case $fam in assay_health_*) continue ;; esac
+	grep -q "^| \`$fam\` |" "$T/families.md" || fail "$fam: not in the metrics table"
+done
 expect 2 "export: $T/nope.json:" "$A" export "$T/nope.json"
 expect 1 "export: --textfile=$T/x.txt: node_exporter reads only files ending in .prom" "$A" export --textfile="$T/x.txt" "$T/r.json"
 finish

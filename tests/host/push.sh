@@ -30,12 +30,15 @@ id=$(jq -r .machine.id "$T/r1.json")
 curl -s "http://127.0.0.1:$gw/metrics" > "$T/gw1.txt"
 grep -q "^assay_cpu_events_per_second{.*instance=\"$id\".*job=\"assay\".*threads=\"all\"} " "$T/gw1.txt" ||
 	fail "the gateway lacks the figure: $(grep -m3 assay_ "$T/gw1.txt")"
-# a second run of the same machine replaces its group (one run label, the new one)
+# a second run of the same machine replaces its group (its start time the new run's; no
+# label new every run, so the same series)
+sleep 1.1
 "$A" run --tests=cpu --cpu-time=0.2 --push=http://127.0.0.1:$gw/metrics/job/assay -J > "$T/r2.json" 2>/dev/null
 curl -s "http://127.0.0.1:$gw/metrics" > "$T/gw2.txt"
-run2=$(jq -r '.started_utc + "-" + .machine.id' "$T/r2.json")
-[ "$(grep '^assay_cpu_events_per_second{' "$T/gw2.txt" | grep -o 'run="[^"]*"' | sort -u)" = "run=\"$run2\"" ] ||
-	fail "the group was not replaced: $(grep '^assay_cpu_events_per_second{' "$T/gw2.txt")"
+start2=$(jq -r '.started_utc | fromdateiso8601' "$T/r2.json")
+[ "$(grep '^assay_run_start_timestamp_seconds{' "$T/gw2.txt" | sed 's/.* //' | awk '{ printf "%d", $1 }')" = "$start2" ] &&
+	[ "$(grep -c '^assay_cpu_events_per_second{' "$T/gw2.txt")" = 2 ] ||
+	fail "the group was not replaced: $(grep -E '^assay_(cpu_events_per_second|run_start)' "$T/gw2.txt")"
 
 # --- Prometheus scrapes the gateway; its API answers with the figure ---
 pp=$(free_port)
@@ -53,6 +56,13 @@ q() { curl -s "http://127.0.0.1:$pp/api/v1/query?query=assay_cpu_events_per_seco
 	"$T/q.json" >/dev/null; }
 for i in $(seq 60); do q && break; sleep 0.5; done
 q || fail "Prometheus's query: $(cat "$T/q.json" 2>/dev/null | head -c 400)"
+# by quantile and by machine: a percentile is a label, the machine too
+qq() { curl -s "http://127.0.0.1:$pp/api/v1/query" --data-urlencode \
+	"query=assay_cpu_latency_seconds{quantile=\"0.95\",machine=\"$id\"}" > "$T/qq.json" 2>/dev/null &&
+	jq -e '[.data.result[] | select(.metric.threads == "1" or .metric.threads == "all")] | length == 2' \
+	"$T/qq.json" >/dev/null; }
+for i in $(seq 20); do qq && break; sleep 0.5; done
+qq || fail "Prometheus's query by quantile and machine: $(head -c 400 "$T/qq.json")"
 
 # --- never up: a line per attempt, the run as without --push ---
 dead=$(free_port)
