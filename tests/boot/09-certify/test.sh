@@ -1,5 +1,5 @@
 # SUMMARY: qemu/run --certify: a built-in profile by name, a rules file read from the results
-# disk (assay.certify=file:rules.txt); the verdict is the exit status, a bad rules file is 2
+# disk under its own name (assay.certify=file:ours.rules); the verdict is the exit status, a bad rules file is 2
 # (the run's bad input), distinct from qemu/run's own 64
 # TIMEOUT: 900
 . "$(dirname "$0")/../lib.sh"
@@ -12,7 +12,7 @@ boot --disk "$T/disk0.img" --certify "$T/ours.rules" --append "$quick"
 [ "$rc" = 0 ] || fail "--certify FILE: qemu/run exited $rc, want 0"
 has '^PASS  cpu.events_per_sec.1t > 0 +measured'
 has '^PASS  machine.cpus >= 2 +measured 2 count$'
-has '^######## CERTIFY file:rules.txt: PASS ########$'
+has '^######## CERTIFY file:ours.rules: PASS ########$'
 result_json "$T/r1.json"
 jq -e '.certify.verdict == "PASS" and .certify.rules_total == 4' "$T/r1.json" >/dev/null || fail "document: certify"
 
@@ -33,7 +33,7 @@ grep -q '^qemu/run: certify vps-tasting: verdict: FAIL ([0-9]* of [0-9]* rules f
 printf 'cpu.events_per_sec.1t > 0\ncpu.events_per_sec.1tt > 0\n' > "$T/typo.rules"
 boot --no-disk --certify "$T/typo.rules" --append "assay.tests=cpu assay.cpu-time=0.5"
 [ "$rc" = 2 ] || fail "a bad rules file: qemu/run exited $rc, want 2"
-has 'certify: file:rules.txt:2: unknown figure .cpu.events_per_sec.1tt.; nearest: cpu.events_per_sec.1t'
+has 'certify: file:typo.rules:2: unknown figure .cpu.events_per_sec.1tt.; nearest: cpu.events_per_sec.1t'
 has '^init: suite status 2$'
 hasnt '^\[ *1/[0-9]+\] cpu'
 echo ok
