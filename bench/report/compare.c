@@ -364,6 +364,8 @@ static void machine_rows(const struct run *runs, int nr, int md)
 			char b[64] = "-";
 			if (v && v->type == J_NUM)
 				snprintf(b, sizeof b, mr[k].gib ? "%.1f" : "%.0f", mr[k].gib ? v->num / 1073741824.0 : v->num);
+			else if (v && v->type == J_STR && !md && !strcmp(mr[k].path, "cpu.model"))
+				short_cpu(v->str, b, sizeof b);   /* a column of 24: the model in a few words */
 			else if (v && v->type == J_STR)
 				snprintf(b, sizeof b, "%s", v->str);
 			else if (v && v->type == J_NULL)

@@ -56,8 +56,7 @@ const char *figure_heading(int k)
 	return k == n + 1 ? OTHER_TITLE : NULL;
 }
 
-/* a CPU model in a few words: "AMD EPYC 7B13 64-Core Processor" -> "EPYC 7B13" */
-static void short_cpu(const char *model, char *out, size_t n)
+void short_cpu(const char *model, char *out, size_t n)
 {
 	static const char *const drop[] = { "(R)", "(TM)", "(tm)", "CPU", "Processor", "Intel", "AMD", "Core",
 					    "Genuine", "with", "Radeon", "Graphics", NULL };

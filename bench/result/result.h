@@ -62,6 +62,8 @@ const char *figure_heading(int k);
 int figure_headline(const char *name, const struct json *doc);
 /* the few words the final screen shows a headline figure under, by its rank */
 const char *figure_headline_label(int rank);
+/* a CPU model in a few words: "AMD EPYC 7B13 64-Core Processor" -> "EPYC 7B13" */
+void short_cpu(const char *model, char *out, size_t n);
 /* "kvm EPYC 7B13 2c 3.8G": the hypervisor, CPU, vCPUs and memory of a run */
 void machine_label(const struct json *doc, char *out, size_t n);
 
