@@ -68,12 +68,12 @@ static void chart_lines(FILE *f, int *nid, const struct plot *p, const char *tit
 	svg_lines(f, id, title, xl, yl, p->s, p->ns, logx, logy);
 }
 
-static void chart_bars(FILE *f, int *nid, const char *title, const char *yl, const char *const *groups, int ng,
-		       const struct bars *s, int ns)
+static void chart_bars(FILE *f, int *nid, const char *title, const char *gl, const char *yl, const char *const *groups,
+		       int ng, const struct bars *s, int ns)
 {
 	char id[32];
 	snprintf(id, sizeof id, "c%d", (*nid)++);
-	svg_bars(f, id, title, yl, groups, ng, s, ns);
+	svg_bars(f, id, title, gl, yl, groups, ng, s, ns);
 }
 
 static void h2(FILE *f, const char *t)
@@ -110,6 +110,16 @@ static void tail_curve(struct plot *lat, struct series *s, const struct json *cl
 		}
 	}
 }
+/* a job and a direction in a legend: "qd1 read", but "seq.read" alone (its name says it) */
+static void job_dir(char *b, size_t n, const char *job, const char *dir)
+{
+	size_t jl = strlen(job), dl = strlen(dir);
+	if (!strcmp(job, dir) || (jl > dl && job[jl - dl - 1] == '.' && !strcmp(job + jl - dl, dir)))
+		snprintf(b, n, "%s", job);
+	else
+		snprintf(b, n, "%s %s", job, dir);
+}
+
 static void disk_charts(FILE *f, const struct json *test, int *nid)
 {
 	const struct json *jobs = json_path(test, "result.jobs");
@@ -130,7 +140,7 @@ static void disk_charts(FILE *f, const struct json *test, int *nid)
 			int big;
 			if (!io || json_get_num(io, "total_ios", 0) <= 0)
 				continue;
-			snprintf(name, sizeof name, "%s %s", json_get_str(j, "jobname", "?"), dir);
+			job_dir(name, sizeof name, json_get_str(j, "jobname", "?"), dir);
 			if ((json_path(io, "clat_ns.bins") || pct) && (s = plot_add(&lat, name)))
 				tail_curve(&lat, s, json_get(io, "clat_ns"));
 			/* per second: IOPS for small blocks, MB/s for large (128 KiB and up) */
@@ -156,7 +166,7 @@ static void disk_charts(FILE *f, const struct json *test, int *nid)
 	chart_lines(f, nid, &ps, "Disk IOPS per second over each job", "time (s)", "IOPS", 0, 0);
 	chart_lines(f, nid, &bw, "Disk bandwidth per second over each job", "time (s)", "MB/s", 0, 0);
 	if (nw)
-		chart_bars(f, nid, "Disk I/Os completed within a latency", "share of I/Os (%)", thl, 6, wb, nw);
+		chart_bars(f, nid, "Disk I/Os completed within a latency", "latency", "share of I/Os (%)", thl, 6, wb, nw);
 }
 
 /* --- CPU, memory, network, health --- */
@@ -184,12 +194,12 @@ static void cpu_charts(FILE *f, const struct json *tests, int *nid)
 	if (ng) {
 		struct bars b = { "events/s", ev, NULL, NULL };
 		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_bars(f, id, "CPU: prime events per second by thread count", "events/s", groups, ng, &b, 1);
+		svg_bars(f, id, "CPU: prime events per second by thread count", "test", "events/s", groups, ng, &b, 1);
 	}
 	if (np) {
 		struct bars b = { "events", pt, NULL, NULL };
 		snprintf(id, sizeof id, "c%d", (*nid)++);
-		svg_bars(f, id, "CPU: events per thread (fairness)", "events", ptg, np, &b, 1);
+		svg_bars(f, id, "CPU: events per thread (fairness)", "thread", "events", ptg, np, &b, 1);
 	}
 }
 
@@ -225,7 +235,7 @@ static void mem_charts(FILE *f, const struct json *tests, int *nid)
 	}
 	chart_lines(f, nid, &lat, "Memory latency by working-set size", "working set (KiB)", "ns per load", 1, 0);
 	if (nb)
-		chart_bars(f, nid, "Memory bandwidth (STREAM)", "MB/s", kinds, 5, b, nb);
+		chart_bars(f, nid, "Memory bandwidth (STREAM)", "kernel", "MB/s", kinds, 5, b, nb);
 }
 
 /* with parallel streams (iperf3's intervals[].streams[]): a line per stream */
@@ -318,6 +328,12 @@ static void machine_line(FILE *f, const struct json *doc)
 	fputs("</p>\n", f);
 }
 
+/* the colour a status or verdict is shown in: good (ok, PASS), unsure (INCONCLUSIVE), bad */
+static const char *word_class(const char *w)
+{
+	return !strcmp(w, "ok") || !strcmp(w, "PASS") ? "good" : !strcmp(w, "INCONCLUSIVE") ? "unsure" : "bad";
+}
+
 /* what the checks covered (memtest's patterns and bytes, the burn-in's rounds, a scan) */
 static void coverage(FILE *f, const struct json *doc)
 {
@@ -339,13 +355,13 @@ static void verdict(FILE *f, const struct json *doc)
 {
 	const struct json *c = json_get(doc, "certify"), *rules = json_get(c, "rules");
 	const char *v = json_get_str(c, "verdict", NULL);
-	fprintf(f, "<p class=\"verdict %s\">Run status: <b>", v && !strcmp(v, "PASS") ? "pass" : "fail");
+	fprintf(f, "<p class=\"verdict\">Run status: <b class=\"%s\">", word_class(json_get_str(doc, "status", "?")));
 	html_escape(f, json_get_str(doc, "status", "?"));
 	fputs("</b>", f);
 	if (c) {
 		fputs("; certify ", f);
 		html_escape(f, json_get_str(c, "profile", "?"));
-		fputs(": <b>", f);
+		fprintf(f, ": <b class=\"%s\">", word_class(v ? v : "error"));
 		html_escape(f, v ? v : json_get_str(c, "error", "error"));
 		fputs("</b>", f);
 	}
@@ -383,8 +399,11 @@ static void figure_table(FILE *f, const struct json *doc)
 {
 	const struct json *sum = json_get(doc, "summary");
 	char b[40];
-	fputs("<table class=\"figures\"><thead><tr><th>figure</th><th>value</th><th>unit</th><th>95% CI</th></tr></thead>"
-	      "<tbody>\n", f);
+	int ci = 0;   /* the interval's column only when some figure has one (repeats) */
+	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next)
+		ci |= json_get(r, "ci95_low") != NULL;
+	fprintf(f, "<table class=\"figures\"><thead><tr><th>figure</th><th>value</th><th>unit</th>%s</tr></thead>"
+		"<tbody>\n", ci ? "<th>95% CI</th>" : "");
 	for (const struct json *r = sum ? sum->child : NULL; r; r = r->next) {
 		const struct json *v = json_get(r, "value");
 		const char *name = json_get_str(r, "name", "?");
@@ -395,7 +414,7 @@ static void figure_table(FILE *f, const struct json *doc)
 		figure_num(b, sizeof b, v->num);
 		fprintf(f, "</td><td>%s</td><td>", b);
 		html_escape(f, json_get_str(r, "unit", ""));
-		fputs("</td><td>", f);
+		fputs(ci ? "</td><td>" : "", f);
 		if (json_get(r, "ci95_low")) {
 			char hi[40];
 			figure_num(b, sizeof b, json_get_num(r, "ci95_low", 0));
@@ -415,7 +434,7 @@ static void page_start(FILE *f, const char *title)
 	      "body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 1em;color:#111}\n"
 	      "table{border-collapse:collapse;margin:.5em 0;font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;"
 	      "text-align:right}td:first-child,th:first-child{text-align:left}\n"
-	      "tr.headline td{font-weight:bold}.verdict.pass b{color:#060}.verdict.fail b{color:#a00}\n"
+	      "tr.headline td{font-weight:bold}.good{color:#060}.bad{color:#a00}.unsure{color:#8a5a00}\n"
 	      "td.best{font-weight:bold;background:#e6f4e6}td.noise{background:#f4f4e0}\n"
 	      "figure{margin:1em 0;break-inside:avoid}svg{max-width:100%;height:auto}\n"
 	      "figcaption table.data{font-size:11px}figcaption{max-height:14em;overflow:auto}\n"
@@ -444,12 +463,107 @@ static void one_machine(FILE *f, const struct json *doc)
 		fputs("<p>No test of this run has a chart.</p>\n", f);
 }
 
-/* several runs: compare's table (headline figures, the clear best marked, "~" within the
- * noise), the winner of each category, a bar chart with CI whiskers per headline figure */
-static void several(FILE *f, const struct run *runs, int nr, const struct row *rows, int nrows, double noise)
+/* several runs, the answer first: each run's status and certify verdict, with the rules
+ * that failed or could not tell */
+static void verdicts(FILE *f, const struct run *runs, int nr)
 {
-	char b[32], d[16], id[32], title[200];
-	int nid = 0;
+	fputs("<table class=\"verdicts\"><thead><tr><th>run</th><th>status</th><th>verdict</th><th>what failed</th>"
+	      "</tr></thead><tbody>\n", f);
+	for (int i = 0; i < nr; i++) {
+		const struct json *d = runs[i].doc, *c = json_get(d, "certify"), *rules = json_get(c, "rules");
+		const char *st = json_get_str(d, "status", "?"), *v = json_get_str(c, "verdict", c ? "error" : "-");
+		int any = 0;
+		fputs("<tr><td>", f);
+		html_escape(f, runs[i].label);
+		fprintf(f, "</td><td class=\"%s\">", word_class(st));
+		html_escape(f, st);
+		fprintf(f, "</td><td class=\"%s\">", c ? word_class(v) : "");
+		html_escape(f, c ? v : "not certified");
+		fputs("</td><td>", f);
+		for (const struct json *r = rules ? rules->child : NULL; r; r = r->next) {
+			const char *res = json_get_str(r, "result", "");
+			if (!strcmp(res, "PASS") || !strcmp(res, "N/A"))
+				continue;
+			fputs(any++ ? "; " : "", f);
+			html_escape(f, json_get_str(r, "rule", "?"));
+			if (strcmp(res, "FAIL")) {
+				fputs(" (", f);
+				html_escape(f, res);
+				fputs(")", f);
+			}
+		}
+		for (const struct json *t = json_get(d, "tests") ? json_get(d, "tests")->child : NULL; t; t = t->next)
+			if (!strcmp(json_get_str(t, "status", ""), "failed")) {
+				fputs(any++ ? "; " : "", f);
+				fputs("test ", f);
+				html_escape(f, json_get_str(t, "name", "?"));
+				fputs(" failed", f);
+			}
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+/* the machines side by side: what the figures were measured on */
+static void machines(FILE *f, const struct run *runs, int nr)
+{
+	static const char *const rows[] = { "CPU", "vCPUs", "memory", "disks", "kernel", "hypervisor", "steal (max)" };
+	fputs("<table class=\"machines\"><thead><tr><th>machine</th>", f);
+	for (int i = 0; i < nr; i++) {
+		fputs("<th>", f);
+		html_escape(f, runs[i].label);
+		fputs("</th>", f);
+	}
+	fputs("</tr></thead><tbody>\n", f);
+	for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+		fprintf(f, "<tr><td>%s</td>", rows[k]);
+		for (int i = 0; i < nr; i++) {
+			const struct json *m = json_get(runs[i].doc, "machine"), *v = NULL, *st;
+			char b[200] = "-";
+			size_t l = 0;
+			switch (k) {
+			case 0: v = json_path(m, "cpu.model"); break;
+			case 1: v = json_path(m, "cpu.online"); break;
+			case 2:
+				if (json_path(m, "memory.total_bytes"))
+					snprintf(b, sizeof b, "%.1f GiB", json_path(m, "memory.total_bytes")->num / 1073741824);
+				break;
+			case 3:
+				for (const struct json *d = json_get(m, "disks") ? json_get(m, "disks")->child : NULL; d && l < 150;
+				     d = d->next) {
+					char gb[32];
+					figure_num(gb, sizeof gb, json_get_num(d, "size_bytes", 0) / 1e9);
+					l += (size_t)snprintf(b + l, sizeof b - l, "%s%s %s GB", l ? ", " : "",
+							      json_get_str(d, "name", "?"), gb);
+				}
+				break;
+			case 4: v = json_path(m, "kernel.release"); break;
+			case 5:
+				snprintf(b, sizeof b, "%s", json_get_str(m, "hypervisor", "bare metal"));
+				break;
+			case 6:
+				if ((st = figure_find(runs[i].doc, "steal.max")))
+					snprintf(b, sizeof b, "%.1f%%", json_get_num(st, "value", 0));
+				break;
+			}
+			if (v && v->type == J_STR)
+				snprintf(b, sizeof b, "%s", v->str);
+			else if (v && v->type == J_NUM)
+				figure_num(b, sizeof b, v->num);
+			fputs("<td>", f);
+			html_escape(f, b);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+/* compare's table: headline figures by category, the clear best marked, "~" within the
+ * noise; the winner of each category under it */
+static void compare_table(FILE *f, const struct run *runs, int nr, const struct row *rows, int nrows, double noise)
+{
+	char b[32], d[16];
 	fputs("<table class=\"compare\"><thead><tr><th>figure</th><th>unit</th>", f);
 	for (int i = 0; i < nr; i++) {
 		fputs("<th>", f);
@@ -477,7 +591,7 @@ static void several(FILE *f, const struct run *runs, int nr, const struct row *r
 		fputs("</tr>\n", f);
 	}
 	fprintf(f, "</tbody></table>\n<p class=\"key\">(best): clearly best, beyond the noise between runs (each "
-		"figure's repeats, else its kind's default: docs/results.md); +N%%: against ");
+		"figure's repeats, else its kind's floor: docs/results.md); +N%%: against ");
 	html_escape(f, runs[0].label);
 	fputs("; ~: within the noise.</p>\n<ul class=\"winners\">", f);
 	for (int k = 0; k < nrows;) {
@@ -494,32 +608,77 @@ static void several(FILE *f, const struct run *runs, int nr, const struct row *r
 		fputs("</li>", f);
 	}
 	fputs("</ul>\n", f);
-	h2(f, "Headline figures");
-	for (int k = 0; k < nrows; k++) {
-		struct bars bs[MAX_RUNS];
-		const char *one[] = { "" };
-		int have = 0;
-		if (!rows[k].rank)
-			continue;
-		for (int i = 0; i < nr; i++) {
-			int ci = isfinite(rows[k].lo[i]) && isfinite(rows[k].hi[i]);
-			bs[i] = (struct bars){ runs[i].label, &rows[k].v[i], ci ? &rows[k].lo[i] : NULL, ci ? &rows[k].hi[i] : NULL };
-			have += isfinite(rows[k].v[i]);
-		}
-		if (!have)
-			continue;
-		snprintf(title, sizeof title, "%s (%s is better)", rows[k].name,
-			 rows[k].better == LOWER_BETTER ? "lower" : "higher");
-		snprintf(id, sizeof id, "c%d", nid++);
-		svg_bars(f, id, title, rows[k].unit, one, 1, bs, nr);
-	}
+}
+
+/* a row's bar for each run: its share of the row's best (inverted where lower is better),
+ * and the value as measured; 0 when the row has nothing to draw (all zero, as steal, or none) */
+static int category_row(const struct row *r, int nr, double *rel, char (*txt)[48])
+{
+	double best = NAN;
+	for (int i = 0; i < nr; i++)
+		if (isfinite(r->v[i]) && r->v[i] > 0)
+			best = !isfinite(best) ? r->v[i] : r->better == LOWER_BETTER ? fmin(best, r->v[i]) : fmax(best, r->v[i]);
+	if (!isfinite(best))
+		return 0;
 	for (int i = 0; i < nr; i++) {
-		fputs("<h3>", f);
-		html_escape(f, runs[i].label);
-		fputs("</h3>\n", f);
-		machine_line(f, runs[i].doc);
-		verdict(f, runs[i].doc);
+		double v = r->v[i];
+		rel[i] = !isfinite(v) ? NAN : v <= 0 ? (r->better == LOWER_BETTER ? 1 : 0)
+			 : r->better == LOWER_BETTER ? best / v : v / best;
+		figure_num(txt[i], sizeof txt[0], v);
+		snprintf(txt[i] + strlen(txt[i]), sizeof txt[0] - strlen(txt[i]), " %s%s", r->unit,
+			 r->best == i ? " (best)" : "");
 	}
+	return 1;
+}
+
+/* a chart a category: its headline figures, a bar a run, each bar its share of the
+ * figure's best: one scale for figures of any unit */
+static void category_charts(FILE *f, const struct run *runs, int nr, const struct row *rows, int nrows)
+{
+	const char *names[MAX_RUNS];
+	const char **groups = calloc((size_t)nrows, sizeof *groups), **text = calloc((size_t)nrows * (size_t)nr, sizeof *text);
+	char (*gname)[96] = calloc((size_t)nrows, sizeof *gname), (*txt)[48] = calloc((size_t)nrows * (size_t)nr, sizeof *txt);
+	double *rel = calloc((size_t)nrows * (size_t)nr, sizeof *rel);
+	for (int i = 0; i < nr; i++)
+		names[i] = runs[i].label;
+	for (int k = 0, nid = 0, e; groups && text && gname && txt && rel && k < nrows; k = e) {
+		char id[32], title[160];
+		int ng = 0;
+		for (e = k; e < nrows && rows[e].cat == rows[k].cat; e++) {
+			if (!category_row(&rows[e], nr, rel + ng * nr, txt + ng * nr))
+				continue;
+			snprintf(gname[ng], sizeof gname[0], "%s (%s)", rows[e].name, rows[e].unit);
+			groups[ng] = gname[ng];
+			for (int i = 0; i < nr; i++)
+				text[ng * nr + i] = txt[ng * nr + i];
+			ng++;
+		}
+		if (!ng)
+			continue;
+		snprintf(id, sizeof id, "k%d", nid++);
+		snprintf(title, sizeof title, "%s: each bar its share of the best run's (longer is better)",
+			 category_title(rows[k].cat));
+		svg_hbars(f, id, title, groups, ng, names, nr, rel, text);
+	}
+	free(groups);
+	free(text);
+	free(gname);
+	free(txt);
+	free(rel);
+}
+
+/* several runs: the answer first (verdicts), the machines, the figures compared, a chart a
+ * category */
+static void several(FILE *f, const struct run *runs, int nr, const struct row *rows, int nrows, double noise)
+{
+	h2(f, "Verdicts");
+	verdicts(f, runs, nr);
+	h2(f, "Machines");
+	machines(f, runs, nr);
+	h2(f, "Figures");
+	compare_table(f, runs, nr, rows, nrows, noise);
+	h2(f, "Charts");
+	category_charts(f, runs, nr, rows, nrows);
 }
 
 /* one page: one run in full, or several compared */
@@ -541,7 +700,7 @@ void report_html(const struct run *runs, int nr, double noise, FILE *f)
 		free(rows);
 	}
 	fputs("<p class=\"foot\">Made by assay " ASSAY_VERSION " (docs/results.md, \"HTML report\"). Every chart's "
-	      "numbers are in the table under it.</p>\n</body></html>\n", f);
+	      "numbers are in a table: under it, or for runs compared the table of figures.</p>\n</body></html>\n", f);
 }
 
 struct report_cfg {

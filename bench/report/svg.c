@@ -15,8 +15,10 @@
 #define T 34
 #define B 46
 
-static const char *const colours[] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
-				       "#8c564b", "#e377c2" };
+/* Okabe and Ito's palette: told apart by colour-blind readers too (and the dash patterns,
+ * the labels on the bars, in print) */
+static const char *const colours[] = { "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00",
+				       "#000000", "#f0e442" };
 #define NCOL (sizeof colours / sizeof colours[0])
 /* dash patterns: the series are told apart in print without colour */
 static const char *const dashes[] = { "", "6,3", "2,2", "8,3,2,3", "1,3", "10,4" };
@@ -81,12 +83,18 @@ static void axis_fit(struct axis *a, double lo, double hi, int log)
 		if (a->hi <= a->lo)
 			a->hi = a->lo * 10;
 	} else {
-		double span = hi - (lo > 0 ? 0 : lo), step;
+		/* the top a round number just past the data: steps of 1, 2, 2.5 or 5 times a
+		 * power of ten, never more than half again the data (100% stays 100%) */
+		static const double nice[] = { 1, 2, 2.5, 5, 10 };
+		double span = hi - (lo > 0 ? 0 : lo), p, top = 0;
 		a->lo = lo > 0 ? 0 : lo;
 		if (span <= 0)
 			span = 1;
-		step = pow(10, floor(log10(span)));
-		a->hi = a->lo + ceil(span / step * 1.05) * step;
+		p = pow(10, floor(log10(span)));
+		for (int i = 0; i < 5 && !top; i++)
+			if (nice[i] * p >= span * 0.999)
+				top = nice[i] * p;
+		a->hi = a->lo + top;
 	}
 }
 
@@ -102,6 +110,20 @@ static int ticks(const struct axis *a, double *t, int max)
 			t[n++] = a->lo + (a->hi - a->lo) * i / 5;
 	}
 	return n;
+}
+
+/* a label in at most maxw px: past it (at an estimated 0.6 em a character) squeezed to fit
+ * with textLength, never cut (the full text stays readable, selectable, in the DOM) */
+static void text_fit(FILE *f, double x, double y, int fs, const char *anchor, double maxw, const char *s)
+{
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\"", x, y, fs);
+	if (anchor)
+		fprintf(f, " text-anchor=\"%s\"", anchor);
+	if (0.6 * fs * (double)strlen(s) > maxw)
+		fprintf(f, " textLength=\"%.0f\" lengthAdjust=\"spacingAndGlyphs\"", maxw);
+	fputs(">", f);
+	html_escape(f, s);
+	fputs("</text>", f);
 }
 
 static void frame(FILE *f, const char *id, const char *title, const char *xl, const char *yl, const struct axis *ax,
@@ -144,18 +166,27 @@ static void frame(FILE *f, const char *id, const char *title, const char *xl, co
 		H - T - B);
 }
 
-static void legend(FILE *f, int i, const char *name, int line)
+/* series i of ns in the legend, right of the plot: a line of 16 px each, 12 px (9 px
+ * text) past 13 series; past what the plot's height holds, the last slot says how many
+ * more the table under the chart has */
+static void legend(FILE *f, int i, int ns, const char *name, int line)
 {
-	int y = T + 8 + i * 16;
+	int step = ns > 13 ? 12 : 16, fit = (H - B - T - 8) / step + 1, y = T + 8 + i * step;
+	char more[48];
+	if (ns > fit && i >= fit - 1) {
+		if (i == fit - 1) {
+			snprintf(more, sizeof more, "+%d more: the table", ns - i);
+			text_fit(f, W - R + 8, y + 4, 11, NULL, R - 12, more);
+		}
+		return;
+	}
 	if (line)
 		fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" "
 			"stroke-dasharray=\"%s\"/>", W - R + 8, W - R + 30, y, y, colours[i % NCOL], dashes[i % 6]);
 	else
-		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"20\" height=\"10\" fill=\"%s\"/>", W - R + 8, y - 5,
-			colours[i % NCOL]);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\">", W - R + 34, y + 4);
-	html_escape(f, name);
-	fputs("</text>", f);
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"20\" height=\"%d\" fill=\"%s\"/>", W - R + 8, y - step / 3,
+			step * 5 / 8, colours[i % NCOL]);
+	text_fit(f, W - R + 34, y + 4, ns > 13 ? 9 : 11, NULL, R - 38, name);
 }
 
 void svg_lines(FILE *f, const char *id, const char *title, const char *xl, const char *yl, const struct series *s,
@@ -189,7 +220,7 @@ void svg_lines(FILE *f, const char *id, const char *title, const char *xl, const
 			if ((!logx || s[i].x[k] > 0) && (!logy || s[i].y[k] > 0))
 				fprintf(f, "%.1f,%.1f ", pos(&ax, s[i].x[k], L, W - R), pos(&ay, s[i].y[k], H - B, T));
 		fputs("\"/>", f);
-		legend(f, i, s[i].name, 1);
+		legend(f, i, ns, s[i].name, 1);
 	}
 	fputs("</svg>\n<figcaption><table class=\"data\"><thead><tr>", f);
 	for (int i = 0; i < ns; i++) {
@@ -217,25 +248,31 @@ void svg_lines(FILE *f, const char *id, const char *title, const char *xl, const
 	fputs("</tbody></table></figcaption></figure>\n", f);
 }
 
-void svg_bars(FILE *f, const char *id, const char *title, const char *yl, const char *const *groups, int ng,
-	      const struct bars *s, int ns)
+void svg_bars(FILE *f, const char *id, const char *title, const char *gl, const char *yl, const char *const *groups,
+	      int ng, const struct bars *s, int ns)
 {
 	double hi = 0;
 	struct axis ay, ax = { 0, 1, 0 };
 	char b[32], lo_s[32], hi_s[32];
-	double gw, bw;
+	double gw, bw, wide = 0;
+	int every;
 	for (int i = 0; i < ns; i++)
 		for (int g = 0; g < ng; g++)
 			if (isfinite(s[i].v[g]))
 				hi = fmax(hi, fmax(s[i].v[g], s[i].ci_hi ? s[i].ci_hi[g] : 0));
 	if (hi <= 0)
-		hi = 1;
+		return;   /* all zero or none: no chart to draw (its numbers are in the figures) */
 	axis_fit(&ay, 0, hi, 0);
-	frame(f, id, title, "", yl, &ax, &ay, 0);
+	frame(f, id, title, gl, yl, &ax, &ay, 0);
 	gw = (double)(W - L - R) / ng;
 	bw = gw * 0.8 / ns;
+	/* many groups (a thread each on a big machine): a label every `every` groups, so that
+	 * no two overlap (about 6.5 px a character at 11 px) */
+	for (int g = 0; g < ng; g++)
+		wide = fmax(wide, 6.5 * (double)strlen(groups[g]) + 6);
+	every = (int)ceil(wide / gw);
 	for (int g = 0; g < ng; g++) {
-		if (ng > 1 || ns == 1) {
+		if ((ng > 1 || ns == 1) && g % every == 0) {
 			fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">", L + gw * (g + 0.5),
 				H - B + 14);
 			html_escape(f, groups[g]);
@@ -263,8 +300,10 @@ void svg_bars(FILE *f, const char *id, const char *title, const char *yl, const 
 		}
 	}
 	for (int i = 0; i < ns && ns > 1 && ng > 1; i++)
-		legend(f, i, s[i].name, 0);
-	fputs("</svg>\n<figcaption><table class=\"data\"><thead><tr><th></th>", f);
+		legend(f, i, ns, s[i].name, 0);
+	fputs("</svg>\n<figcaption><table class=\"data\"><thead><tr><th>", f);
+	html_escape(f, gl);
+	fputs("</th>", f);
 	for (int i = 0; i < ns; i++) {
 		fputs("<th>", f);
 		html_escape(f, s[i].name);
@@ -288,4 +327,89 @@ void svg_bars(FILE *f, const char *id, const char *title, const char *yl, const 
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody></table></figcaption></figure>\n", f);
+}
+
+/* Horizontal grouped bars, one group a figure, one bar a run, all on one scale: each bar's
+ * length its share of the group's best (rel, 0-1: a comparison of figures of different
+ * units), the value as measured written after it; the runs in a legend under the title,
+ * in their bars' order; its numbers are the page's table of figures.  A group's label on
+ * the left, on two lines (the figure, its unit) when one would not fit. */
+#define HW 960
+#define HL 300    /* the groups' labels */
+#define HR 160    /* room after the longest bar for its value */
+#define HB 14     /* a bar */
+#define HG 10     /* between groups */
+
+/* the legend's rows: the runs side by side, wrapped at the chart's width; drawn when f */
+static int hbars_legend(FILE *f, const char *const *runs, int nr, int y)
+{
+	int x = 8, rows = 1;
+	for (int i = 0; i < nr; i++) {
+		double w = 26 + 6.6 * (double)strlen(runs[i]) + 16;
+		if (x > 8 && x + w > HW - 8)
+			x = 8, rows++, y += 16;
+		if (w > HW - 16)
+			w = HW - 16;
+		if (f) {
+			fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"20\" height=\"10\" fill=\"%s\"/>", x, y - 9,
+				colours[i % NCOL]);
+			text_fit(f, x + 26, y, 11, NULL, w - 42, runs[i]);
+		}
+		x += (int)w;
+	}
+	return rows;
+}
+
+/* a group's label too long for one line (split into the figure and its unit), and its height */
+static int hbars_split(const char *group)
+{
+	return 0.6 * 12 * (double)strlen(group) > HL - 12 && strstr(group, " (");
+}
+
+static int hbars_height(const char *group, int nr)
+{
+	int min = hbars_split(group) ? 30 : 16;
+	return nr * (HB + 2) > min ? nr * (HB + 2) : min;
+}
+
+void svg_hbars(FILE *f, const char *id, const char *title, const char *const *groups, int ng, const char *const *runs,
+	       int nr, const double *rel, const char *const *text)
+{
+	int legend_rows = hbars_legend(NULL, runs, nr, 0), y0 = T + legend_rows * 16 + 4, h = y0 + 8, y = y0;
+	double span = HW - HL - HR;
+	for (int g = 0; g < ng; g++)
+		h += hbars_height(groups[g], nr) + HG;
+	fprintf(f, "<figure id=\"%s\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "
+		"height=\"%d\" role=\"img\" aria-label=\"", id, HW, h, HW, h);
+	html_escape(f, title);
+	fputs("\"><title>", f);
+	html_escape(f, title);
+	fprintf(f, "</title><rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>", HW, h);
+	text_fit(f, 8, 20, 15, NULL, HW - 16, title);
+	hbars_legend(f, runs, nr, T + 10);
+	for (int k = 0; k <= 4; k++)   /* 0, 25, 50, 75, 100% of the best */
+		fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>", HL + span * k / 4,
+			HL + span * k / 4, y0 - 4, h - 6);
+	for (int g = 0; g < ng; g++) {
+		int gh = hbars_height(groups[g], nr), gy = y + gh / 2;
+		if (hbars_split(groups[g])) {   /* the figure, then its unit under it */
+			char name[200];
+			const char *u = strrchr(groups[g], '(');
+			snprintf(name, sizeof name, "%.*s", (int)(u - groups[g] - 1), groups[g]);
+			text_fit(f, HL - 6, gy - 2, 12, "end", HL - 12, name);
+			text_fit(f, HL - 6, gy + 12, 12, "end", HL - 12, u);
+		} else {
+			text_fit(f, HL - 6, gy + 4, 12, "end", HL - 12, groups[g]);
+		}
+		for (int i = 0, by = y + (gh - nr * (HB + 2)) / 2; i < nr; i++, by += HB + 2) {
+			double r = rel[g * nr + i], len = isfinite(r) ? span * (r < 0 ? 0 : r > 1 ? 1 : r) : 0;
+			if (isfinite(r))
+				fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>", HL, by,
+					len > 1 ? len : 1, HB, colours[i % NCOL]);
+			text_fit(f, HL + len + 4, by + HB - 3, 11, NULL, HW - (HL + len + 4) - 4,
+				 isfinite(r) ? text[g * nr + i] : "not measured");
+		}
+		y += gh + HG;
+	}
+	fputs("</svg></figure>\n", f);   /* (its numbers: the page's table of figures) */
 }

@@ -24,8 +24,15 @@ void svg_num(char *b, size_t n, double v);
 /* a line chart of ns series; logx/logy: decades */
 void svg_lines(FILE *f, const char *id, const char *title, const char *xl, const char *yl, const struct series *s,
 	       int ns, int logx, int logy);
-/* grouped bars: ng groups (x labels) of ns bars each */
-void svg_bars(FILE *f, const char *id, const char *title, const char *yl, const char *const *groups, int ng,
-	      const struct bars *s, int ns);
+/* grouped bars: ng groups (x labels, their heading gl) of ns bars each; nothing drawn when
+ * every value is zero or none */
+void svg_bars(FILE *f, const char *id, const char *title, const char *gl, const char *yl, const char *const *groups,
+	      int ng, const struct bars *s, int ns);
+
+/* horizontal grouped bars: ng groups (a figure each) of nr bars (a run each), each of length
+ * rel[g * nr + i] (0-1: its share of the group's best; NAN: none) labelled with the run and
+ * text[g * nr + i] (the value as measured) */
+void svg_hbars(FILE *f, const char *id, const char *title, const char *const *groups, int ng, const char *const *runs,
+	       int nr, const double *rel, const char *const *text);
 
 #endif

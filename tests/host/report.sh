@@ -122,20 +122,81 @@ if missing or not n:
     sys.exit(1)
 PY
 }
+# every chart drawn to be read: something plotted, a bar chart's axis at most twice its
+# tallest bar, no two labels on top of each other nor past the chart's edge (text boxes
+# estimated at 0.6 em a character, or their textLength)
+svg_check() {  # PAGE
+	$PY - "$T/$1.html" > "$T/svg.$1" <<'PY' || fail "$1: $(tail -n 1 "$T/svg.$1")"
+import re, sys
+import xml.etree.ElementTree as ET
+NS = "{http://www.w3.org/2000/svg}"
+PALETTE = {"#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#000000", "#f0e442"}
+page = open(sys.argv[1]).read()
+bad, n = [], 0
+for m in re.finditer(r"<svg .*?</svg>", page, re.S):
+    svg = ET.fromstring(m.group(0))
+    n += 1
+    title = svg.find(NS + "title").text
+    vw, vh = (float(v) for v in svg.get("viewBox").split()[2:])
+    drawn = [e for e in svg.iter() if e.tag in (NS + "polyline", NS + "rect") and
+             (e.get("stroke") in PALETTE or e.get("fill") in PALETTE)]
+    if not drawn:
+        bad.append(f"'{title}': nothing drawn")
+        continue
+    if vw == 640 and svg.find(NS + "polyline") is None:   # svg_bars: W 640, plot T 34 to H-B 254
+        tall = max(float(e.get("height")) for e in drawn if e.tag == NS + "rect" and float(e.get("x")) < 490)
+        if tall < 0.49 * (300 - 34 - 46):
+            bad.append(f"'{title}': the tallest bar is {tall:.0f} px of {300 - 34 - 46} (axis more than twice the data)")
+    boxes = []
+    for t in svg.iter(NS + "text"):
+        if t.get("transform") or not t.text:
+            continue
+        fs, x, y = float(t.get("font-size")), float(t.get("x")), float(t.get("y"))
+        w = 0.6 * fs * len(t.text)
+        if t.get("textLength"):   # squeezed to fit
+            w = min(w, float(t.get("textLength")))
+        x0 = {"end": x - w, "middle": x - w / 2}.get(t.get("text-anchor"), x)
+        boxes.append((x0, y - 0.8 * fs, x0 + w, y + 0.2 * fs, t.text))
+    for b in boxes:
+        if b[0] < -1 or b[2] > vw + 1 or b[1] < -1 or b[3] > vh + 1:
+            bad.append(f"'{title}': '{b[4]}' runs past the edge ({b[0]:.0f}-{b[2]:.0f} of {vw:.0f})")
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1:
+                bad.append(f"'{title}': '{a[4]}' and '{b[4]}' overlap")
+print(f"{n} charts checked")
+for b in bad[:10]:
+    print(b)
+if bad or not n:
+    print(f"{len(bad)} chart defects, first: {bad[0] if bad else 'no chart'}")
+    sys.exit(1)
+PY
+	cat "$T/svg.$1"
+}
 chrome std
+svg_check std
 expect_titles std "Disk latency: share of I/Os slower than x" "Disk I/Os completed within a latency" \
 	"CPU: prime events per second by thread count" "CPU: events per thread (fairness)" \
 	"Network throughput per interval"
-grep -q 'run status: <b>ok</b>\|Run status: <b>ok</b>' "$T/std.dom" || fail "std: no run status"
+grep -q 'Run status: <b class="good">ok</b>' "$T/std.dom" || fail "std: no run status"
 headline_values std "$std"
 chrome mem
+svg_check mem
 expect_titles mem "Memory latency by working-set size" "Memory bandwidth (STREAM)"
 headline_values mem "$mem"
 chrome three
-"$A" compare -J "A=$std" "B=$mem" "$cpu" | jq -r '.rows[].figure' > "$T/three.figs"
-while read -r fig; do
-	grep -qF "$fig (higher is better)" "$T/three.dom" || grep -qF "$fig (lower is better)" "$T/three.dom" ||
-		fail "three: no bar chart for headline figure $fig"
+svg_check three
+# runs compared: the verdicts first, the machines, the table, a chart a category with a
+# bar group for each headline figure some run measured above zero
+for h in Verdicts Machines Figures Charts; do grep -q "<h2>$h</h2>" "$T/three.dom" || fail "three: no $h section"; done
+[ "$(grep -o '<h2>[A-Z][a-z]*</h2>' "$T/three.dom" | head -n 1)" = "<h2>Verdicts</h2>" ] || fail "three: the verdicts are not first"
+"$A" compare -J "A=$std" "B=$mem" "$cpu" |
+	jq -r '.rows[] | select(any(.values[]; . != null and . > 0)) | "\(.figure)\t\(.unit)"' > "$T/three.figs"
+[ -s "$T/three.figs" ] || fail "three: compare -J gave no figure"
+while IFS=$'\t' read -r fig unit; do   # "figure (unit)", or on two lines when long
+	grep -qF ">$fig ($unit)</text>" "$T/three.dom" ||
+		{ grep -qF ">$fig</text>" "$T/three.dom" && grep -qF ">($unit)</text>" "$T/three.dom"; } ||
+		fail "three: no bar group for headline figure $fig"
 done < "$T/three.figs"
 grep -q '<th>A</th>' "$T/three.dom" && grep -q '<th>B</th>' "$T/three.dom" || fail "three: the NAME= labels"
 headline_values three "A=$std" "B=$mem" "$cpu"
