@@ -3,11 +3,11 @@
  * verdict and failed rules, the machine, the headline figures, and charts of what the
  * engines measured (disk latency tails, per-second IOPS, latency-within shares; CPU by
  * threads and per thread; memory latency by working set and STREAM; network intervals;
- * health's temperatures).  Several: the figures side by side with the best of each row
- * marked (or "within noise"), and a grouped bar chart per headline figure. */
+ * health's temperatures).  Several, the answer first: verdicts, the machines side by side,
+ * the figures with the best of each row marked (or "within noise"), a bar chart a
+ * category, and the series they share as small multiples (a chart a job, a line a run). */
 #include "cli/command.h"
 #include "compare.h"
-#include "report.h"
 #include "report.h"
 #include "svg.h"
 
@@ -120,53 +120,68 @@ static void job_dir(char *b, size_t n, const char *job, const char *dir)
 		snprintf(b, n, "%s %s", job, dir);
 }
 
-static void disk_charts(FILE *f, const struct json *test, int *nid)
+/* a disk test's latency-within shares: a bar group a job and direction */
+struct within {
+	double v[16][6];
+	struct bars b[16];
+	char name[16][80];
+	int n;
+};
+
+/* a disk test's series, added to lat (latency tail), ps (IOPS per second, blocks under
+ * 128 KiB), bw (MB/s per second, 128 KiB and up): one a job and direction, named by
+ * pre (the test, "" for none) and the job; its latency-within shares into w when w */
+static void disk_collect(const struct json *test, const char *pre, struct plot *lat, struct plot *ps, struct plot *bw,
+			 struct within *w)
 {
-	const struct json *jobs = json_path(test, "result.jobs");
-	static struct plot lat, ps, bw;
 	static const char *const th[] = { "100us", "250us", "500us", "1ms", "10ms", "100ms" };
-	static const char *const thl[] = { "<=100 us", "<=250 us", "<=500 us", "<=1 ms", "<=10 ms", "<=100 ms" };
-	double within[16][6];
-	struct bars wb[16];
-	char wn[16][80], name[96];
-	int nw = 0;
-	lat.ns = ps.ns = bw.ns = 0;
+	const struct json *jobs = json_path(test, "result.jobs");
+	char jd[96], name[128];
 	for (const struct json *j = jobs ? jobs->child : NULL; j; j = j->next) {
 		for (int d = 0; d < 2; d++) {
 			const char *dir = d ? "write" : "read";
 			const struct json *io = json_get(j, dir), *pct = json_path(io, "clat_ns.percentile"),
-					  *samp = json_path(j, "assay.samples"), *w = json_path(j, "assay.within");
+					  *samp = json_path(j, "assay.samples"), *wj = json_path(j, "assay.within");
 			struct series *s;
 			int big;
 			if (!io || json_get_num(io, "total_ios", 0) <= 0)
 				continue;
-			job_dir(name, sizeof name, json_get_str(j, "jobname", "?"), dir);
-			if ((json_path(io, "clat_ns.bins") || pct) && (s = plot_add(&lat, name)))
-				tail_curve(&lat, s, json_get(io, "clat_ns"));
-			/* per second: IOPS for small blocks, MB/s for large (128 KiB and up) */
+			job_dir(jd, sizeof jd, json_get_str(j, "jobname", "?"), dir);
+			snprintf(name, sizeof name, "%s%s%s", pre, *pre ? " " : "", jd);
+			if ((json_path(io, "clat_ns.bins") || pct) && (s = plot_add(lat, name)))
+				tail_curve(lat, s, json_get(io, "clat_ns"));
 			big = json_get_num(io, "bw_bytes", 0) >= 131072 * json_get_num(io, "iops", 1);
 			samp = json_get(json_get(samp, dir), big ? "bw_bytes" : "iops");
-			if (samp && samp->n > 1 && (s = plot_add(big ? &bw : &ps, name))) {
+			if (samp && samp->n > 1 && (s = plot_add(big ? bw : ps, name))) {
 				double iv = json_get_num(json_path(j, "assay.samples"), "interval_ms", 1000) / 1000;
 				int k = 1;
 				for (const struct json *v = samp->child; v; v = v->next, k++)
-					plot_point(big ? &bw : &ps, s, k * iv, big ? v->num / 1e6 : v->num);
+					plot_point(big ? bw : ps, s, k * iv, big ? v->num / 1e6 : v->num);
 			}
-			if ((w = json_get(w, dir)) && nw < 16) {
+			if (w && (wj = json_get(wj, dir)) && w->n < 16) {
 				for (int t = 0; t < 6; t++)
-					within[nw][t] = json_get_num(w, th[t], NAN) * 100;
-				snprintf(wn[nw], sizeof wn[0], "%s", name);
-				wb[nw] = (struct bars){ wn[nw], within[nw], NULL, NULL };
-				nw++;
+					w->v[w->n][t] = json_get_num(wj, th[t], NAN) * 100;
+				snprintf(w->name[w->n], sizeof w->name[0], "%s", name);
+				w->b[w->n] = (struct bars){ w->name[w->n], w->v[w->n], NULL, NULL };
+				w->n++;
 			}
 		}
 	}
+}
+
+static void disk_charts(FILE *f, const struct json *test, int *nid)
+{
+	static const char *const thl[] = { "<=100 us", "<=250 us", "<=500 us", "<=1 ms", "<=10 ms", "<=100 ms" };
+	static struct plot lat, ps, bw;
+	static struct within w;
+	lat.ns = ps.ns = bw.ns = w.n = 0;
+	disk_collect(test, "", &lat, &ps, &bw, &w);
 	chart_lines(f, nid, &lat, "Disk latency: share of I/Os slower than x", "completion latency (us)",
 		    "share of I/Os slower", 1, 1);
 	chart_lines(f, nid, &ps, "Disk IOPS per second over each job", "time (s)", "IOPS", 0, 0);
 	chart_lines(f, nid, &bw, "Disk bandwidth per second over each job", "time (s)", "MB/s", 0, 0);
-	if (nw)
-		chart_bars(f, nid, "Disk I/Os completed within a latency", "latency", "share of I/Os (%)", thl, 6, wb, nw);
+	if (w.n)
+		chart_bars(f, nid, "Disk I/Os completed within a latency", "latency", "share of I/Os (%)", thl, 6, w.b, w.n);
 }
 
 /* --- CPU, memory, network, health --- */
@@ -210,6 +225,19 @@ static double size_of(const char *s)
 	return parse_size(s, &b) ? NAN : (double)b / 1024;
 }
 
+/* the memory tests' series: ns per load by working-set size, one a test, into lat */
+static void mem_collect(const struct json *tests, struct plot *lat)
+{
+	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
+		const struct json *l = json_path(t, "result.latency.ns_per_load");
+		struct series *s;
+		if (!strcmp(json_get_str(t, "engine", ""), "mem") && l && l->n &&
+		    (s = plot_add(lat, json_get_str(t, "name", "mem"))))
+			for (const struct json *p = l->child; p; p = p->next)
+				plot_point(lat, s, size_of(p->key), p->num);
+	}
+}
+
 static void mem_charts(FILE *f, const struct json *tests, int *nid)
 {
 	static struct plot lat;
@@ -218,20 +246,15 @@ static void mem_charts(FILE *f, const struct json *tests, int *nid)
 	struct bars b[8];
 	int nb = 0;
 	lat.ns = 0;
+	mem_collect(tests, &lat);
 	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
-		const struct json *r = json_get(t, "result"), *l = json_path(r, "latency.ns_per_load"), *st;
-		struct series *s;
-		if (strcmp(json_get_str(t, "engine", ""), "mem") || !r)
+		const struct json *st = json_path(t, "result.stream.mb_per_sec");
+		if (strcmp(json_get_str(t, "engine", ""), "mem") || !st || nb >= 8)
 			continue;
-		if (l && l->n && (s = plot_add(&lat, json_get_str(t, "name", "mem"))))
-			for (const struct json *p = l->child; p; p = p->next)
-				plot_point(&lat, s, size_of(p->key), p->num);
-		if ((st = json_path(r, "stream.mb_per_sec")) && nb < 8) {
-			for (int k = 0; k < 5; k++)
-				v[nb][k] = json_get_num(st, kinds[k], NAN);
-			b[nb] = (struct bars){ json_get_str(t, "name", "mem"), v[nb], NULL, NULL };
-			nb++;
-		}
+		for (int k = 0; k < 5; k++)
+			v[nb][k] = json_get_num(st, kinds[k], NAN);
+		b[nb] = (struct bars){ json_get_str(t, "name", "mem"), v[nb], NULL, NULL };
+		nb++;
 	}
 	chart_lines(f, nid, &lat, "Memory latency by working-set size", "working set (KiB)", "ns per load", 1, 0);
 	if (nb)
@@ -261,20 +284,28 @@ static void streams(struct plot *p, const struct json *t, const struct json *iv)
 	}
 }
 
+/* the network tests' throughput per interval, a series a test (and a stream, when
+ * with_streams and the test had several), into p */
+static void net_collect(const struct json *tests, struct plot *p, int with_streams)
+{
+	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
+		const struct json *iv = json_path(t, "result.intervals");
+		struct series *s;
+		if (strcmp(json_get_str(t, "engine", ""), "net") || !iv || !iv->n || !(s = plot_add(p, json_get_str(t, "name", "net"))))
+			continue;
+		for (const struct json *i = iv->child; i; i = i->next)
+			plot_point(p, s, json_get_num(json_get(i, "sum"), "end", 0),
+				   json_get_num(json_get(i, "sum"), "bits_per_second", 0) / 1e9);
+		if (with_streams)
+			streams(p, t, iv);
+	}
+}
+
 static void net_charts(FILE *f, const struct json *tests, int *nid)
 {
 	static struct plot p;
 	p.ns = 0;
-	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next) {
-		const struct json *iv = json_path(t, "result.intervals");
-		struct series *s;
-		if (strcmp(json_get_str(t, "engine", ""), "net") || !iv || !iv->n || !(s = plot_add(&p, json_get_str(t, "name", "net"))))
-			continue;
-		for (const struct json *i = iv->child; i; i = i->next)
-			plot_point(&p, s, json_get_num(json_get(i, "sum"), "end", 0),
-				   json_get_num(json_get(i, "sum"), "bits_per_second", 0) / 1e9);
-		streams(&p, t, iv);
-	}
+	net_collect(tests, &p, 1);
 	chart_lines(f, nid, &p, "Network throughput per interval", "time (s)", "Gbit/s", 0, 0);
 }
 
@@ -438,6 +469,8 @@ static void page_start(FILE *f, const char *title)
 	      "td.best{font-weight:bold;background:#e6f4e6}td.noise{background:#f4f4e0}\n"
 	      "figure{margin:1em 0;break-inside:avoid}svg{max-width:100%;height:auto}\n"
 	      "figcaption table.data{font-size:11px}figcaption{max-height:14em;overflow:auto}\n"
+	      ".multiples{display:flex;flex-wrap:wrap;gap:0 16px}.multiples figure{width:470px;margin:.5em 0}\n"
+	      "summary{font-size:11px;color:#555}\n"
 	      "@media print{figcaption{max-height:none}}\n</style></head><body>\n<h1>", f);
 	html_escape(f, title);
 	fputs("</h1>\n", f);
@@ -667,6 +700,92 @@ static void category_charts(FILE *f, const struct run *runs, int nr, const struc
 	free(rel);
 }
 
+/* the series the runs compared have in common, as small multiples: a small chart a job
+ * (or test) and kind, a line a run */
+enum { S_LAT, S_IOPS, S_BW, S_MEM, S_NET, S_KINDS };
+static const struct {
+	const char *title, *xl, *yl;
+	int logx, logy;
+} series_kinds[S_KINDS] = {
+	[S_LAT] = { "Latency tail", "completion latency (us)", "share of I/Os slower", 1, 1 },
+	[S_IOPS] = { "IOPS per second", "time (s)", "IOPS", 0, 0 },
+	[S_BW] = { "MB/s per second", "time (s)", "MB/s", 0, 0 },
+	[S_MEM] = { "Memory latency", "working set (KiB)", "ns per load", 1, 0 },
+	[S_NET] = { "Throughput", "time (s)", "Gbit/s", 0, 0 },
+};
+
+struct run_plots {
+	struct plot k[S_KINDS];
+};
+
+static void run_plots(const struct json *doc, struct run_plots *p)
+{
+	const struct json *tests = json_get(doc, "tests");
+	for (const struct json *t = tests ? tests->child : NULL; t; t = t->next)
+		if (!strcmp(json_get_str(t, "engine", ""), "disk")) {
+			const char *n = json_get_str(t, "name", "disk");
+			disk_collect(t, strcmp(n, "disk") ? n : "", &p->k[S_LAT], &p->k[S_IOPS], &p->k[S_BW], NULL);
+		}
+	mem_collect(tests, &p->k[S_MEM]);
+	net_collect(tests, &p->k[S_NET], 0);
+}
+
+static const struct series *series_named(const struct plot *p, const char *name)
+{
+	for (int i = 0; i < p->ns; i++)
+		if (!strcmp(p->names[i], name))
+			return &p->s[i];
+	return NULL;
+}
+
+/* the chart of one series name of kind k: a line a run that has it */
+static void multiple(FILE *f, int *nid, const struct run *runs, int nr, const struct run_plots *rp, int k,
+		     const char *name, struct plot *m)
+{
+	char title[200];
+	m->ns = 0;
+	for (int j = 0; j < nr; j++) {
+		const struct series *src = series_named(&rp[j].k[k], name);
+		struct series *s;
+		if (src && (s = plot_add(m, runs[j].label)))
+			for (int p = 0; p < src->n; p++)
+				plot_point(m, s, src->x[p], src->y[p]);
+	}
+	snprintf(title, sizeof title, "%s: %s", series_kinds[k].title, name);
+	chart_lines(f, nid, m, title, series_kinds[k].xl, series_kinds[k].yl, series_kinds[k].logx, series_kinds[k].logy);
+}
+
+static void multiples(FILE *f, const struct run *runs, int nr)
+{
+	struct run_plots *rp = calloc((size_t)nr, sizeof *rp);
+	struct plot *m = calloc(1, sizeof *m);
+	int nid = 0;
+	if (!rp || !m)
+		goto out;
+	for (int i = 0; i < nr; i++)
+		run_plots(runs[i].doc, &rp[i]);
+	svg_small(1);
+	for (int k = 0; k < S_KINDS; k++)
+		for (int i = 0; i < nr; i++)
+			for (int s = 0; s < rp[i].k[k].ns; s++) {
+				const char *name = rp[i].k[k].names[s];
+				int seen = series_named(&rp[i].k[k], name) != &rp[i].k[k].s[s];
+				for (int j = 0; j < i && !seen; j++)
+					seen = series_named(&rp[j].k[k], name) != NULL;
+				if (seen)
+					continue;
+				if (!nid)
+					fputs("<h2>Series</h2>\n<div class=\"multiples\">\n", f);
+				multiple(f, &nid, runs, nr, rp, k, name, m);
+			}
+	svg_small(0);
+	if (nid)
+		fputs("</div>\n", f);
+out:
+	free(rp);
+	free(m);
+}
+
 /* several runs: the answer first (verdicts), the machines, the figures compared, a chart a
  * category */
 static void several(FILE *f, const struct run *runs, int nr, const struct row *rows, int nrows, double noise)
@@ -679,6 +798,7 @@ static void several(FILE *f, const struct run *runs, int nr, const struct row *r
 	compare_table(f, runs, nr, rows, nrows, noise);
 	h2(f, "Charts");
 	category_charts(f, runs, nr, rows, nrows);
+	multiples(f, runs, nr);
 }
 
 /* one page: one run in full, or several compared */

@@ -8,15 +8,22 @@
 #include <stdio.h>
 #include <string.h>
 
-#define W 640
-#define H 300
+/* the chart's size and right margin (the legend): variables, smaller for small multiples */
+static int W = 640, H = 300, R = 150, small;
 #define L 70    /* left margin: y tick labels */
-#define R 150   /* right margin: the legend */
 #define T 34
 #define B 46
 
 /* Okabe and Ito's palette: told apart by colour-blind readers too (and the dash patterns,
  * the labels on the bars, in print) */
+void svg_small(int on)
+{
+	small = on;
+	W = on ? 470 : 640;
+	H = on ? 250 : 300;
+	R = on ? 120 : 150;
+}
+
 static const char *const colours[] = { "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00",
 				       "#000000", "#f0e442" };
 #define NCOL (sizeof colours / sizeof colours[0])
@@ -137,10 +144,9 @@ static void frame(FILE *f, const char *id, const char *title, const char *xl, co
 	html_escape(f, title);
 	fputs("\"><title>", f);
 	html_escape(f, title);
-	fprintf(f, "</title><rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>"
-		"<text x=\"%d\" y=\"20\" font-size=\"15\" font-weight=\"bold\">", W, H, L);
-	html_escape(f, title);
-	fprintf(f, "</text><text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">", L + (W - L - R) / 2, H - 8);
+	fprintf(f, "</title><rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>", W, H);
+	text_fit(f, small ? 8 : L, 20, 15, NULL, W - (small ? 8 : L) - 8, title);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">", L + (W - L - R) / 2, H - 8);
 	html_escape(f, xl);
 	fprintf(f, "</text><text x=\"14\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 14 %d)\">",
 		T + (H - T - B) / 2, T + (H - T - B) / 2);
@@ -222,7 +228,7 @@ void svg_lines(FILE *f, const char *id, const char *title, const char *xl, const
 		fputs("\"/>", f);
 		legend(f, i, ns, s[i].name, 1);
 	}
-	fputs("</svg>\n<figcaption><table class=\"data\"><thead><tr>", f);
+	fprintf(f, "</svg>\n<figcaption>%s<table class=\"data\"><thead><tr>", small ? "<details><summary>numbers</summary>" : "");
 	for (int i = 0; i < ns; i++) {
 		fputs("<th>", f);
 		html_escape(f, xl);
@@ -245,7 +251,7 @@ void svg_lines(FILE *f, const char *id, const char *title, const char *xl, const
 		}
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table></figcaption></figure>\n", f);
+	fprintf(f, "</tbody></table>%s</figcaption></figure>\n", small ? "</details>" : "");
 }
 
 void svg_bars(FILE *f, const char *id, const char *title, const char *gl, const char *yl, const char *const *groups,

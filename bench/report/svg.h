@@ -21,6 +21,8 @@ struct bars {
 void html_escape(FILE *f, const char *s);
 /* 3 significant digits, k/M/G past 10^4 */
 void svg_num(char *b, size_t n, double v);
+/* small multiples from now on (on) or full-size charts: 470 px wide, numbers folded */
+void svg_small(int on);
 /* a line chart of ns series; logx/logy: decades */
 void svg_lines(FILE *f, const char *id, const char *title, const char *xl, const char *yl, const struct series *s,
 	       int ns, int logx, int logy);

@@ -199,6 +199,10 @@ while IFS=$'\t' read -r fig unit; do   # "figure (unit)", or on two lines when l
 		fail "three: no bar group for headline figure $fig"
 done < "$T/three.figs"
 grep -q '<th>A</th>' "$T/three.dom" && grep -q '<th>B</th>' "$T/three.dom" || fail "three: the NAME= labels"
+# the series as small multiples: a chart a disk job (std and mem have disk), a line a run
+for t in "Latency tail: qd1 read" "Memory latency: mem.1t" "Throughput: net.tcp"; do
+	grep -qF "$t" "$T/three.dom" || fail "three: no small multiple '$t'"
+done
 headline_values three "A=$std" "B=$mem" "$cpu"
 
 # --- an engine's JSON+ (histogram bins): the tail curve from the bins ---
