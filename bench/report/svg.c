@@ -343,8 +343,8 @@ void svg_bars(FILE *f, const char *id, const char *title, const char *gl, const 
 #define HW 960
 #define HL 300    /* the groups' labels */
 #define HR 160    /* room after the longest bar for its value */
-#define HB 14     /* a bar */
-#define HG 10     /* between groups */
+#define HB 12     /* a bar */
+#define HG 8      /* between groups */
 
 /* the legend's rows: the runs side by side, wrapped at the chart's width; drawn when f */
 static int hbars_legend(FILE *f, const char *const *runs, int nr, int y)
