@@ -16,7 +16,7 @@ extern const char *const mode_names[];   /* by enum mode */
 
 /* about how long the profiles (a comma list, or all) take with time-based jobs of
  * runtime seconds each */
-double disk_profiles_estimate(const char *profiles, double runtime);
+double disk_profiles_estimate(const char *profiles, double runtime, int writes);
 /* --disks' words: all, none, or names of /sys/class/block and paths of files or devices
  * that exist; 0, or -1 with the reason */
 int disk_check_list(const char *list, char *err, size_t n);

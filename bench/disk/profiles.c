@@ -58,7 +58,7 @@ const char *const *disk_parts(void)
 	return names;
 }
 
-double disk_profiles_estimate(const char *list, double runtime)
+double disk_profiles_estimate(const char *list, double runtime, int writes)
 {
 	double t = 0;
 	for (size_t i = 0; i < NPROFILES; i++) {
@@ -67,11 +67,11 @@ double disk_profiles_estimate(const char *list, double runtime)
 		if (!list_has(list, pr->name) && !(list_has(list, "all") && !pr->explicit_only))
 			continue;
 		/* each job one runtime; a surface scan ends with the disk or at the runtime, and
-		 * one that verifies reads it all back */
+		 * one that verifies reads it all back; a read-only run skips the jobs that write */
 		for (int k = 0; k < 3 && pr->j[k].words; k++)
-			jobs += 1 + (pr->j[k].destroy != NULL);
+			if (writes || (!strstr(pr->j[k].words, "write") && !strstr(pr->j[k].words, "randrw")))
+				jobs += 1 + (pr->j[k].destroy != NULL);
 		t += jobs * runtime;
 	}
 	return t;
 }
-

@@ -41,9 +41,11 @@ struct mem_cfg {
 	unsigned long long total;
 	int scope, oper, access;
 	long long stream_ntimes;
+	double stream_time;                 /* fewer repetitions to end within it; 0: all */
 	unsigned long long stream_size;     /* bytes per array; 0 = 4x LLC */
 	unsigned long long lat_max;         /* largest working set; 0 = 4x LLC */
 	long long lat_repeats;
+	double lat_time;                    /* the sweep's time: loads a size to fit; 0: 4M */
 	int hugepages;
 };
 
@@ -64,11 +66,16 @@ static const struct opt mem_opts[] = {
 	{ "memory-access-mode", 0, OPT_ENUM, O(access), "seq", 0, 0, "seq|rnd", "access order", 0 },
 	{ "stream-ntimes", 0, OPT_INT, O(stream_ntimes), "10", 2, 1000, NULL,
 	  "STREAM repetitions (the first is not counted)", 0 },
+	{ "stream-time", 0, OPT_TIME, O(stream_time), "0", 0, 86400, NULL,
+	  "end STREAM within about this time: as many of --stream-ntimes as fit, at least 2 (0: all)", 0 },
 	{ "stream-array-size", 0, OPT_SIZE, O(stream_size), "0", 0, 0, NULL,
 	  "bytes per STREAM array (0: 4x the last-level cache, at least 32m)", 0 },
 	{ "latency-max", 0, OPT_SIZE, O(lat_max), "0", 0, 0, NULL,
 	  "largest latency working set (0: 4x the last-level cache, at least 64m)", 0 },
 	{ "latency-repeats", 0, OPT_INT, O(lat_repeats), "3", 1, 100, NULL, "min over this many runs", 0 },
+	{ "latency-time", 0, OPT_TIME, O(lat_time), "0", 0, 86400, NULL,
+	  "end the sweep within about this time: each size's loads fit its share, 256Ki to 4Mi a run "
+	  "(0: 4Mi loads a run)", 0 },
 	{ "hugepages", 0, OPT_BOOL, O(hugepages), "1", 0, 0, NULL,
 	  "ask for transparent huge pages (madvise) for big buffers", 0 },
 	OPT_END,
@@ -354,6 +361,7 @@ struct st_shared {
 	size_t n;
 	int nthreads;
 	long long ntimes;
+	double time;                 /* --stream-time: ntimes cut after the first repetition */
 	pthread_barrier_t bar;
 	double times[5][1000];       /* [copy, scale, add, triad, memcpy][k] */
 };
@@ -436,6 +444,15 @@ static void *st_main(void *arg)
 			if (w->idx == 0)
 				s->times[kern][k] = (double)(now_ns() - t0) / 1e9;
 		}
+		/* a time budget: as many repetitions as fit, known after the first (which is
+		 * not counted); the others read ntimes past the next barriers, and it stays >= 2 */
+		if (k == 0 && w->idx == 0 && s->time > 0) {
+			double rep = 0;
+			for (int kern = 0; kern < 5; kern++)
+				rep += s->times[kern][0];
+			if (rep > 0 && s->time / rep < (double)s->ntimes)
+				s->ntimes = s->time / rep < 2 ? 2 : (long long)(s->time / rep);
+		}
 	}
 	return NULL;
 }
@@ -481,6 +498,7 @@ static int run_stream(const struct mem_cfg *c, unsigned long long llc, struct js
 	}
 	s->nthreads = (int)c->threads;
 	s->ntimes = c->stream_ntimes;
+	s->time = c->stream_time;
 	pthread_barrier_init(&s->bar, NULL, (unsigned)c->threads);
 	for (int i = 0; i < s->nthreads; i++) {
 		w[i].s = s;
@@ -494,12 +512,12 @@ static int run_stream(const struct mem_cfg *c, unsigned long long llc, struct js
 	o = json_add_obj(out, "stream");
 	json_add_int(o, "threads", c->threads);
 	json_add_int(o, "array_bytes", (long long)(s->n * sizeof(double)));
-	json_add_int(o, "ntimes", c->stream_ntimes);
+	json_add_int(o, "ntimes", s->ntimes);
 	json_add_bool(o, "thp_requested", thp);
 	mb = json_add_obj(o, "mb_per_sec");
 	for (int k = 0; k < 5; k++) {
 		best[k] = INFINITY;
-		for (long long t = 1; t < c->stream_ntimes; t++)
+		for (long long t = 1; t < s->ntimes; t++)
 			best[k] = fmin(best[k], s->times[k][t]);
 		json_add_num(mb, names[k], 1e-6 * words[k] * 8.0 * (double)s->n / best[k]);
 	}
@@ -531,10 +549,10 @@ static int run_latency(const struct mem_cfg *c, unsigned long long llc, struct j
 {
 	unsigned long long max = c->lat_max ? c->lat_max : llc * 4;
 	const size_t line = 64;
-	struct json *o, *ns;
+	struct json *o, *ns, *ld;
 	char *buf;
 	size_t *order;
-	int thp = 0;
+	int thp = 0, sizes = 0;
 	struct prng r;
 	struct region reg = { 0 };
 	if (!c->lat_max && max < (64ull << 20))
@@ -561,10 +579,15 @@ static int run_latency(const struct mem_cfg *c, unsigned long long llc, struct j
 			json_add_str(o, "thp_mode", b);
 	}
 	json_add_int(o, "repeats", c->lat_repeats);
+	if (c->lat_time > 0)
+		json_add_num(o, "time_s", c->lat_time);
 	ns = json_add_obj(o, "ns_per_load");
+	ld = json_add_obj(o, "loads_per_run");
+	for (unsigned long long size = 16 << 10; size <= max; size *= 2)
+		sizes++;
 	for (unsigned long long size = 16 << 10; size <= max; size *= 2) {
 		size_t n = size / line;
-		double best = INFINITY;
+		double best = INFINITY, warm;
 		uint64_t loads = 4u << 20;
 		char key[32];
 		/* a random cyclic permutation (Sattolo) of the lines */
@@ -577,7 +600,12 @@ static int run_latency(const struct mem_cfg *c, unsigned long long llc, struct j
 		}
 		for (size_t i = 0; i < n; i++)
 			*(void **)(buf + order[i] * line) = buf + order[(i + 1) % n] * line;
-		chase((void **)(buf + order[0] * line), n * 2);   /* warm */
+		warm = chase((void **)(buf + order[0] * line), n * 2);   /* warm: and its speed */
+		if (c->lat_time > 0) {   /* this size's share of the sweep's time, less the warm-up */
+			double share = c->lat_time / sizes - warm * (double)n * 2 / 1e9;
+			double fit = share / (double)c->lat_repeats / (warm / 1e9);
+			loads = fit > (double)(4u << 20) ? 4u << 20 : fit < (double)(256u << 10) ? 256u << 10 : (uint64_t)fit / 8 * 8;
+		}
 		for (long long k = 0; k < c->lat_repeats; k++)
 			best = fmin(best, chase((void **)(buf + order[0] * line), loads));
 		if (size < (1 << 20))
@@ -585,6 +613,7 @@ static int run_latency(const struct mem_cfg *c, unsigned long long llc, struct j
 		else
 			snprintf(key, sizeof key, "%llum", size >> 20);
 		json_add_num(ns, key, best);
+		json_add_int(ld, key, (long long)loads);
 	}
 	free(order);
 	big_free(&reg);
@@ -752,27 +781,31 @@ static void mem_figures(const struct json *r, const char *test, struct json *sum
 }
 
 /* assay run's memory tests: one thread with the latency sweep, then every CPU (the
- * suite's sizes for STREAM and the sweep) */
+ * suite's sizes for STREAM and the sweep).  Each part has a time: sysbench its --time,
+ * STREAM and the sweep budgets of their own (a half and a quarter of it, within bounds),
+ * so that the plan holds under emulation as on metal; a suite's own words come after and
+ * win. */
 static void mem_plan(struct run_plan *p, const struct plan_req *c)
 {
-	double t = c->cpu_time;
-	char arg[64], extra[200], *save = NULL;
-	char *a1[12] = { "--threads=1", arg, "--tests=sysbench,stream,latency" };
-	char *a2[12] = { "--threads=all", arg, "--tests=sysbench,stream" };
-	int n1 = 3, n2 = 3;
+	double t = c->cpu_time, lat = fmin(fmax(t / 2, 1), 10), st = fmin(fmax(t / 4, 0.5), 5);
+	char arg[64], lt[48], stt[48], extra[200], *save = NULL;
+	char *a1[14] = { "--threads=1", arg, "--tests=sysbench,stream,latency", lt, stt };
+	char *a2[14] = { "--threads=all", arg, "--tests=sysbench,stream", stt };
+	int n1 = 5, n2 = 4;
 	if (!plan_wants(c, "mem"))
 		return;
 	snprintf(arg, sizeof arg, "--time=%g", t);
+	snprintf(lt, sizeof lt, "--latency-time=%g", lat);
+	snprintf(stt, sizeof stt, "--stream-time=%g", st);
 	snprintf(extra, sizeof extra, "%s", c->mem_args);
-	for (char *w = strtok_r(extra, " ", &save); w && n1 < 11; w = strtok_r(NULL, " ", &save)) {
+	for (char *w = strtok_r(extra, " ", &save); w && n1 < 13; w = strtok_r(NULL, " ", &save)) {
 		a1[n1++] = w;
 		if (strncmp(w, "--latency", 9))
 			a2[n2++] = w;
 	}
-	/* sysbench's time, then STREAM and (one thread) the latency sweep: a few seconds at the
-	 * quick suite's sizes on a host, more under emulation */
-	plan_add(p, "mem.1t", "mem", n1, a1, t + 3);
-	plan_add(p, "mem.all", "mem", n2, a2, t + 1);
+	/* and half a second each for the buffers' first touch and the sweep's permutations */
+	plan_add(p, "mem.1t", "mem", n1, a1, t + st + lat + 0.5);
+	plan_add(p, "mem.all", "mem", n2, a2, t + st + 0.5);
 }
 
 static const char *const *mem_figure_names(void)
